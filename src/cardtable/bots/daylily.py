@@ -1,0 +1,1 @@
+"""Daylily bots (to be written): the greedy player registers itself here."""

@@ -1,0 +1,58 @@
+"""The ``cardtable`` command: play, simulate, replay, rules, judge.
+
+Every error a user can cause ends as one line on stderr and a non-zero exit; tracebacks are for
+bugs only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from cardtable.cli import judge, play, replay, rules, simulate
+from cardtable.engine.errors import CardtableError
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line, not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="cardtable",
+        description="Card games by the rules: Daylily Rummy and more, for people and bots.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for module in (play, simulate, replay, rules, judge):
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return USAGE_ERROR
+    try:
+        code: int = args.run(args)
+    except CardtableError as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print("\ncardtable: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""The game-agnostic engine: protocol, options, zones, errors and records."""
+
+from cardtable.engine.errors import (
+    CardtableError,
+    IllegalAction,
+    NotationError,
+    OptionError,
+    RecordError,
+)
+from cardtable.engine.game import (
+    Action,
+    Game,
+    Observation,
+    State,
+    check_actor,
+    game_class,
+    game_names,
+    load_game,
+    register,
+)
+from cardtable.engine.options import Option, parse_option_assignments, validate_options
+from cardtable.engine.zones import Visibility, Zone
+
+__all__ = [
+    "Action",
+    "CardtableError",
+    "Game",
+    "IllegalAction",
+    "NotationError",
+    "Observation",
+    "Option",
+    "OptionError",
+    "RecordError",
+    "State",
+    "Visibility",
+    "Zone",
+    "check_actor",
+    "game_class",
+    "game_names",
+    "load_game",
+    "parse_option_assignments",
+    "register",
+    "validate_options",
+]

@@ -1,0 +1,25 @@
+"""Errors a person can read.
+
+Every error the engine raises carries one sentence meant for a player, so front ends can show
+``str(error)`` as it is and never need a traceback.
+"""
+
+
+class CardtableError(Exception):
+    """Base of every error cardtable raises on purpose."""
+
+
+class IllegalAction(CardtableError):
+    """An action refused by the rules; the state it was tried on is unchanged."""
+
+
+class NotationError(CardtableError, ValueError):
+    """Text that does not spell an action or a card."""
+
+
+class OptionError(CardtableError, ValueError):
+    """An unknown game, a bad player count, or an option with an unknown name or a bad value."""
+
+
+class RecordError(CardtableError, ValueError):
+    """A game record that cannot be read or does not replay."""

@@ -1,0 +1,82 @@
+"""Daylily Rummy as a registered game: its options (the rulings' house rules) and summary."""
+
+from __future__ import annotations
+
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import Game, register
+from cardtable.engine.options import Option
+from cardtable.games.daylily.actions import DaylilyAction, parse_action
+from cardtable.games.daylily.cards import code
+from cardtable.games.daylily.state import DaylilyState
+
+SUMMARY = """\
+Daylily Rummy: 2 or 3 players, a 45-card deck of 15 daylily flowers with 1, 2 and 3 blooms.
+Each player gets ten cards; one card starts the discard pile. On your turn draw from the stock
+or the discard pile, declare any melds you like face up, then discard one card.
+Melds:
+  pair      one card of each of the two flowers sharing an attribute (early bloomer: Ming Toy +
+            Stella d'Oro; spider: Fly Catcher + Flamboyant Vamp; double bloom: Dublin Elaine +
+            Infinity; orange: Infinity + Goebel Porter; purple accent: Shady Lady + Pandora's Box).
+            Same blooms scores 2, otherwise safe.
+  trio run  1, 2, 3 blooms in one colour family; scores 3 only if all one flower, otherwise safe.
+  trio set  the three flowers of a family with equal blooms; scores 3 (never Orange).
+  quad      a purple trio plus a Shady Lady or Pandora's Box, declared at once; a set with an
+            accent of the same blooms scores 4, otherwise the trio's own points.
+  Pandora's Box earns 3 more in any declared meld and costs 10 if stuck in your hand.
+Go out by melding ten cards and making a final discard: that presents the Festival (+10, plus one
+point per card the others cannot meld in hand). Declared scoring melds count for everyone.
+If every player is stuck at nine melded cards the round ends without a Festival and the same
+dealer deals again. The match ends after the round in which someone reaches the target;
+highest total wins, a tie going to the tied player who presented a Festival most recently.
+Moves: draw stock | draw discard | meld 1MT 2MT 3MT | discard 2SL   (cards: blooms + flower code)"""
+
+
+@register
+class DaylilyGame(Game):
+    name = "daylily"
+    title = "Daylily Rummy"
+    player_counts = (2, 3)
+    option_specs = (
+        Option("target", int, 100, "points that end the match (at the end of that round)", 1),
+        Option(
+            "rounds", int, None,
+            "play this many rounds instead of playing to the target", 1, nullable=True,
+        ),
+        Option(
+            "no_return_discard", bool, False,
+            "forbid discarding the card just taken from the discard pile in the same turn",
+        ),
+        Option(
+            "max_stock_rebuilds", int, 3,
+            "house rule for computer play: after this many stock rebuilds, the next time the "
+            "stock runs out the round ends without a Festival", 0,
+        ),
+        Option(
+            "max_round_turns", int, 300,
+            "house rule for computer play: a round with this many turns and no Festival ends "
+            "without one", 1,
+        ),
+        Option(
+            "max_rounds", int, 200,
+            "house rule for computer play: the match ends after this many rounds even if no "
+            "one reached the target", 1,
+        ),
+    )
+
+    def _check_options(self) -> None:
+        if self.options["rounds"] is not None and self.options["rounds"] > self.options["max_rounds"]:
+            raise OptionError("option rounds cannot exceed max_rounds")
+
+    def new_state(self, seed: int) -> DaylilyState:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        return DaylilyState(self, seed)
+
+    def parse_action(self, text: str) -> DaylilyAction:
+        return parse_action(text)
+
+    def rules_summary(self) -> str:
+        return SUMMARY
+
+    def deck(self) -> list[str]:
+        return [code(c) for c in range(45)]
