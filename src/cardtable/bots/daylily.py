@@ -1,1 +1,385 @@
-"""Daylily bots (to be written): the greedy player registers itself here."""
+"""The greedy Daylily player: it plays to go out, and to score on the way.
+
+It sees only what its seat sees (the view) and the legal actions. Its judgement of a hand is a
+*plan*: disjoint melds that would meld exactly the cards it must still meld, using as many cards
+of the hand as possible and at most one card per meld that is still unseen. The number of cards
+the plan still needs is how far the hand is from going out (1 means one right draw goes out), the
+unseen cards that would complete a best plan are its "outs", and the plan's points are what
+declaring it would earn. Each choice keeps the hand whose plan is best:
+
+- draw: take the discard top when it lets the bot go out, or when a hand with it (less the worst
+  card) is better than the hand is now by a margin; otherwise draw from the stock;
+- play: go out whenever the solver finds a declaration of all cards but one; otherwise declare the
+  complete scoring melds of the plan (their points stay even if someone else goes out), declare a
+  Pandora's Box meld when an opponent looks close to going out, and discard the card whose loss
+  leaves the best plan.
+
+Every choice is a deterministic function of the view, so the bot needs no random generator; the
+seed is accepted for the common bot signature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.bots import Decision, register_bot
+from cardtable.engine.game import Action, Game
+from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock
+from cardtable.games.daylily.cards import (
+    ATTRIBUTES,
+    FLOWER_INDEX,
+    FULL_DECK,
+    PANDORA_MASK,
+    parse_card,
+)
+from cardtable.games.daylily.melds import Meld, melds_in
+from cardtable.games.daylily.solver import best_going_out
+
+MELDED_TO_GO_OUT = 10
+_NEG = -(1 << 40)
+# A plan's score packs (cards of the hand used, points) into one int so the search compares
+# plain ints: more cards used always wins, points break ties.
+_USE_BITS = 12
+_USE = 1 << _USE_BITS
+_PTS_OFFSET = 1 << 11
+
+_ATTRIBUTE_CARDS = 0
+for _attr, _a, _b in ATTRIBUTES:
+    for _f in (_a, _b):
+        _ATTRIBUTE_CARDS |= 0b111 << (FLOWER_INDEX[_f] * 3)
+
+_CODES: dict[str, int] = {}
+
+
+def card_of(text: str) -> int:
+    """The card for a code in a view, memoised (views repeat the same 45 codes)."""
+    c = _CODES.get(text)
+    if c is None:
+        c = _CODES[text] = parse_card(text)
+    return c
+
+
+def mask_of_codes(codes: Sequence[str]) -> int:
+    mask = 0
+    for text in codes:
+        mask |= 1 << card_of(text)
+    return mask
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How the bot trades distance to going out against outs, points and risks."""
+
+    need: float = 10.0  # per card the plan still needs
+    out: float = 0.6  # per unseen card that completes a best plan (counted up to out_cap)
+    out_cap: int = 8
+    point: float = 0.25  # per point the plan would earn
+    stray_pandora: int = 4  # plan-point cost of a Pandora's Box left outside the plan
+    take_margin: float = 0.5  # how much better the discard top must make the hand to take it
+    attribute_discard: float = 0.05  # reluctance to hand the next player an attribute card
+    threat_melded: int = 6  # an opponent with this many melded cards may go out soon
+    declare_scoring: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What the seat knows, read from its view."""
+
+    seat: int
+    players: int
+    hand: int
+    melded: tuple[int, ...]
+    top: int  # the discard pile's top card, -1 if the pile is empty
+    live: int  # cards that might still come: in the stock or hidden in an opponent's hand
+    next_known: int  # cards the next player is known to hold (taken from the discard pile)
+    taken: int  # the card this seat took from the discard pile this turn, -1 if none
+    phase: str
+
+
+def read_view(view: dict[str, Any], seat: int) -> Seen:
+    zones: dict[str, Any] = view["zones"]
+    table: dict[str, Any] = view["table"]
+    melded = tuple(int(m) for m in table["melded"])
+    players = len(melded)
+    hand = mask_of_codes(zones[f"hand:{seat}"]["cards"])
+    gone = hand
+    discard_codes: list[str] = zones["discard"].get("cards", [])
+    gone |= mask_of_codes(discard_codes)
+    next_known = 0
+    for name, zone in zones.items():
+        if name.startswith("meld:"):
+            gone |= mask_of_codes(zone.get("cards", []))
+        elif name.startswith("hand:") and name != f"hand:{seat}":
+            known = mask_of_codes(zone.get("known", []))
+            gone |= known
+            if name == f"hand:{(seat + 1) % players}":
+                next_known = known
+    taken_code = table.get("taken_from_discard")
+    return Seen(
+        seat=seat,
+        players=players,
+        hand=hand,
+        melded=melded,
+        top=card_of(discard_codes[-1]) if discard_codes else -1,
+        live=FULL_DECK & ~gone,
+        next_known=next_known,
+        taken=card_of(taken_code) if taken_code else -1,
+        phase=str(table["phase"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """How good a hand is: cards its best plan still needs, its outs and its points."""
+
+    needed: int
+    outs: int
+    points: int
+    value: float
+
+
+class Planner:
+    """Best plans for hands drawn from one set of cards, against one set of unseen cards.
+
+    Plans for the several hands considered in one decision (the hand less each possible discard)
+    share most sub-problems, so one planner and its memo serve the whole decision.
+    """
+
+    def __init__(self, cards: int, live: int, weights: Weights) -> None:
+        self.cards = cards
+        self.live = live
+        self.w = weights
+        # Melds worth planning: at least one card from ``cards``, at most one unseen card, none
+        # already gone. Indexed by their lowest card in ``cards``: the search branches on it.
+        # Each entry: (cards of the meld in hand, size, score gained, unseen card, meld).
+        self.by_low: list[list[tuple[int, int, int, int, Meld]]] = [[] for _ in range(45)]
+        for meld in melds_in(cards | live):
+            inside = meld.mask & cards
+            if not inside:
+                continue
+            missing = meld.mask & ~cards
+            if missing & (missing - 1):
+                continue
+            gain = (meld.size - (1 if missing else 0)) * _USE + meld.points
+            low = (inside & -inside).bit_length() - 1
+            self.by_low[low].append((inside, meld.size, gain, missing, meld))
+        self.memo: dict[int, tuple[int, int]] = {}
+
+    def _search(self, rest: int, k: int) -> tuple[int, int]:
+        """Best (score, outs mask) for melding exactly ``k`` cards, starting from ``rest``.
+
+        The score packs cards of ``rest`` used and points; the outs are the unseen cards that
+        some plan with the most cards used still needs.
+        """
+        memo = self.memo
+        by_low = self.by_low
+        stray = self.w.stray_pandora
+
+        def search(rest: int, k: int) -> tuple[int, int]:
+            key = rest << 4 | k
+            got = memo.get(key)
+            if got is not None:
+                return got
+            if k == 0 or not rest:
+                # Nothing more to meld (the rest is discarded in time), or the remainder must
+                # come wholly from draws: possible for any size but one.
+                if k == 1:
+                    result = (_NEG, 0)
+                else:
+                    result = (_PTS_OFFSET - (rest & PANDORA_MASK).bit_count() * stray, 0)
+                memo[key] = result
+                return result
+            low = rest & -rest
+            # The lowest card is left out of the plan ...
+            score, outs = search(rest ^ low, k)
+            if low & PANDORA_MASK and score > _NEG:
+                score -= stray
+            used = score >> _USE_BITS
+            # ... or it is the lowest hand card of one of the plan's melds.
+            for inside, size, gain, missing, _meld in by_low[low.bit_length() - 1]:
+                if size > k or k - size == 1 or inside & ~rest:
+                    continue
+                sub, sub_outs = search(rest ^ inside, k - size)
+                if sub <= _NEG:
+                    continue
+                s = sub + gain
+                u = s >> _USE_BITS
+                if u > used:
+                    score, outs, used = s, sub_outs | missing, u
+                elif u == used:
+                    outs |= sub_outs | missing
+                    if s > score:
+                        score = s
+            result = (score, outs)
+            memo[key] = result
+            return result
+
+        return search(rest, k)
+
+    def outlook(self, hand: int, k: int) -> Outlook:
+        """Judge ``hand`` (a subset of the planner's cards) that must meld ``k`` more cards."""
+        score, outs_mask = self._search(hand, k)
+        if score <= _NEG:
+            return Outlook(99, 0, 0, -1e9)
+        used = score >> _USE_BITS
+        points = score - (used << _USE_BITS) - _PTS_OFFSET
+        needed = k - used
+        outs = (outs_mask & self.live).bit_count() if needed else self.w.out_cap
+        w = self.w
+        value = -needed * w.need + min(outs, w.out_cap) * w.out + points * w.point
+        return Outlook(needed, outs, points, value)
+
+    def plan(self, hand: int, k: int) -> list[tuple[Meld, int]]:
+        """One best plan for ``hand``: its melds with the unseen card each still needs (0 if none)."""
+        target, _ = self._search(hand, k)
+        out: list[tuple[Meld, int]] = []
+        rest = hand
+        while rest and k and target > _NEG:
+            low = rest & -rest
+            skip, _ = self._search(rest ^ low, k)
+            if low & PANDORA_MASK and skip > _NEG:
+                skip -= self.w.stray_pandora
+            if skip == target:
+                rest ^= low
+                continue
+            for inside, size, gain, missing, meld in self.by_low[low.bit_length() - 1]:
+                if size > k or k - size == 1 or inside & ~rest:
+                    continue
+                sub, _ = self._search(rest ^ inside, k - size)
+                if sub > _NEG and sub + gain == target:
+                    out.append((meld, missing))
+                    rest ^= inside
+                    k -= size
+                    target = sub
+                    break
+            else:  # pragma: no cover - the search guarantees one option reaches the target
+                break
+        return out
+
+
+class GreedyDaylilyBot:
+    """Plays to go out soon and to score; reads only its seat's view and the legal actions."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game, seed: int = 0, weights: Weights | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.w = weights or Weights()
+
+    def choose(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        seen = read_view(decision.view(), decision.seat)
+        if seen.phase == "draw":
+            return self._draw(seen, legal)
+        return self._play(seen, legal)
+
+    # ---- drawing ---------------------------------------------------------------------------
+    def _draw(self, seen: Seen, legal: Sequence[Action]) -> Action:
+        stock = next((a for a in legal if isinstance(a, DrawStock)), None)
+        take = next((a for a in legal if isinstance(a, DrawDiscard)), None)
+        if take is None or seen.top < 0:
+            assert stock is not None
+            return stock
+        if stock is None:
+            return take
+        top = 1 << seen.top
+        hand = seen.hand
+        k = MELDED_TO_GO_OUT - seen.melded[seen.seat]
+        going = best_going_out(hand | top)
+        if going is not None and going.discard != seen.top:
+            return take
+        planner = Planner(hand | top, seen.live, self.w)
+        now = planner.outlook(hand, k).value
+        best = max(
+            (planner.outlook((hand | top) & ~(1 << d), k).value for d in _cards(hand)),
+            default=now,
+        )
+        return take if best > now + self.w.take_margin else stock
+
+    # ---- melding and discarding ------------------------------------------------------------
+    def _play(self, seen: Seen, legal: Sequence[Action]) -> Action:
+        hand = seen.hand
+        declares = {a.mask: a for a in legal if isinstance(a, Declare)}
+        discards = {a.card: a for a in legal if isinstance(a, Discard)}
+        going_out = self._going_out(hand, declares, discards, seen.taken)
+        if going_out is not None:
+            return going_out
+        k = MELDED_TO_GO_OUT - seen.melded[seen.seat]
+        planner = Planner(hand, seen.live, self.w)
+        best_card, best_value = -1, -1e18
+        for c, _action in sorted(discards.items()):
+            value = planner.outlook(hand & ~(1 << c), k).value
+            value -= self._danger(c, seen)
+            if value > best_value:
+                best_card, best_value = c, value
+        declare = self._declaration(planner, hand & ~(1 << best_card), k, seen, declares)
+        if declare is not None:
+            return declare
+        return discards[best_card]
+
+    def _going_out(
+        self, hand: int, declares: dict[int, Declare], discards: dict[int, Discard], taken: int
+    ) -> Action | None:
+        """The next step of the best declaration of all cards but one, if there is one."""
+        going = best_going_out(hand)
+        if going is None or going.discard not in discards:
+            return None
+        for meld in going.melds:
+            if meld.mask in declares:
+                return declares[meld.mask]
+        if not going.melds:
+            return discards[going.discard]
+        return None  # pragma: no cover - every meld of a going-out fits the room left
+
+    def _declaration(
+        self, planner: Planner, kept: int, k: int, seen: Seen, declares: dict[int, Declare]
+    ) -> Action | None:
+        """A meld worth declaring now: a complete scoring meld of the plan, or a Pandora's Box
+        meld when an opponent might go out before the bot does."""
+        if not declares:
+            return None
+        threat = any(
+            m >= self.w.threat_melded for s, m in enumerate(seen.melded) if s != seen.seat
+        )
+        best: Declare | None = None
+        best_points = 0
+        for meld, missing in planner.plan(kept, k):
+            if missing or meld.mask not in declares:
+                continue
+            wanted = (self.w.declare_scoring and meld.points > 0) or (threat and meld.pandoras)
+            if wanted and meld.points > best_points:
+                best, best_points = declares[meld.mask], meld.points
+        return best
+
+    def _danger(self, c: int, seen: Seen) -> float:
+        """How much discarding ``c`` might help the next player."""
+        bit = 1 << c
+        danger = self.w.attribute_discard if bit & _ATTRIBUTE_CARDS else 0.0
+        if seen.next_known:
+            for meld in melds_in(seen.next_known | seen.live | bit):
+                if meld.mask & bit and meld.mask & seen.next_known:
+                    danger += 0.1
+        return danger
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _factory(game: Game, seed: int) -> GreedyDaylilyBot:
+    return GreedyDaylilyBot(game, seed)
+
+
+register_bot("greedy", "daylily", _factory)
+
+__all__ = ["GreedyDaylilyBot", "Planner", "Weights", "read_view"]

@@ -1,15 +1,109 @@
-"""`cardtable judge`."""
+"""`cardtable judge GAME QUESTION ARGS...`: a referee for a real table, answering in JSON.
+
+The command line only finds the game's referee, hands it the arguments and prints the answer;
+what the questions are and how they are answered lives with each game (for Daylily Rummy in
+``cardtable.games.daylily.referee``), so a later game adds a referee module and one line to
+:data:`REFEREES` without touching anything here.
+
+Exit 0 whenever the input was read, whatever the answer (an invalid meld is still an answer);
+exit 2 with one line when it was not (unknown game, question or card).
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import importlib
+import json
+import textwrap
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import game_class
+
+# Game name -> module holding that game's QUESTIONS (and CARD_HELP). Imported only when asked.
+REFEREES: dict[str, str] = {
+    "daylily": "cardtable.games.daylily.referee",
+}
+
+
+class Question(Protocol):
+    """What the judge needs from one of a referee's questions."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def usage(self) -> str: ...
+
+    @property
+    def summary(self) -> str: ...
+
+    def answer(self, args: Sequence[str]) -> dict[str, Any]: ...
+
+
+def _referee_key(game: str) -> str:
+    try:
+        key = game_class(game).name  # accept the game's aliases too
+    except OptionError:
+        key = game.strip().lower()
+    if key not in REFEREES:
+        known = ", ".join(sorted(REFEREES))
+        raise OptionError(f"no referee for game {game!r} (games with a referee: {known})")
+    return key
+
+
+def questions(game: str) -> Mapping[str, Question]:
+    """The questions the referee of ``game`` answers (OptionError if it has no referee)."""
+    module = importlib.import_module(REFEREES[_referee_key(game)])
+    found: Mapping[str, Question] = module.QUESTIONS
+    return found
+
+
+def _epilog() -> str:
+    lines = ["questions:"]
+    for game in sorted(REFEREES):
+        module = importlib.import_module(REFEREES[game])
+        for q in questions(game).values():
+            lines.append(f"  {game} {q.name} {q.usage}")
+            lines.extend(textwrap.wrap(q.summary, 90, initial_indent="      ",
+                                       subsequent_indent="      "))
+        card_help = getattr(module, "CARD_HELP", "")
+        if card_help:
+            lines.extend(textwrap.wrap(card_help, 90, initial_indent="  ",
+                                       subsequent_indent="  "))
+    lines += [
+        "",
+        "Answers are one JSON object on stdout. Exit 0 whenever the input was read (an invalid",
+        "meld is an answer too), exit 2 with one line on stderr when it was not.",
+        "",
+        "examples:",
+        '  cardtable judge daylily meld "1 Carlotta" "2 Ming Toy" "3 Fly Catcher"',
+        '  cardtable judge daylily hand "1 Pandora\'s Box" 1MT 2MT 3MT',
+    ]
+    return "\n".join(lines)
 
 
 def add_parser(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("judge", help="(not yet written)")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "judge",
+        help="referee a real table: is this a meld, how does a hand score, can it go out (JSON)",
+        description="Answer a rules question about real cards, as JSON on stdout.",
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("game", metavar="GAME", help=f"game to judge ({', '.join(sorted(REFEREES))})")
+    p.add_argument("question", metavar="QUESTION", help="what to judge (see below)")
+    p.add_argument("args", metavar="ARG", nargs="*", help="the cards, one argument each")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("cardtable judge: not yet written")
+    asked = questions(args.game)
+    question = asked.get(args.question.strip().lower())
+    if question is None:
+        known = ", ".join(asked)
+        raise OptionError(f"the {args.game} referee has no question {args.question!r} "
+                          f"(questions: {known})")
+    print(json.dumps(question.answer(args.args)))
+    return 0

@@ -1,15 +1,86 @@
-"""`cardtable rules`."""
+"""`cardtable rules GAME`: the rules summary and every option with its default.
+
+The option table is built from the game's own option specs, the same ones that validate options
+everywhere, so it cannot drift from what the engine accepts.
+"""
 
 from __future__ import annotations
 
 import argparse
+import shutil
+import textwrap
 from typing import Any
+
+from cardtable.engine.game import game_class, game_names
+from cardtable.engine.options import Option
+
+
+def _accepts(spec: Option) -> str:
+    """The values an option takes, in the words a ``key=value`` assignment needs."""
+    if spec.choices is not None:
+        text = " | ".join(str(c) for c in spec.choices)
+    elif spec.kind is bool:
+        text = "true | false"
+    elif spec.kind is int:
+        if spec.minimum is not None and spec.maximum is not None:
+            text = f"{spec.minimum}..{spec.maximum}"
+        elif spec.minimum is not None:
+            text = f"{spec.minimum} or more"
+        elif spec.maximum is not None:
+            text = f"{spec.maximum} or less"
+        else:
+            text = "a whole number"
+    else:
+        text = "text"
+    if spec.nullable:
+        text += " | none"
+    return text
+
+
+def options_table(specs: tuple[Option, ...], width: int = 100) -> str:
+    """A plain-text table: name, default, accepted values, then the doc wrapped beneath."""
+    if not specs:
+        return "Options: none."
+    rows = [(s.name, s.describe_default(), _accepts(s)) for s in specs]
+    heads = ("option", "default", "values")
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(heads)]
+
+    def line(cells: tuple[str, str, str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+
+    out = ["Options (set with name=value):", line(heads), line(("-" * widths[0],
+                                                            "-" * widths[1], "-" * widths[2]))]
+    for spec, row in zip(specs, rows, strict=True):
+        out.append(line(row))
+        out.extend(textwrap.wrap(spec.doc, width=max(40, width - 4),
+                                 initial_indent="    ", subsequent_indent="    "))
+    return "\n".join(out)
+
+
+def render(game: str) -> str:
+    cls = game_class(game)  # OptionError for an unknown game -> one line and exit 2
+    counts = " or ".join(str(n) for n in cls.player_counts)
+    width = min(100, shutil.get_terminal_size((100, 24)).columns)
+    summary = cls(cls.player_counts[0]).rules_summary()
+    return "\n".join([
+        f"{cls.title} ({cls.name}), {counts} players",
+        "",
+        summary,
+        "",
+        options_table(cls.option_specs, width),
+    ])
 
 
 def add_parser(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("rules", help="(not yet written)")
+    p: argparse.ArgumentParser = sub.add_parser(
+        "rules",
+        help="show a game's rules summary and its options with their defaults",
+        description="Show a game's rules summary and a table of its options and defaults.",
+    )
+    p.add_argument("game", metavar="GAME", help=f"the game ({', '.join(game_names())})")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("cardtable rules: not yet written")
+    print(render(args.game))
+    return 0

@@ -43,7 +43,7 @@ class Game(ABC):
         self.options: dict[str, Any] = validate_options(self.option_specs, options or {})
         self._check_options()
 
-    def _check_options(self) -> None:
+    def _check_options(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Hook for checks that involve several options or the player count."""
 
     @abstractmethod
@@ -61,6 +61,17 @@ class Game(ABC):
     @abstractmethod
     def deck(self) -> list[str]:
         """Every card of the game, by its notation, duplicates included."""
+
+    @abstractmethod
+    def decision_bound(self) -> int:
+        """An upper bound on the player decisions of one match, under any policy.
+
+        Every match must end; this is the documented bound the conformance suite holds it to.
+        """
+
+    @abstractmethod
+    def random_action(self, rng: random.Random) -> Action:
+        """Any action of the game's whole action space, legal now or not: fuzzing material."""
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.name, "players": self.players, "options": dict(self.options)}

@@ -54,6 +54,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file, so not a game record") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -77,7 +79,9 @@ def replay(data: dict[str, Any]) -> State:
         try:
             state.apply(seat, game.parse_action(text))
         except CardtableError as exc:
-            raise RecordError(f"action {number} ({text!r} by seat {seat}) is refused: {exc}") from None
+            raise RecordError(
+                f"action {number} ({text!r} by seat {seat}) is refused: {exc}"
+            ) from None
     return state
 
 

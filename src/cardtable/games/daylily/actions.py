@@ -11,7 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.engine.errors import NotationError
-from cardtable.games.daylily.cards import cards_of, code, mask_of, parse_card, parse_cards
+from cardtable.games.daylily.cards import (
+    PANDORA,
+    SHADY_LADY,
+    cards_of,
+    code,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +34,15 @@ class DrawDiscard:
         return "draw discard"
 
 
+_ACCENTS = {SHADY_LADY, PANDORA}
+
+
+def reading_order(cards: list[int]) -> list[int]:
+    """Cards as a player lays them out: by blooms, a quad's accent card last."""
+    quad = len(cards) == 4
+    return sorted(cards, key=lambda c: (quad and c // 3 in _ACCENTS, c % 3, c))
+
+
 @dataclass(frozen=True, slots=True)
 class Declare:
     """Declare one meld face up; ``mask`` holds its cards."""
@@ -37,7 +54,7 @@ class Declare:
         return cards_of(self.mask)
 
     def __str__(self) -> str:
-        return "meld " + " ".join(code(c) for c in cards_of(self.mask))
+        return "meld " + " ".join(code(c) for c in reading_order(cards_of(self.mask)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,10 +96,15 @@ _LOOKUP["pandora"] = PANDORA
 
 
 def parse_card(text: str) -> int:
-    """Read ``"2 Ming Toy"``, ``"2MT"`` or ``"2 mingtoy"``; names ignore case, spaces, punctuation."""
+    """Read ``"2 Ming Toy"``, ``"2MT"`` or ``"2 mingtoy"``.
+
+    Flower names ignore case, spaces and punctuation, as players write them every which way.
+    """
     match = re.fullmatch(r"\s*([0-9]+)\s*([^0-9]+?)\s*", text)
     if not match:
-        raise NotationError(f"{text.strip()!r} is not a card: write blooms then flower, e.g. '2 Ming Toy'")
+        raise NotationError(
+            f"{text.strip()!r} is not a card: write blooms then flower, e.g. '2 Ming Toy'"
+        )
     blooms = int(match.group(1))
     flower = _LOOKUP.get(_squash(match.group(2)))
     if flower is None:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Game, register
 from cardtable.engine.options import Option
-from cardtable.games.daylily.actions import DaylilyAction, parse_action
-from cardtable.games.daylily.cards import code
+from cardtable.games.daylily.actions import (
+    DISCARDS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    DaylilyAction,
+    Declare,
+    parse_action,
+)
+from cardtable.games.daylily.cards import code, mask_of
+from cardtable.games.daylily.melds import MELDS
 from cardtable.games.daylily.state import DaylilyState
 
 SUMMARY = """\
@@ -64,7 +74,8 @@ class DaylilyGame(Game):
     )
 
     def _check_options(self) -> None:
-        if self.options["rounds"] is not None and self.options["rounds"] > self.options["max_rounds"]:
+        rounds = self.options["rounds"]
+        if rounds is not None and rounds > self.options["max_rounds"]:
             raise OptionError("option rounds cannot exceed max_rounds")
 
     def new_state(self, seed: int) -> DaylilyState:
@@ -77,6 +88,22 @@ class DaylilyGame(Game):
 
     def rules_summary(self) -> str:
         return SUMMARY
+
+    def decision_bound(self) -> int:
+        # A turn is one draw, at most five melds (ten cards in pairs) and one discard.
+        return int(self.options["max_rounds"] * self.options["max_round_turns"] * 7)
+
+    def random_action(self, rng: random.Random) -> DaylilyAction:
+        roll = rng.random()
+        if roll < 0.15:
+            return DRAW_STOCK
+        if roll < 0.3:
+            return DRAW_DISCARD
+        if roll < 0.6:
+            return DISCARDS[rng.randrange(45)]
+        if roll < 0.8:
+            return Declare(MELDS[rng.randrange(len(MELDS))].mask)
+        return Declare(mask_of(rng.sample(range(45), rng.randint(1, 5))))
 
     def deck(self) -> list[str]:
         return [code(c) for c in range(45)]

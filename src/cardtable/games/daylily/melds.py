@@ -110,6 +110,8 @@ def why_not_meld(cards: list[int] | tuple[int, ...]) -> str:
         return f"a meld has 2, 3 or 4 cards, not {n}"
     if n == 2:
         a, b = flower_of(cards[0]).name, flower_of(cards[1]).name
+        if a == b:
+            return f"a pair takes two different flowers that share an attribute, not two {a}"
         for attr, x, y in ATTRIBUTES:
             if {a, b} == {x, y}:
                 return f"those two share the {attr} attribute but do not make a pair"  # unreachable

@@ -124,9 +124,12 @@ class DaylilyState(State):
 
     def _match_ends(self) -> bool:
         opts = self.game.options
-        if opts["rounds"] is not None:
-            return self.round_no >= opts["rounds"]
-        return max(self.totals) >= opts["target"] or self.round_no >= opts["max_rounds"]
+        rounds: int | None = opts["rounds"]
+        if rounds is not None:
+            return self.round_no >= rounds
+        target: int = opts["target"]
+        max_rounds: int = opts["max_rounds"]
+        return max(self.totals) >= target or self.round_no >= max_rounds
 
     # ---- the protocol -----------------------------------------------------------------------
     @property
@@ -195,7 +198,7 @@ class DaylilyState(State):
             if not 0 <= action.card < 45 or not hand >> action.card & 1:
                 return f"you do not hold {code(action.card) if 0 <= action.card < 45 else '?'}"
             if action.card == self.taken and self.game.options["no_return_discard"]:
-                return "house rule: the card just taken from the discard pile cannot go straight back"
+                return "house rule: the card just taken from the discard pile cannot go back now"
             return None
         if isinstance(action, Declare):
             mask = action.mask
@@ -302,7 +305,7 @@ class DaylilyState(State):
             "stock_rebuilds": self.rebuilds,
             "turns": self.turns,
             "taken_from_discard": code(self.taken) if self.taken >= 0 else None,
-            "results": self.results,
+            "results": list(self.results),  # a copy: later rounds must not rewrite old views
         }
 
     def invariant_violations(self) -> list[str]:

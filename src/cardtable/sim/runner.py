@@ -1,0 +1,243 @@
+"""Batch self-play: many complete matches between bots, checked as they are played.
+
+Every match draws its deal and its bots' choices from seeds derived from the batch seed and the
+match's index alone, so a batch gives the same totals however it is split, in one process or
+several, and any single match can be re-run from the seed shown in a violation message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import random
+import signal
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots import Bot, Decision, make_bot
+from cardtable.engine.errors import IllegalAction, OptionError
+from cardtable.engine.game import Game, State, load_game
+from cardtable.sim.stats import MatchOutcome, Tally
+
+MAX_DECISIONS = 1_000_000
+"""A match still going after this many decisions counts as not terminating. Daylily's own house
+rules end any match within 200 rounds of at most 300 turns (a draw, a few melds and a discard
+each), well under this; the bound is generic so a game without such rules is still caught."""
+
+Progress = Callable[[int], None]
+"""Called with the number of matches just completed (for progress bars)."""
+
+
+def derive_seed(seed: int, match: int, role: str) -> int:
+    """A 63-bit seed for one purpose (``"deal"``, ``"seat0"``...) of match number ``match``.
+
+    A hash rather than ``seed + match`` so that neighbouring batch seeds share no matches, and
+    rather than ``hash()`` so that it is the same on every machine and Python version.
+    """
+    digest = hashlib.blake2b(f"{seed}/{match}/{role}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    """What to simulate: the game, the table, the bots (one per seat) and the batch seed."""
+
+    game: str
+    players: int | None
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    max_decisions: int = MAX_DECISIONS
+
+
+@dataclass(slots=True)
+class SimReport:
+    """The totals of a batch and how long it took."""
+
+    game: Game
+    seat_bots: tuple[str, ...]
+    seed: int
+    tally: Tally
+    elapsed_s: float
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.tally.decisions / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.game.players,
+            "bots": list(self.seat_bots),
+            "seed": self.seed,
+            "options": dict(self.game.options),
+        }
+        data.update(self.tally.to_dict())
+        data["elapsed_s"] = round(self.elapsed_s, 4)
+        data["decisions_per_s"] = round(self.decisions_per_s, 1)
+        return data
+
+
+def seat_bots(bots: tuple[str, ...] | list[str], players: int) -> tuple[str, ...]:
+    """One bot name per seat: seat i gets ``bots[i]``, the last name filling the rest."""
+    names = tuple(b.strip().lower() for b in bots)
+    if not names or any(not b for b in names):
+        raise OptionError("name at least one bot, e.g. --bots random or --bots greedy,random")
+    if len(names) > players:
+        raise OptionError(f"{len(names)} bots named for {players} players")
+    return names + (names[-1],) * (players - len(names))
+
+
+def prepare(config: SimConfig) -> tuple[Game, tuple[str, ...]]:
+    """Check everything a user typed before the first match starts (raises OptionError)."""
+    if isinstance(config.games, bool) or not isinstance(config.games, int) or config.games < 1:
+        raise OptionError(f"the number of games must be at least 1, not {config.games}")
+    if config.max_decisions < 1:
+        raise OptionError("the decision limit must be at least 1")
+    game = load_game(config.game, config.players, config.options)
+    names = seat_bots(config.bots, game.players)
+    for name in set(names):
+        make_bot(name, game, 0)  # an unknown bot is refused here, not mid-batch
+    return game, names
+
+
+def play_match(
+    game: Game, names: tuple[str, ...], seed: int, match: int, max_decisions: int = MAX_DECISIONS
+) -> MatchOutcome:
+    """Play match number ``match`` of the batch with seed ``seed`` to its end.
+
+    After every decision the state's own invariant check runs (when the game has one); the first
+    breach, a refused legal action, a seat left with nothing to do, or a match that will not end
+    abandons the match and is reported as a problem.
+    """
+    state: State = game.new_state(derive_seed(seed, match, "deal"))
+    bots: list[Bot] = [
+        make_bot(name, game, derive_seed(seed, match, f"seat{i}")) for i, name in enumerate(names)
+    ]
+    check: Callable[[], list[str]] | None = getattr(state, "invariant_violations", None)
+    table_rng: random.Random | None = None  # picks who moves first when several may act
+    problems: list[str] = []
+    decisions = 0
+    legal_actions = state.legal_actions
+    apply = state.apply
+    while not state.is_over:
+        actors = state.actors
+        if len(actors) == 1:
+            seat = actors[0]
+        elif not actors:
+            problems.append("no seat may act but the match is not over")
+            break
+        else:
+            if table_rng is None:
+                table_rng = random.Random(derive_seed(seed, match, "table"))
+            seat = actors[table_rng.randrange(len(actors))]
+        legal = legal_actions(seat)
+        if not legal:
+            problems.append(f"seat {seat} is to act but has no legal action")
+            break
+        action = bots[seat].choose(Decision(seat, legal, state))
+        try:
+            apply(seat, action)
+        except IllegalAction as exc:
+            problems.append(f"seat {seat} ({names[seat]}) chose {action}, which was refused: {exc}")
+            break
+        decisions += 1
+        if check is not None:
+            found = check()
+            if found:
+                problems.extend(f"after decision {decisions}: {p}" for p in found)
+                break
+        if decisions >= max_decisions:
+            problems.append(f"the match did not end within {max_decisions} decisions")
+            break
+    scores = list(state.scores)
+    winners = list(state.winners)
+    if not problems:
+        if len(scores) != game.players:
+            problems.append(f"{len(scores)} scores for {game.players} seats")
+        elif not winners or any(not 0 <= s < game.players for s in winners):
+            problems.append(f"the match ended with winners {winners}")
+    return MatchOutcome(decisions, rounds_played(state), scores, winners, problems)
+
+
+def rounds_played(state: State) -> int:
+    """Rounds (deals) completed: a ``rounds_played`` attribute if the game offers one, else the
+    length of its ``results`` list (Daylily keeps one summary per round there)."""
+    count = getattr(state, "rounds_played", None)
+    if isinstance(count, int):
+        return count
+    results = getattr(state, "results", None)
+    return len(results) if isinstance(results, list) else 0
+
+
+def _label(config: SimConfig, match: int) -> str:
+    return f"match {match} (deal seed {derive_seed(config.seed, match, 'deal')})"
+
+
+def run_range(config: SimConfig, start: int, stop: int, progress: Progress | None = None) -> Tally:
+    """Play matches ``start..stop-1`` of the batch and total them."""
+    game, names = prepare(config)
+    tally = Tally(game.players)
+    for k in range(start, stop):
+        outcome = play_match(game, names, config.seed, k, config.max_decisions)
+        tally.add(outcome, _label(config, k) if outcome.problems else "")
+        if progress is not None:
+            progress(1)
+    return tally
+
+
+def _run_chunk(job: tuple[SimConfig, int, int]) -> tuple[int, Tally]:
+    config, start, stop = job
+    return stop - start, run_range(config, start, stop)
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C reaches every process of the terminal's group; the parent alone should answer it
+    # (with one line), not each worker with a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
+    # Several chunks per worker keep them all busy to the end and the progress bar moving.
+    size = max(1, min(250, -(-games // (workers * 8))))
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def simulate(
+    config: SimConfig,
+    workers: int = 1,
+    progress: Progress | None = None,
+    on_start: Callable[[], None] | None = None,
+) -> SimReport:
+    """Play the whole batch, in this process or in ``workers`` processes, and report.
+
+    ``on_start`` runs once the worker processes exist and just before play begins, so a caller
+    can start a progress display (and its thread) only after the processes have forked.
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise OptionError(f"the number of workers must be at least 1, not {workers}")
+    game, names = prepare(config)
+    if workers == 1 or config.games == 1:
+        if on_start is not None:
+            on_start()
+        began = time.perf_counter()
+        tally = run_range(config, 0, config.games, progress)
+    else:
+        began = time.perf_counter()
+        # A generator, not a list: the pool feeds it through a pipe, so even a batch of a
+        # billion matches holds only the chunks in flight.
+        jobs = ((config, a, b) for a, b in _chunks(config.games, workers))
+        with multiprocessing.Pool(min(workers, config.games), _quiet_worker) as pool:
+            if on_start is not None:
+                on_start()
+            tally = Tally(game.players)
+            for size, part in pool.imap(_run_chunk, jobs):  # in order: messages stay in order
+                tally.merge(part)
+                if progress is not None:
+                    progress(size)
+    elapsed = time.perf_counter() - began
+    return SimReport(game, names, config.seed, tally, elapsed)

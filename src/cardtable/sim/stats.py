@@ -1,0 +1,113 @@
+"""Running totals of a batch of matches, kept small so a million matches cost no more memory
+than ten.
+
+A :class:`Tally` holds sums and counts only, never states or records of finished matches. Two
+tallies of disjoint match ranges merge by adding, which is what lets worker processes split a
+batch and still give exactly the serial answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_MESSAGES = 5
+"""How many violation messages a report keeps: the first few are what a developer needs to
+reproduce a bug; the rest would only grow memory with the batch."""
+
+
+@dataclass(slots=True)
+class MatchOutcome:
+    """What one finished (or abandoned) match contributes to a batch."""
+
+    decisions: int
+    rounds: int
+    scores: list[int]
+    winners: list[int]
+    problems: list[str]
+
+    @property
+    def finished(self) -> bool:
+        return not self.problems and bool(self.winners)
+
+
+@dataclass(slots=True)
+class Tally:
+    """Sums over a range of matches, per seat where it matters."""
+
+    players: int
+    games: int = 0
+    finished: int = 0
+    rounds: int = 0
+    decisions: int = 0
+    violations: int = 0
+    messages: list[str] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    ties: int = 0
+    score_sums: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0] * self.players
+        if not self.score_sums:
+            self.score_sums = [0] * self.players
+
+    def add(self, outcome: MatchOutcome, label: str) -> None:
+        """Count one match; ``label`` says which match a violation message comes from."""
+        self.games += 1
+        self.rounds += outcome.rounds
+        self.decisions += outcome.decisions
+        if outcome.problems:
+            self.violations += len(outcome.problems)
+            for problem in outcome.problems:
+                if len(self.messages) < MAX_MESSAGES:
+                    self.messages.append(f"{label}: {problem}")
+            # A match with a breach is abandoned: its scores and winners mean nothing.
+            return
+        self.finished += 1
+        for seat in outcome.winners:
+            self.wins[seat] += 1
+        if len(outcome.winners) > 1:
+            self.ties += 1
+        for seat, score in enumerate(outcome.scores):
+            self.score_sums[seat] += score
+
+    def merge(self, other: Tally) -> None:
+        """Add the tally of a later range of matches (order matters only for the messages)."""
+        self.games += other.games
+        self.finished += other.finished
+        self.rounds += other.rounds
+        self.decisions += other.decisions
+        self.violations += other.violations
+        room = MAX_MESSAGES - len(self.messages)
+        if room > 0:
+            self.messages.extend(other.messages[:room])
+        self.ties += other.ties
+        for seat in range(self.players):
+            self.wins[seat] += other.wins[seat]
+            self.score_sums[seat] += other.score_sums[seat]
+
+    @property
+    def mean_scores(self) -> list[float]:
+        """Each seat's average final score over the matches that finished."""
+        if not self.finished:
+            return [0.0] * self.players
+        return [round(s / self.finished, 4) for s in self.score_sums]
+
+    @property
+    def mean_rounds(self) -> float:
+        return round(self.rounds / self.games, 4) if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "finished": self.finished,
+            "rounds": self.rounds,
+            "mean_rounds": self.mean_rounds,
+            "decisions": self.decisions,
+            "violations": self.violations,
+            "violation_messages": list(self.messages),
+            "wins": list(self.wins),
+            "ties": self.ties,
+            "mean_scores": self.mean_scores,
+        }

@@ -1,0 +1,25 @@
+"""Playing in a terminal: a game-agnostic input loop and one table renderer per game.
+
+The loop (:mod:`cardtable.terminal.session`) speaks only the engine protocol; what a table looks
+like is a game's business, so each game gets a renderer here (never inside ``games/``, which
+must not know about front ends). A game without its own renderer still plays, with a plain one.
+"""
+
+from __future__ import annotations
+
+from cardtable.engine.game import Game
+from cardtable.terminal.render import PlainRenderer, Renderer
+
+
+def renderer_for(game: Game) -> Renderer:
+    """The table renderer for ``game``: its own if it has one, else the plain one."""
+    from cardtable.games.daylily.game import DaylilyGame
+
+    if isinstance(game, DaylilyGame):
+        from cardtable.terminal.daylily import DaylilyRenderer
+
+        return DaylilyRenderer(game)
+    return PlainRenderer(game)
+
+
+__all__ = ["PlainRenderer", "Renderer", "renderer_for"]

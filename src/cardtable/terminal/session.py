@@ -1,0 +1,216 @@
+"""The terminal input loop: one person against bots, any registered game.
+
+The loop knows only the engine protocol and a :class:`~cardtable.terminal.render.Renderer`.
+The person's screen is drawn from ``state.view(person)``; bots get a Decision as everywhere
+else. Whatever happens (the match ends, ``quit``, end of input, Ctrl-C, even a bug in a bot) the
+record is saved before the loop returns, so no match is ever lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.padding import Padding
+from rich.text import Text
+
+from cardtable.bots import Bot, Decision
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.game import Game, State
+from cardtable.engine.record import save_record
+from cardtable.terminal import renderer_for
+from cardtable.terminal.render import Renderer, View
+
+Reader = Callable[[str], str]
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("help (h, ?)", "the legal moves now, and these commands"),
+    ("hint", "advice from your own cards"),
+    ("table (t)", "show the whole table again"),
+    ("hand", "show your cards again"),
+    ("rules", "the rules summary and the options in play"),
+    ("quit (q)", "stop; the unfinished match is saved"),
+)
+QUIT_WORDS = frozenset({"quit", "q", "exit"})
+EXIT_INTERRUPTED = 130
+EXIT_SAVE_FAILED = 1
+
+
+def console_reader(console: Console) -> Reader:
+    """Read one line after a prompt; raises EOFError when input ends (piped input included)."""
+
+    def read(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold"))
+
+    return read
+
+
+class PlaySession:
+    """One match at the terminal: the person at ``person``, a bot at every other seat."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        person: int,
+        bots: Mapping[int, Bot],
+        record_path: Path,
+        console: Console | None = None,
+        renderer: Renderer | None = None,
+        read: Reader | None = None,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.person = person
+        self.bots = dict(bots)
+        self.record_path = record_path
+        self.console = console or Console(highlight=False)
+        self.renderer = renderer or renderer_for(game)
+        self.read: Reader = read or console_reader(self.console)
+        self.labels = [
+            f"You (seat {s})" if s == person else f"Seat {s} ({self.bots[s].name})"
+            for s in range(game.players)
+        ]
+        self.state: State = game.new_state(seed)
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """Print plain text (never markup: card codes look like markup tags)."""
+        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+
+    # ---- the match --------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the match ends or the person stops; return the exit status."""
+        try:
+            finished = self._play()
+        except KeyboardInterrupt:
+            self.say("\nInterrupted.")
+            return self._save() or EXIT_INTERRUPTED
+        except BaseException:
+            self._save()  # a bug in a bot or a renderer still must not lose the match
+            raise
+        if finished:
+            view = self.state.view(self.person)
+            self.console.print(self.renderer.final(view, self.labels, self.state.winners))
+        return self._save()
+
+    def _play(self) -> bool:
+        """Run turns until the match is over (True) or the person quits or input ends (False)."""
+        state = self.state
+        shown = False  # has the person seen the table since anything else happened?
+        while not state.is_over:
+            # A snapshot: a view may share lists with the live state (Daylily's results do).
+            before = copy.deepcopy(state.view(self.person))
+            actors = state.actors
+            seat = self.person if self.person in actors else actors[0]
+            if seat == self.person:
+                if not shown:
+                    self.console.print(self.renderer.table(before, self.labels))
+                    shown = True
+                if not self._person_moves(before):
+                    return False
+            else:
+                self._bot_moves(seat, before)
+                shown = False
+            after = state.view(self.person)
+            events = self.renderer.events(before, after, self.labels)
+            for event in events:
+                self.console.print(event)
+            if events:
+                shown = False
+            elif seat == self.person and self.person in state.actors:
+                self.console.print(self.renderer.hand(after))
+        return True
+
+    def _bot_moves(self, seat: int, before: View) -> None:
+        state = self.state
+        action = self.bots[seat].choose(Decision(seat, state.legal_actions(seat), state))
+        state.apply(seat, action)
+        self.say(self.renderer.describe_move(self.labels[seat], str(action), before))
+
+    def _person_moves(self, view: View) -> bool:
+        """Read commands until one move is made (True), or the person stops (False)."""
+        prompt = f"Your move ({self.renderer.prompt(view)}): "
+        while True:
+            try:
+                line = self.read(prompt)
+            except EOFError:
+                self.say("\nInput ended: stopping.")
+                return False
+            command = line.strip()
+            word = command.lower()
+            if not command:
+                continue
+            if word in QUIT_WORDS:
+                return False
+            if word in ("help", "h", "?"):
+                self._help()
+            elif word == "hint":
+                self.say(self.renderer.hint(view))
+            elif word in ("table", "t"):
+                self.console.print(self.renderer.table(view, self.labels))
+            elif word == "hand":
+                self.console.print(self.renderer.hand(view))
+            elif word == "rules":
+                self._rules()
+            elif self._try_move(command, view):
+                return True
+
+    def _try_move(self, command: str, view: View) -> bool:
+        text = self.renderer.expand_shortcut(command)
+        try:
+            action = self.game.parse_action(text)
+            self.state.apply(self.person, action)
+        except (CardtableError, ValueError) as exc:
+            self.say(f"{exc} (type help for the legal moves)", "yellow")
+            return False
+        self.say(self.renderer.describe_move(self.labels[self.person], str(action), view))
+        self._autosave()
+        return True
+
+    # ---- commands ---------------------------------------------------------------------------
+    def _help(self) -> None:
+        legal = [str(a) for a in self.state.legal_actions(self.person)]
+        self.say("Legal moves now:", "bold")
+        for title, items in self.renderer.action_groups(legal):
+            self.say(f"  {title} ({len(items)}):")
+            columns = Columns([Text(item) for item in items], padding=(0, 3))
+            self.console.print(Padding(columns, (0, 0, 0, 4)))
+        self.say("Commands:", "bold")
+        for what, meaning in COMMANDS:
+            self.say(f"  {what:<14} {meaning}")
+        if self.renderer.shortcuts:
+            self.say("Shortcuts:", "bold")
+            for what, meaning in self.renderer.shortcuts:
+                self.say(f"  {what:<14} {meaning}")
+
+    def _rules(self) -> None:
+        self.say(self.game.rules_summary())
+        options = ", ".join(
+            f"{key}={'none' if value is None else value}"
+            for key, value in self.game.options.items()
+        )
+        self.say(f"Options in play: {options}")
+
+    # ---- the record -------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        """Keep the file current after each of the person's moves, in case the terminal dies."""
+        with contextlib.suppress(OSError):  # reported by the final save, which tries again
+            save_record(self.state, self.record_path)
+
+    def _save(self) -> int:
+        """Save the record and say where; 0 on success, non-zero if it could not be written."""
+        finished = self.state.is_over
+        try:
+            path = save_record(self.state, self.record_path)
+        except OSError as exc:
+            self.say(
+                f"Could not save the record to {self.record_path}: {exc.strerror or exc}", "red"
+            )
+            return EXIT_SAVE_FAILED
+        what = "Record" if finished else "Unfinished match record"
+        self.say(f"{what} saved to {path}")
+        return 0

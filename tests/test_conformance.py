@@ -1,0 +1,62 @@
+"""The shared conformance suite: every registered game, every player count, many seeded matches.
+
+``CARDTABLE_CONFORMANCE_MATCHES`` sets the number of matches per game and player count (default
+1,000, the bar every game must pass; set it lower for a quick local run).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from cardtable.engine import game_class, game_names, load_game
+from conformance import play_checked
+
+MATCHES = int(os.environ.get("CARDTABLE_CONFORMANCE_MATCHES", "1000"))
+
+# Option sets worth exercising besides the defaults, per game (house rules change the flow).
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "daylily": [
+        {"no_return_discard": True},
+        {"max_stock_rebuilds": 0, "target": 40},
+        {"rounds": 2},
+    ],
+}
+
+CHUNK = 100  # matches per test case, so that pytest-xdist can spread the work over the cores
+CASES = [
+    (name, n, start)
+    for name in game_names()
+    for n in game_class(name).player_counts
+    for start in range(0, MATCHES, CHUNK)
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "start"), CASES, ids=[f"{g}-{n}p-from{s}" for g, n, s in CASES]
+)
+def test_random_matches_keep_every_property(name: str, players: int, start: int) -> None:
+    game = load_game(name, players)
+    heavy = 0
+    differing = 0
+    for seed in range(start, min(start + CHUNK, MATCHES)):
+        state, report = play_checked(game, seed)
+        assert not report.problems, "\n".join(report.problems)
+        assert state.is_over
+        heavy += report.heavy_checks
+        differing += report.samples_differing
+    assert heavy > 0
+    # The secrecy check must have had something to hide: samples really redeal hidden cards.
+    assert differing > 0
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_house_rule_variants_keep_every_property(name: str) -> None:
+    for options in VARIANTS.get(name, [{}]):
+        for players in game_class(name).player_counts:
+            game = load_game(name, players, options)
+            for seed in range(max(5, MATCHES // 20)):
+                _state, report = play_checked(game, 10_000 + seed)
+                assert not report.problems, f"{options}: " + "\n".join(report.problems)

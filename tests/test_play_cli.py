@@ -1,0 +1,358 @@
+"""`cardtable play`: a person at the terminal against bots, driven through piped input."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.engine.game import load_game
+from cardtable.engine.record import load_record, replay, verify
+from cardtable.games.daylily.cards import FAMILIES, family_of, name, parse_card
+from cardtable.games.daylily.melds import melds_in
+
+CODE = re.compile(r"\[(\d[A-Z]{2})\]")
+VENV_CARDTABLE = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "cardtable"
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records go under the current directory by default: keep them out of the repository."""
+    monkeypatch.chdir(tmp_path)
+
+
+def play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    typed: str,
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    code = main(["play", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def opening_hand(seed: int, players: int = 2, seat: int = 0) -> list[str]:
+    view = load_game("daylily", players).new_state(seed).view(seat)
+    return list(view["zones"][f"hand:{seat}"]["cards"])
+
+
+def test_bad_commands_are_explained_and_play_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed = "dance\ndiscard 1MT\nmeld 1MT 9XX\ndraw stock\ndraw stock\nquit\n"
+    argv = ["daylily", "--seed", "3", "--bots", "random"]
+    code, out, err = play(monkeypatch, capsys, argv, typed)
+    assert code == 0
+    assert "Traceback" not in out + err
+    assert "unknown command 'dance'" in out
+    assert "draw a card first" in out
+    assert "'XX' is not a flower" in out
+    assert "You (seat 0): draw stock" in out
+    assert "you have already drawn this turn" in out
+    data = load_record("records/daylily-3.json")
+    assert [seat_action for seat_action in data["actions"] if seat_action[0] == 0] == [
+        [0, "draw stock"]
+    ]
+
+
+def test_help_lists_exactly_the_legal_moves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = play(
+        monkeypatch, capsys, ["daylily", "--seed", "11", "--bots", "random"], "s\nhelp\nquit\n"
+    )
+    assert code == 0
+    state = replay(load_record("records/daylily-11.json"))
+    legal = set(state.legal_actions(0))
+    shown = out.split("Legal moves now:")[1].split("Commands:")[0]
+    listed = re.findall(r"(?:meld(?: \d[A-Z]{2})+|discard \d[A-Z]{2}|draw \w+)", shown)
+    parsed = [state.game.parse_action(text) for text in listed]
+    assert len(parsed) == len(legal) and set(parsed) == legal
+    assert "Discards (" in shown
+    assert "s              draw stock" in out  # shortcuts are documented
+
+
+def test_help_before_drawing_offers_only_draws(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(monkeypatch, capsys, ["daylily", "--seed", "11", "--bots", "random"], "?\nq\n")
+    shown = out.split("Legal moves now:")[1].split("Commands:")[0]
+    assert "draw stock" in shown and "draw discard" in shown
+    assert "discard " not in shown.replace("draw discard", "")
+
+
+def test_hand_is_grouped_by_family_with_names_and_codes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["daylily", "--players", "2", "--seed", "5", "--bots", "random"]
+    _, out, _ = play(monkeypatch, capsys, argv, "q\n")
+    hand = [parse_card(c) for c in opening_hand(5, players=2)]
+    block = out.split("Your hand (10 cards):")[1].split("Your move")[0]
+    for c in hand:
+        assert f"{name(c)} [" in block  # full name then the short code
+    # each family on its own line(s), families in order, cards sorted by flower then blooms
+    shown = [parse_card(c) for c in CODE.findall(block)]
+    assert sorted(shown) == sorted(hand)
+    assert shown == sorted(hand, key=lambda c: (FAMILIES.index(family_of(c)), c))
+    for line in block.splitlines():
+        head = line.split()[0] if line.strip() else ""
+        if head in FAMILIES:
+            assert {family_of(parse_card(c)) for c in CODE.findall(line)} == {head}
+
+
+def test_quit_saves_an_unfinished_record_that_replays(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "games" / "mine.json"
+    code, out, _ = play(
+        monkeypatch, capsys,
+        ["daylily", "--players", "3", "--bots", "random", "--seed", "42", "--record", str(target)],
+        "draw stock\nhelp\nquit\n",
+    )
+    assert code == 0
+    assert f"Unfinished match record saved to {target}" in out
+    data = load_record(target)
+    assert (data["game"], data["players"], data["seed"], data["over"]) == ("daylily", 3, 42, False)
+    assert [0, "draw stock"] in data["actions"]
+    state, problems = verify(data)
+    assert problems == [] and not state.is_over
+
+
+def test_end_of_input_mid_game_saves_the_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["daylily", "--seed", "9", "--bots", "random"]
+    code, out, err = play(monkeypatch, capsys, argv, "s\n")
+    assert code == 0
+    assert "Input ended" in out and "saved to records/daylily-9.json" in out
+    assert "Traceback" not in out + err
+    assert [0, "draw stock"] in load_record("records/daylily-9.json")["actions"]
+
+
+def test_ctrl_c_saves_the_record_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Interrupting:
+        """Types one line, then the person presses Ctrl-C at the next prompt."""
+
+        def __init__(self, lines: list[str]) -> None:
+            self.lines = lines
+
+        def readline(self) -> str:
+            if not self.lines:
+                raise KeyboardInterrupt
+            return self.lines.pop(0)
+
+    monkeypatch.setattr(sys, "stdin", Interrupting(["d\n"]))
+    code = main(["play", "daylily", "--seed", "8", "--bots", "random"])
+    out, _ = capsys.readouterr()
+    assert code == 130
+    assert "saved to records/daylily-8.json" in out
+    assert [0, "draw discard"] in load_record("records/daylily-8.json")["actions"]
+
+
+def test_default_record_never_overwrites_an_earlier_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play(monkeypatch, capsys, ["daylily", "--seed", "4", "--bots", "random"], "s\nq\n")
+    _, out, _ = play(monkeypatch, capsys, ["daylily", "--seed", "4", "--bots", "random"], "q\n")
+    assert "saved to records/daylily-4-2.json" in out
+    assert [0, "draw stock"] in load_record("records/daylily-4.json")["actions"]
+
+
+def test_menu_chooses_game_players_and_opponents(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # game: Enter (the default, daylily); players: "two" is refused, then 3; opponents by
+    # number and by name; then quit at the first move.
+    typed = "\ntwo\n3\n2\nRandom\nquit\n"
+    code, out, err = play(monkeypatch, capsys, ["--seed", "21"], typed)
+    assert code == 0, err
+    assert "1. daylily" in out
+    assert "'two' is not one of: 2, 3" in out
+    assert "Seat 1 (random)" in out and "Seat 2 (random)" in out
+    data = load_record("records/daylily-21.json")
+    assert (data["game"], data["players"]) == ("daylily", 3)
+
+
+def test_menu_ends_cleanly_on_end_of_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, [], "")
+    assert code == 0
+    assert "No game started" in out and "Traceback" not in out + err
+    assert not Path("records").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["daylily", "--bots", "random,nosuchbot"], "unknown bot 'nosuchbot'"),
+        (["daylily", "--players", "3", "--bots", "random,random,random"], "3 bots named"),
+        (["daylily", "--players", "5"], "played by 2, 3 players"),
+        (["daylily", "--seat", "3"], "--seat must be between 0 and 2"),
+        (["daylily", "--option", "target=lots"], "option target must be a whole number"),
+        (["daylily", "--option", "speed=9"], "unknown option 'speed'"),
+        (["solitaire"], "unknown game 'solitaire'"),
+    ],
+)
+def test_set_up_mistakes_are_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    message: str,
+) -> None:
+    code, _, err = play(monkeypatch, capsys, argv, "quit\n")
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert not Path("records").exists()  # nothing was dealt
+
+
+def test_bots_fill_the_other_seats_repeating_the_last_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(
+        monkeypatch, capsys,
+        ["daylily", "--players", "3", "--seat", "1", "--bots", "random", "--seed", "2"], "q\n",
+    )
+    assert "Seat 0 (random)" in out and "Seat 2 (random)" in out
+    assert "You (seat 1)" in out
+    assert "--seat 1 --seed 2" in out  # the replay line deals the same match again
+
+
+def test_default_opponent_is_greedy_when_the_game_has_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardtable.bots import bot_names
+
+    expected = "greedy" if "greedy" in bot_names("daylily") else "random"
+    _, out, _ = play(monkeypatch, capsys, ["daylily", "--seed", "6"], "q\n")
+    assert f"Seat 1 ({expected})" in out
+
+
+def test_a_random_seed_is_shown_and_used(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(monkeypatch, capsys, ["daylily", "--bots", "random"], "q\n")
+    found = re.search(r"Seed (\d+)\.", out)
+    assert found
+    assert load_record(f"records/daylily-{found.group(1)}.json")["seed"] == int(found.group(1))
+
+
+def _seed_with_opening_meld() -> tuple[int, str]:
+    for seed in range(200):
+        hand = 0
+        for c in opening_hand(seed):
+            hand |= 1 << parse_card(c)
+        for meld in melds_in(hand):
+            if meld.points >= 3:
+                return seed, ", ".join(name(c) for c in meld.cards)  # "1 Ming Toy, ..."
+    raise AssertionError("no seed in range deals a scoring meld")
+
+
+def test_declared_meld_shows_with_kind_and_points_and_full_names_parse(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seed, full_names = _seed_with_opening_meld()
+    typed = f"s\nhint\nmeld {full_names}\ntable\nquit\n"
+    argv = ["daylily", "--players", "2", "--seed", str(seed), "--bots", "random"]
+    code, out, _ = play(monkeypatch, capsys, argv, typed)
+    assert code == 0
+    moves = [a for s, a in load_record(f"records/daylily-{seed}.json")["actions"] if s == 0]
+    assert moves[1].startswith("meld ")
+    kind = r"\((pair|trio-run|trio-set|quad), \d+ pts\)"
+    assert re.search(r"You \(seat 0\): meld [0-9A-Z ]+ " + kind, out)
+    table = out.rsplit("Round 1", 1)[1]
+    assert re.search(r"melded [234]/10 \(\d+ pts\)", table)
+    assert re.search(r"\n +(\d[A-Z]{2} ?)+ +" + kind, table)
+    assert "Melds you could declare" in out or "You can go out now" in out
+
+
+def test_bot_moves_are_announced(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(
+        monkeypatch, capsys, ["daylily", "--seed", "1", "--bots", "random"], "s\nq\n"
+    )
+    assert re.search(r"Seat 1 \(random\): (draw stock|draw discard, taking .+ \[\d[A-Z]{2}\])", out)
+
+
+class ScriptedPerson:
+    """A player who reads the screen: draws from the stock and discards the first card shown.
+
+    It sees only what was printed, like a person would; after ``limit`` answers it stops
+    typing (end of input), which would leave the match unfinished and fail the test.
+    """
+
+    def __init__(self, screen: io.StringIO, limit: int = 3000) -> None:
+        self.screen = screen
+        self.limit = limit
+        self.answers = 0
+
+    def readline(self) -> str:
+        self.answers += 1
+        if self.answers > self.limit:
+            return ""
+        text = self.screen.getvalue()
+        prompt = text.rsplit("Your move", 1)[-1]
+        if "draw stock or draw discard" in prompt:
+            return "draw stock\n"
+        first = CODE.search(text.rsplit("Your hand", 1)[-1])
+        assert first, "no hand on screen"
+        return f"discard {first.group(1)}\n"
+
+
+def test_a_whole_match_can_be_played_from_the_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = io.StringIO()
+    person = ScriptedPerson(screen)
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stdin", person)
+    code = main(
+        ["play", "daylily", "--players", "3", "--bots", "random", "--seed", "17",
+         "--option", "rounds=2", "--option", "max_round_turns=60", "--record", "whole.json"]
+    )
+    out = screen.getvalue()
+    assert code == 0, out[-2000:]
+    assert "Match over" in out
+    assert "Round 1 over" in out and "Round 2 over" in out
+    assert "Record saved to whole.json" in out
+    data = load_record("whole.json")
+    assert data["over"] is True
+    _, problems = verify(data)
+    assert problems == []
+    assert sum(1 for seat, _ in data["actions"] if seat == 0) > 10
+
+
+def _has_pty() -> bool:
+    return VENV_CARDTABLE.exists() and sys.platform != "win32"
+
+
+@pytest.mark.skipif(not _has_pty(), reason="needs the installed console script and a pty")
+def test_real_terminal_ctrl_c_saves(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="100")
+    child = pexpect.spawn(
+        str(VENV_CARDTABLE),
+        ["play", "daylily", "--seed", "30", "--bots", "random"],
+        cwd=str(tmp_path), env=env, encoding="utf-8", timeout=20,
+    )
+    child.expect("Your move")
+    child.sendline("help")
+    child.expect("draw discard")
+    child.sendline("s")
+    child.expect(r"Your move \(meld or discard\)")
+    child.sendintr()
+    child.expect("saved to records/daylily-30.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert [0, "draw stock"] in load_record(tmp_path / "records" / "daylily-30.json")["actions"]
+

@@ -1,0 +1,173 @@
+"""`cardtable simulate`: the report a script reads, reproducibility, and refusals of bad input."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cardtable import bots as bots_module
+from cardtable.bots import Decision
+from cardtable.cli import main
+from cardtable.engine.game import Action, Game, load_game
+from cardtable.games.daylily.state import DaylilyState
+from cardtable.sim import SimConfig, play_match, run_range
+
+SHORT = ["--option", "target=20"]  # a few rounds a match keeps these tests quick
+TIMING = ("elapsed_s", "decisions_per_s")
+
+
+def run_cli(argv: list[str]) -> int:
+    """The exit code, whether main returns it or argparse exits with it."""
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+
+
+def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
+    code = run_cli(["simulate", "daylily", "--json", *SHORT, *args])
+    out, err = capsys.readouterr()
+    assert err == ""
+    lines = out.strip().splitlines()
+    assert len(lines) == 1, out  # exactly one JSON object, nothing else on stdout
+    data: dict[str, Any] = json.loads(lines[0])
+    return code, data
+
+
+def without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in TIMING}
+
+
+def test_json_report_has_the_totals_a_script_needs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = simulate_json(capsys, "--games", "6", "--players", "3", "--seed", "5")
+    assert code == 0
+    for key in ("games", "rounds", "decisions", "elapsed_s", "decisions_per_s", "violations",
+                "wins", "mean_scores", "game", "players", "bots", "seed", "options"):
+        assert key in data
+    assert data["game"] == "daylily"
+    assert data["players"] == 3
+    assert data["seed"] == 5
+    assert data["bots"] == ["random", "random", "random"]
+    assert data["options"]["target"] == 20
+    assert data["games"] == 6
+    assert data["violations"] == 0
+    assert data["rounds"] >= data["games"]  # every match has at least one round
+    assert data["decisions"] > data["rounds"] * 3  # a round takes several moves per player
+    assert data["decisions_per_s"] > 0
+    assert len(data["wins"]) == 3 and len(data["mean_scores"]) == 3
+    # Each match has a winner; a tie credits every tied winner (two or three of them).
+    assert data["games"] <= sum(data["wins"]) <= data["games"] + 2 * data["ties"]
+    # A match ends once someone reaches the target, so the best seat's mean is at least 20/3.
+    assert max(data["mean_scores"]) >= 20 / 3
+
+
+def test_same_seed_same_results_other_seed_other_results(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--games", "5", "--players", "3", "--seed", "11")
+    _, first = simulate_json(capsys, *args)
+    _, again = simulate_json(capsys, *args)
+    _, other = simulate_json(capsys, "--games", "5", "--players", "3", "--seed", "12")
+    assert without_timing(first) == without_timing(again)
+    assert first["decisions"] != other["decisions"]
+
+
+def test_worker_processes_give_the_serial_results(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--games", "8", "--players", "2", "--seed", "3")
+    _, serial = simulate_json(capsys, *args)
+    _, parallel = simulate_json(capsys, *args, "--workers", "2")
+    assert without_timing(serial) == without_timing(parallel)
+
+
+def test_a_batch_is_the_sum_of_its_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    # Match k's seeds depend on the batch seed and k only: 7 matches are the first 4 plus 3 more,
+    # which is what lets a batch be split across processes or extended later.
+    _, four = simulate_json(capsys, "--games", "4", "--seed", "9")
+    _, seven = simulate_json(capsys, "--games", "7", "--seed", "9")
+    config = SimConfig("daylily", None, ("random",), 7, 9, {"target": 20})
+    rest = run_range(config, 4, 7)
+    assert seven["decisions"] == four["decisions"] + rest.decisions
+    assert seven["rounds"] == four["rounds"] + rest.rounds
+    assert seven["wins"] == [a + b for a, b in zip(four["wins"], rest.wins, strict=True)]
+
+
+class FirstBot:
+    """Always the first legal action: predictable, and different from random."""
+
+    name = "first"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        pass
+
+    def choose(self, decision: Decision) -> Action:
+        return decision.legal[0]
+
+
+def test_seats_get_the_named_bots_and_the_last_fills_the_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(bots_module._BOTS["*"], "first", FirstBot)
+    code, data = simulate_json(capsys, "--games", "3", "--players", "3", "--bots", "first,random")
+    assert code == 0
+    assert data["bots"] == ["first", "random", "random"]
+
+
+def test_an_invariant_breach_is_reported_and_fails_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(self: DaylilyState) -> list[str]:
+        return ["cards not conserved: planted"] if len(self.history) == 7 else []
+
+    monkeypatch.setattr(DaylilyState, "invariant_violations", broken)
+    code, data = simulate_json(capsys, "--games", "3", "--players", "2")
+    assert code == 1
+    assert data["violations"] == 3  # one per match, each match abandoned at the breach
+    assert data["finished"] == 0
+    assert sum(data["wins"]) == 0
+    message = data["violation_messages"][0]
+    assert message.startswith("match 0 (deal seed ")
+    assert "after decision 7: cards not conserved: planted" in message
+
+
+def test_a_match_that_will_not_end_is_a_violation() -> None:
+    game = load_game("daylily", 2)
+    outcome = play_match(game, ("random", "random"), seed=1, match=0, max_decisions=50)
+    assert outcome.decisions == 50
+    assert outcome.problems == ["the match did not end within 50 decisions"]
+
+
+def test_the_table_shows_each_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    code = run_cli(["simulate", "daylily", "--games", "4", "--players", "3", *SHORT])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert "Traceback" not in err
+    assert "win rate" in out and "mean score" in out and "violations" in out
+    assert out.count("random") == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["chess"], "unknown game 'chess'"),
+        (["daylily", "--games", "0"], "--games must be at least 1"),
+        (["daylily", "--games", "many"], "invalid int value"),
+        (["daylily", "--players", "5"], "not 5"),
+        (["daylily", "--bots", "wizard"], "unknown bot 'wizard'"),
+        (["daylily", "--players", "2", "--bots", "random,random,random"], "3 bots named for 2"),
+        (["daylily", "--option", "colour=blue"], "unknown option 'colour'"),
+        (["daylily", "--option", "target=lots"], "option target must be a whole number"),
+        (["daylily", "--option", "target"], "must be written as name=value"),
+        (["daylily", "--workers", "0"], "--workers must be at least 1"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], says: str
+) -> None:
+    code = run_cli(["simulate", *args, "--json"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert says in err
