@@ -1,0 +1,152 @@
+"""Dummy Rummy and Liverpool Rummy: one contract-rummy engine, two registered rule sets."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import Game, register
+from cardtable.engine.options import Option
+from cardtable.games.contract.actions import (
+    BUY,
+    DISCARDS,
+    DRAW,
+    PASS,
+    RUMMY,
+    TAKE,
+    ContractAction,
+    Down,
+    Lay,
+    Swap,
+    parse_action,
+)
+from cardtable.games.contract.cards import JOKER, code, make_deck
+from cardtable.games.contract.rules import (
+    DUMMY_DEFAULTS,
+    LIVERPOOL_DEFAULTS,
+    ContractRules,
+    build_rules,
+    option_specs,
+)
+from cardtable.games.contract.state import ContractState
+
+MOVES = """\
+Moves: take | draw | buy | pass | down QS QH QD | 5H 6H 7H 8H | lay 9H on 2:0 high |
+       swap 7H on 1:0 | discard 9C | rummy      (cards: 10H, QS, AC, JK; melds are SEAT:NUMBER)"""
+
+
+class ContractGame(Game):
+    """The shared engine; subclasses only pick defaults and the deck rule."""
+
+    defaults: ClassVar[dict[str, Any]]
+    jokers_per_deck: ClassVar[int]
+    summary: ClassVar[str]
+
+    def _check_options(self) -> None:
+        self.rules: ContractRules = build_rules(
+            self.options, self.players, self.jokers_per_deck, self.default_decks()
+        )
+
+    def default_decks(self) -> int:
+        raise NotImplementedError
+
+    def new_state(self, seed: int) -> ContractState:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        return ContractState(self, seed)
+
+    def parse_action(self, text: str) -> ContractAction:
+        return parse_action(text)
+
+    def rules_summary(self) -> str:
+        deals = "\n".join(
+            f"  deal {i}: {c} ({size} cards)"
+            for i, (c, size) in enumerate(
+                zip(self.rules.contracts, self.rules.deal_sizes, strict=True), start=1
+            )
+        )
+        return f"{self.summary}\nDeals at this table:\n{deals}\n{MOVES}"
+
+    def deck(self) -> list[str]:
+        return [code(c) for c in make_deck(self.rules.decks, self.rules.jokers)]
+
+    def decision_bound(self) -> int:
+        # Per turn: a draw, a buying window, the lay-down, at most two plays per card that can be
+        # in a hand (a swap and the lay-off of its joker), a discard and a rummy window.
+        per_turn = 2 * self.players + 2 * self.rules.deck_size + 4
+        return len(self.rules.contracts) * self.options["max_deal_turns"] * per_turn  # type: ignore[no-any-return]
+
+    def random_action(self, rng: random.Random) -> ContractAction:
+        roll = rng.random()
+        card = rng.choice(range(53))
+        if roll < 0.3:
+            simple: list[ContractAction] = [TAKE, DRAW, BUY, PASS, RUMMY]
+            return rng.choice(simple)
+        if roll < 0.55:
+            return DISCARDS[card]
+        owner = rng.randrange(self.players)
+        index = rng.randrange(3)
+        if roll < 0.75:
+            return Lay(card, owner, index, rng.choice([None, "low", "high"]))
+        if roll < 0.85:
+            return Swap(card, owner, index)
+        groups = []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.5:
+                rank = rng.randrange(13)
+                groups.append(tuple(rng.randrange(4) * 13 + rank for _ in range(3)))
+            else:
+                suit, low = rng.randrange(4), rng.randrange(10)
+                groups.append(tuple(
+                    JOKER if rng.random() < 0.2 else suit * 13 + low + i for i in range(4)
+                ))
+        return Down.of(groups)
+
+
+DUMMY_SUMMARY = """\
+Dummy Rummy: 2 to 12 players, four decks without jokers, seven deals. Deal 1-6 give 11 cards,
+deal 7 gives 12. A set is three or more of a rank; a run four or more of a suit in sequence
+(ace low or high, never round the corner). Each deal has a contract you must lay down all at
+once before playing on any meld. The discard is free to the next player; if they draw from the
+stock instead, anyone may buy it with one of three monies a deal, taking two stock cards with
+it (nearest in turn order first). Go out by playing or discarding your last card. Cards left in
+hand score against you (A 15, 8-K 10, 2-7 5); lowest total after seven deals wins."""
+
+LIVERPOOL_SUMMARY = """\
+Liverpool Rummy: 3 to 8 players (2 allowed), two decks and four jokers up to five players,
+three decks and six jokers beyond. Twelve cards a deal, seven deals with rising contracts.
+Jokers are wild but a meld must hold more natural cards than jokers. A declined discard may be
+bought for one extra stock card, nearest player first. Once down you may lay off on any meld
+and swap a natural card for the joker it stands for in a run (then play that joker at once).
+Discard a card that could have been played and anyone may call rummy: you take it back with a
+stock card. Go out only by discarding; an empty hand floats until it can. Cards left in hand
+score (2-9 5, 10-K 10, A 15, joker 20); the cutter who cuts exactly the deal scores -50."""
+
+
+@register
+class DummyRummyGame(ContractGame):
+    name = "dummy-rummy"
+    title = "Dummy Rummy"
+    player_counts = tuple(range(2, 13))
+    defaults = DUMMY_DEFAULTS
+    jokers_per_deck = 0
+    summary = DUMMY_SUMMARY
+    option_specs: ClassVar[tuple[Option, ...]] = option_specs(DUMMY_DEFAULTS)
+
+    def default_decks(self) -> int:
+        return 4
+
+
+@register
+class LiverpoolGame(ContractGame):
+    name = "liverpool"
+    title = "Liverpool Rummy"
+    player_counts = tuple(range(2, 9))
+    defaults = LIVERPOOL_DEFAULTS
+    jokers_per_deck = 2
+    summary = LIVERPOOL_SUMMARY
+    option_specs: ClassVar[tuple[Option, ...]] = option_specs(LIVERPOOL_DEFAULTS)
+
+    def default_decks(self) -> int:
+        return 2 if self.players <= 5 else 3

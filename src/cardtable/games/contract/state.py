@@ -1,0 +1,682 @@
+"""A contract rummy match: deals, the buying window, going down, lay-offs, swaps, rummy calls.
+
+Hands are count vectors (53 entries: 52 naturals and the joker) because several decks make
+identical cards; the table is a list of melds per seat, each knowing its jokers' meanings.
+Out-of-turn decisions (buying, calling rummy) are windows in which several seats are actors.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Self
+
+from cardtable.engine.game import Action, Observation, State, check_actor
+from cardtable.engine.zones import Visibility, Zone
+from cardtable.games.contract.actions import (
+    BUY,
+    DISCARDS,
+    DRAW,
+    PASS,
+    RUMMY,
+    TAKE,
+    Buy,
+    CallRummy,
+    Discard,
+    Down,
+    Draw,
+    Lay,
+    Pass,
+    Swap,
+    Take,
+)
+from cardtable.games.contract.cards import JOKER, code, make_deck
+from cardtable.games.contract.layouts import all_layouts
+from cardtable.games.contract.melds import (
+    RUN,
+    Meld,
+    MeldError,
+    check_contract,
+    find_contract,
+    lay_off_options,
+    read_meld,
+    swap_joker,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.contract.game import ContractGame
+    from cardtable.games.contract.rules import Contract, ContractRules
+
+DRAW_PHASE, BUY_PHASE, PLAY_PHASE, RUMMY_PHASE, OVER = "draw", "buy", "play", "rummy", "over"
+CUT_BONUS = -50
+LAY_DOWN_PENALTY = 50
+
+
+def _end_of(meld: Meld, new: Meld) -> str | None:
+    if meld.kind != RUN:
+        return None
+    return "low" if new.ranks[0] < meld.ranks[0] else "high"
+
+
+class TableMeld:
+    """A meld on the table and the lay-offs it accepts, kept up to date as it grows."""
+
+    __slots__ = ("accepts", "meld")
+
+    def __init__(self, meld: Meld, rules: ContractRules) -> None:
+        self.meld = meld
+        # card -> {end: resulting meld}; computed once per change, read on every move.
+        self.accepts: dict[int, dict[str | None, Meld]] = {}
+        for c in range(53):
+            for new in lay_off_options(c, meld, rules.melds):
+                self.accepts.setdefault(c, {})[_end_of(meld, new)] = new
+
+
+class ContractState(State):
+    game: ContractGame
+
+    def __init__(self, game: ContractGame, seed: int) -> None:
+        self.game = game
+        self.rules: ContractRules = game.rules
+        self.seed = seed
+        self.history = []
+        self.rng = random.Random(seed)
+        n = game.players
+        self.totals = [0] * n
+        self.results: list[dict[str, Any]] = []
+        self.deal_no = 0
+        self.dealer = self.rng.randrange(n)
+        self.phase = DRAW_PHASE
+        self._deal()
+
+    # ---- dealing ----------------------------------------------------------------------------
+    @property
+    def contract(self) -> Contract:
+        return self.rules.contracts[self.deal_no - 1]
+
+    def _deal(self) -> None:
+        n = self.game.players
+        rules = self.rules
+        self.deal_no += 1
+        size = rules.deal_sizes[self.deal_no - 1]
+        deck = make_deck(rules.decks, rules.jokers)
+        self.rng.shuffle(deck)
+        self.cut_bonus: tuple[int, int] | None = None
+        if rules.cut:
+            cutter = (self.dealer - 1) % n
+            depth = self.rng.randrange(1, len(deck))
+            deck = deck[depth:] + deck[:depth]
+            if depth == n * size + 1:
+                self.cut_bonus = (cutter, CUT_BONUS)
+        deck.reverse()  # deal from the top: the end of the list
+        self.hands = [[0] * 53 for _ in range(n)]
+        self.sizes = [0] * n
+        for _ in range(size):
+            for k in range(1, n + 1):
+                seat = (self.dealer + k) % n
+                self.hands[seat][deck.pop()] += 1
+                self.sizes[seat] += 1
+        self.discard = [deck.pop()]
+        self.stock = deck
+        self.known = [[0] * 53 for _ in range(n)]
+        self.table: list[list[TableMeld]] = [[] for _ in range(n)]
+        self.down = [False] * n
+        self.down_turn = [-1] * n
+        self.buys = [0] * n
+        self.penalties = [0] * n
+        self.current = (self.dealer + 1) % n
+        self.turn = 0
+        self.taken = -1
+        self.owed_jokers = 0
+        self.pending: list[int] = []  # seats still to answer in a window, in turn order
+        self.claims: list[int] = []
+        self.passed: list[int] = []
+        self.window_order: list[int] = []
+        self.phase = DRAW_PHASE
+
+    def _draw_stock(self) -> int | None:
+        if not self.stock and len(self.discard) > 1:
+            top = self.discard.pop()
+            self.stock = self.discard
+            self.rng.shuffle(self.stock)
+            self.discard = [top]
+        return self.stock.pop() if self.stock else None
+
+    def _give(self, seat: int, card: int, known: bool) -> None:
+        self.hands[seat][card] += 1
+        self.sizes[seat] += 1
+        if known:
+            self.known[seat][card] += 1
+
+    def _remove(self, seat: int, card: int) -> None:
+        self.hands[seat][card] -= 1
+        self.sizes[seat] -= 1
+        if self.known[seat][card] > self.hands[seat][card]:
+            self.known[seat][card] = self.hands[seat][card]
+
+    # ---- windows ----------------------------------------------------------------------------
+    def _buyers(self) -> list[int]:
+        rules = self.rules
+        if not self.discard or not self.contract.buying:
+            return []
+        n = self.game.players
+        out = []
+        for k in range(1, n):
+            s = (self.current + k) % n
+            if rules.buy_limit is not None and self.buys[s] >= rules.buy_limit:
+                continue
+            if self.down[s] and not rules.buy_after_down:
+                continue
+            out.append(s)
+        return out
+
+    def _window_winner(self) -> int | bool | None:
+        """The winning claimant, None if everyone passed, False while still undecided."""
+        if not self.rules.nearest_claims and self.claims:
+            return self.claims[0]
+        for s in self.window_order:
+            if s in self.claims:
+                return s
+            if s not in self.passed:
+                return False
+        return None
+
+    def _resolve_buy(self) -> None:
+        winner = self._window_winner()
+        if winner is False:
+            return
+        if isinstance(winner, int):
+            card = self.discard.pop()
+            self._give(winner, card, known=True)
+            self.buys[winner] += 1
+            for _ in range(self.rules.buy_price):
+                extra = self._draw_stock()
+                if extra is None:
+                    break
+                self._give(winner, extra, known=False)
+        self.pending = []
+        self.claims = []
+        self.passed = []
+        self.window_order = []
+        self._draw_for_current()
+
+    def _draw_for_current(self) -> None:
+        card = self._draw_stock()
+        if card is None:
+            self._end_deal(None, "the stock and the discard pile ran out")
+            return
+        self._give(self.current, card, known=False)
+        self.taken = -1
+        self.phase = PLAY_PHASE
+
+    def _resolve_rummy(self) -> None:
+        winner = self._window_winner()
+        if winner is False:
+            return
+        offender = self.current
+        if isinstance(winner, int):
+            card = self.discard.pop()
+            self._give(offender, card, known=True)
+            extra = self._draw_stock()
+            if extra is not None:
+                self._give(offender, extra, known=False)
+        self.pending = []
+        self.claims = []
+        self.passed = []
+        self.window_order = []
+        self._next_turn()
+
+    # ---- turns and deals --------------------------------------------------------------------
+    def _next_turn(self) -> None:
+        self.turn += 1
+        if self.turn >= self.rules.max_deal_turns:
+            self._end_deal(None, f"{self.turn} turns with nobody out (house rule)")
+            return
+        self.current = (self.current + 1) % self.game.players
+        self.taken = -1
+        self.owed_jokers = 0
+        self.phase = DRAW_PHASE
+
+    def hand_value(self, seat: int) -> int:
+        values = self.rules.values
+        return sum(values[c] * k for c, k in enumerate(self.hands[seat]) if k)
+
+    def _end_deal(self, winner: int | None, reason: str) -> None:
+        n = self.game.players
+        points = [self.hand_value(s) for s in range(n)]
+        for s in range(n):
+            points[s] += self.penalties[s]
+        if self.cut_bonus is not None:
+            points[self.cut_bonus[0]] += self.cut_bonus[1]
+        for s in range(n):
+            self.totals[s] += points[s]
+        self.results.append({
+            "deal": self.deal_no,
+            "contract": str(self.contract),
+            "dealer": self.dealer,
+            "out": winner,
+            "reason": reason,
+            "points": points,
+            "penalties": list(self.penalties),
+            "cut": list(self.cut_bonus) if self.cut_bonus else None,
+            "totals": list(self.totals),
+        })
+        if self.deal_no >= len(self.rules.contracts):
+            self.phase = OVER
+            return
+        self.dealer = (self.dealer + 1) % n
+        self._deal()
+
+    # ---- the protocol -----------------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.phase is OVER:
+            return ()
+        if self.phase is BUY_PHASE or self.phase is RUMMY_PHASE:
+            return tuple(self.pending)
+        return (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase is not OVER:
+            return []
+        low = min(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == low]
+
+    def _floating(self, seat: int) -> bool:
+        return self.sizes[seat] == 0
+
+    def _layable(self, card: int) -> bool:
+        return any(card in tm.accepts for melds in self.table for tm in melds)
+
+    def _may_lay_on(self, seat: int, owner: int) -> bool:
+        if owner == seat or self.rules.lay_off_same_turn:
+            return True
+        return self.down_turn[seat] != self.turn
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase is OVER:
+            return []
+        if phase is BUY_PHASE:
+            return [BUY, PASS] if seat in self.pending else []
+        if phase is RUMMY_PHASE:
+            return [RUMMY, PASS] if seat in self.pending else []
+        if seat != self.current:
+            return []
+        if phase is DRAW_PHASE:
+            out: list[Action] = []
+            if self.discard and (not self._floating(seat) or self._layable(self.discard[-1])):
+                out.append(TAKE)
+            if self.stock or len(self.discard) > 1:
+                out.append(DRAW)
+            return out
+        return self._play_actions(seat)
+
+    def _play_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        held = [c for c in range(53) if hand[c]]
+        out: list[Action] = []
+        if not self.down[seat]:
+            contract = self.contract
+            if find_contract(
+                [c for c in held for _ in range(hand[c])], contract.sets, contract.runs,
+                self.rules.melds,
+            ) is not None:
+                for layout in all_layouts(hand, contract.sets, contract.runs, self.rules.melds):
+                    out.append(Down.of([m.cards for m in layout]))
+        else:
+            for owner, melds in enumerate(self.table):
+                if not self._may_lay_on(seat, owner):
+                    continue
+                for index, tm in enumerate(melds):
+                    accepts = tm.accepts
+                    for c in held:
+                        ends = accepts.get(c)
+                        if ends:
+                            for end in ends:
+                                out.append(Lay(c, owner, index, end))
+                    if self.rules.joker_swaps and tm.meld.kind == RUN and JOKER in tm.meld.cards:
+                        for c in held:
+                            if c != JOKER and swap_joker(tm.meld, c) is not None:
+                                out.append(Swap(c, owner, index))
+        if self.owed_jokers and hand[JOKER] and self._layable(JOKER):
+            return out  # the swapped joker must be played before the turn can end
+        forbid = -1 if self.rules.return_discard else self.taken
+        for c in held:
+            if c != forbid:
+                out.append(DISCARDS[c])
+        if not out and held:
+            out.extend(DISCARDS[c] for c in held)  # nothing else is possible: let it go
+        return out
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        problem = check_actor(self, seat)
+        if problem is not None:
+            return problem
+        phase = self.phase
+        if phase is BUY_PHASE:
+            if isinstance(action, Buy | Pass):
+                return None
+            return "the discard is up for sale: answer buy or pass"
+        if phase is RUMMY_PHASE:
+            if isinstance(action, CallRummy | Pass):
+                return None
+            return "the last discard could have been played: call rummy or pass"
+        if phase is DRAW_PHASE:
+            if isinstance(action, Take):
+                if not self.discard:
+                    return "the discard pile is empty"
+                if self._floating(seat) and not self._layable(self.discard[-1]):
+                    return ("you are floating: you could not discard that card this turn, "
+                            "so take it only if you can lay it off")
+                return None
+            if isinstance(action, Draw):
+                if self.stock or len(self.discard) > 1:
+                    return None
+                return "the stock is empty"
+            if isinstance(action, Buy | CallRummy):
+                return "nothing is on offer now: take the discard or draw from the stock"
+            return "first take the discard or draw from the stock"
+        # play phase
+        if isinstance(action, Take | Draw):
+            return "you have already drawn this turn"
+        if isinstance(action, Buy | Pass | CallRummy):
+            return "that is only possible in a buying or rummy window"
+        hand = self.hands[seat]
+        if isinstance(action, Discard):
+            card = action.card
+            if not 0 <= card <= JOKER or not hand[card]:
+                return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
+            if self.owed_jokers and hand[JOKER] and self._layable(JOKER):
+                return "play the joker you swapped out before ending your turn"
+            if card == self.taken and not self.rules.return_discard and (
+                DISCARDS[card] not in self._play_actions(seat)
+            ):
+                return "you may not discard the card you took from the discard pile this turn"
+            return None
+        if isinstance(action, Down):
+            return self._down_refusal(seat, action)
+        if isinstance(action, Lay | Swap):
+            if not self.down[seat]:
+                return "you must be down (have laid down your contract) before playing on melds"
+            if not 0 <= action.owner < self.game.players or not (
+                0 <= action.index < len(self.table[action.owner])
+            ):
+                return f"there is no meld {action.owner}:{action.index}"
+            card = action.card
+            if not 0 <= card <= JOKER or not hand[card]:
+                return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
+            if not self._may_lay_on(seat, action.owner):
+                return "in the turn you go down you may add only to your own melds"
+            tm = self.table[action.owner][action.index]
+            if isinstance(action, Swap):
+                if not self.rules.joker_swaps:
+                    return "joker swaps are not played at this table"
+                if tm.meld.kind != RUN:
+                    return "jokers may be swapped out of runs only"
+                if card == JOKER or swap_joker(tm.meld, card) is None:
+                    return f"no joker in meld {action.owner}:{action.index} stands for {code(card)}"
+                return None
+            ends = tm.accepts.get(card)
+            if not ends:
+                return f"{code(card)} does not fit meld {action.owner}:{action.index}"
+            if action.end not in ends:
+                if tm.meld.kind == RUN and action.end is None:
+                    return f"say which end of the run, e.g. {action} {next(iter(ends))}"
+                if tm.meld.kind != RUN:
+                    return "a set has no ends: leave out low/high"
+                return f"{code(card)} does not fit the {action.end} end of that run"
+            return None
+        return f"{action} is not a contract rummy move"
+
+    def _down_refusal(self, seat: int, action: Down) -> str | None:
+        if self.down[seat]:
+            return "you are already down this deal"
+        hand = self.hands[seat]
+        need: dict[int, int] = {}
+        for g in action.groups:
+            for c in g:
+                need[c] = need.get(c, 0) + 1
+        bad = [c for c in need if not 0 <= c <= JOKER]
+        if bad:
+            return "that is not a card"
+        missing = [code(c) for c, k in need.items() if hand[c] < k]
+        if missing:
+            return "you do not hold " + " ".join(missing)
+        melds = []
+        for g in action.groups:
+            try:
+                melds.append(self._read_group(g))
+            except MeldError as exc:
+                return str(exc)
+        contract = self.contract
+        why = check_contract(melds, contract.sets, contract.runs)
+        if why:
+            return why
+        rules = self.rules.melds
+        for m in melds:
+            size = rules.min_set if m.kind != RUN else rules.min_run
+            if len(m.cards) != size:
+                return (f"go down with melds of exactly {size} cards for a {m.kind}, then "
+                        "lay off the extra cards (lay CARD on SEAT:NUMBER)")
+        return None
+
+    def _read_group(self, cards: tuple[int, ...]) -> Meld:
+        """Read one written meld; a run is written low to high, so jokers take their places."""
+        naturals = [c for c in cards if c != JOKER]
+        if not naturals:
+            raise MeldError("a meld needs natural cards, not only jokers")
+        if len(naturals) > 1 and len({c % 13 for c in naturals}) == 1:
+            return read_meld(cards, self.rules.melds, want="set")
+        first = cards.index(naturals[0])
+        rank = naturals[0] % 13 + 1
+        bases = [rank - first] + ([14 - first] if rank == 1 else [])
+        for base in bases:
+            if base < 1 or base + len(cards) - 1 > 14:
+                continue
+            if all(c == JOKER or c % 13 == (base + i - 1) % 13 for i, c in enumerate(cards)):
+                ranks = [base + i for i, c in enumerate(cards) if c == JOKER]
+                return read_meld(cards, self.rules.melds, want="run", joker_ranks=ranks)
+        return read_meld(cards, self.rules.melds)  # not in written order: let it explain
+
+    def _perform(self, seat: int, action: Action) -> None:
+        phase = self.phase
+        if phase is BUY_PHASE:
+            self.pending.remove(seat)
+            (self.claims if isinstance(action, Buy) else self.passed).append(seat)
+            self._resolve_buy()
+            return
+        if phase is RUMMY_PHASE:
+            self.pending.remove(seat)
+            (self.claims if isinstance(action, CallRummy) else self.passed).append(seat)
+            self._resolve_rummy()
+            return
+        if phase is DRAW_PHASE:
+            if isinstance(action, Take):
+                card = self.discard.pop()
+                self._give(seat, card, known=True)
+                self.taken = card
+                self.phase = PLAY_PHASE
+                return
+            buyers = self._buyers()
+            if buyers:
+                self.pending = list(buyers)
+                self.window_order = list(buyers)
+                self.claims = []
+                self.passed = []
+                self.phase = BUY_PHASE
+            else:
+                self._draw_for_current()
+            return
+        if isinstance(action, Down):
+            for g in action.groups:
+                meld = self._read_group(g)
+                for c in g:
+                    self._remove(seat, c)
+                self.table[seat].append(TableMeld(meld, self.rules))
+            self.down[seat] = True
+            self.down_turn[seat] = self.turn
+        elif isinstance(action, Lay):
+            tm = self.table[action.owner][action.index]
+            self._remove(seat, action.card)
+            self.table[action.owner][action.index] = TableMeld(
+                tm.accepts[action.card][action.end], self.rules
+            )
+            if action.card == JOKER and self.owed_jokers:
+                self.owed_jokers -= 1
+        elif isinstance(action, Swap):
+            tm = self.table[action.owner][action.index]
+            new = swap_joker(tm.meld, action.card)
+            assert new is not None
+            self._remove(seat, action.card)
+            self._give(seat, JOKER, known=True)
+            self.table[action.owner][action.index] = TableMeld(new, self.rules)
+            self.owed_jokers += 1
+        else:
+            assert isinstance(action, Discard)
+            self._remove(seat, action.card)
+            self.discard.append(action.card)
+            if self.sizes[seat] == 0:
+                self._end_deal(seat, "went out")
+                return
+            if (self.rules.call_rummy and self.down[seat] and self._layable(action.card)
+                    and self.game.players > 1):
+                n = self.game.players
+                order = [(seat + k) % n for k in range(1, n)]
+                self.pending = list(order)
+                self.window_order = order
+                self.claims = []
+                self.passed = []
+                self.phase = RUMMY_PHASE
+                return
+            self._next_turn()
+            return
+        if self.sizes[seat] == 0:
+            if self.rules.go_out_by_play:
+                self._end_deal(seat, "went out")
+            else:
+                self._next_turn()  # floating: no card to discard, the turn passes
+
+    # ---- views ------------------------------------------------------------------------------
+    @staticmethod
+    def _codes(counts: list[int]) -> tuple[str, ...]:
+        return tuple(code(c) for c in range(53) for _ in range(counts[c]))
+
+    def zones(self) -> list[Zone]:
+        out = [
+            Zone(f"hand:{s}", self._codes(self.hands[s]), Visibility.OWNER, s,
+                 self._codes(self.known[s]))
+            for s in range(self.game.players)
+        ]
+        out.append(Zone("stock", tuple(code(c) for c in self.stock), Visibility.NOBODY))
+        out.append(Zone("discard", tuple(code(c) for c in self.discard), Visibility.PUBLIC))
+        for s, melds in enumerate(self.table):
+            for i, tm in enumerate(melds):
+                out.append(Zone(f"meld:{s}:{i}", tuple(code(c) for c in tm.meld.cards),
+                                Visibility.PUBLIC, s))
+        return out
+
+    def public_info(self) -> dict[str, Any]:
+        from cardtable.games.contract.cards import RANK_TEXT, SUITS
+
+        melds = []
+        for s, ms in enumerate(self.table):
+            for i, tm in enumerate(ms):
+                m = tm.meld
+                meanings = [
+                    (RANK_TEXT[r] + (SUITS[m.suit] if m.suit >= 0 else ""))
+                    for c, r in zip(m.cards, m.ranks, strict=True) if c == JOKER
+                ]
+                melds.append({"id": f"{s}:{i}", "owner": s, "kind": m.kind,
+                              "jokers_stand_for": meanings})
+        return {
+            "deal": self.deal_no,
+            "deals": len(self.rules.contracts),
+            "contract": str(self.contract),
+            "dealer": self.dealer,
+            "current": self.current,
+            "phase": self.phase,
+            "window": list(self.pending),
+            "claims": list(self.claims),
+            "down": list(self.down),
+            "buys": list(self.buys),
+            "buy_limit": self.rules.buy_limit,
+            "owed_jokers": self.owed_jokers,
+            "taken_from_discard": code(self.taken) if self.taken >= 0 else None,
+            "turn": self.turn,
+            "scores": list(self.totals),
+            "melds": melds,
+            "results": list(self.results),
+        }
+
+    def invariant_violations(self) -> list[str]:
+        total = sum(self.sizes) + len(self.stock) + len(self.discard)
+        total += sum(len(tm.meld.cards) for ms in self.table for tm in ms)
+        problems = []
+        if total != self.rules.deck_size:
+            problems.append(f"cards not conserved: {total} of {self.rules.deck_size}")
+        for s in range(self.game.players):
+            if sum(self.hands[s]) != self.sizes[s] or min(self.hands[s]) < 0:
+                problems.append(f"seat {s}'s hand count is wrong")
+        return problems
+
+    # ---- branching --------------------------------------------------------------------------
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.totals = list(self.totals)
+        new.results = list(self.results)
+        new.hands = [list(h) for h in self.hands]
+        new.known = [list(h) for h in self.known]
+        new.sizes = list(self.sizes)
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.table = [list(ms) for ms in self.table]  # TableMeld objects are replaced, not changed
+        new.down = list(self.down)
+        new.down_turn = list(self.down_turn)
+        new.buys = list(self.buys)
+        new.penalties = list(self.penalties)
+        new.pending = list(self.pending)
+        new.claims = list(self.claims)
+        new.passed = list(self.passed)
+        new.window_order = list(self.window_order)
+        return new
+
+    def observe(self, seat: int) -> ContractObservation:
+        return ContractObservation(self.clone(), seat)
+
+
+class ContractObservation(Observation):
+    def __init__(self, state: ContractState, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    def sample(self, rng: random.Random) -> ContractState:
+        s = self._state.clone()
+        others = [o for o in range(s.game.players) if o != self.seat]
+        pool = list(s.stock)
+        hidden_counts = {}
+        for o in others:
+            unknown = [c for c in range(53) for _ in range(s.hands[o][c] - s.known[o][c])]
+            hidden_counts[o] = len(unknown)
+            pool.extend(unknown)
+        rng.shuffle(pool)
+        for o in others:
+            hand = list(s.known[o])
+            for _ in range(hidden_counts[o]):
+                hand[pool.pop()] += 1
+            s.hands[o] = hand
+        s.stock = pool
+        s.rng = random.Random(rng.getrandbits(64))
+        return s
