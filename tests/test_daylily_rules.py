@@ -409,6 +409,8 @@ def test_no_return_discard_forbids_discarding_the_card_just_taken() -> None:
 
 
 def test_no_return_discard_forbids_going_out_with_the_card_just_taken() -> None:
+    # Under the default rules a meld can never swallow the whole hand without also passing ten
+    # declared cards; only this house rule makes "nothing left to discard" a separate refusal.
     state = rig(2, {0: "1MT 2MT 3MT", 1: TWO_HANDS[1]},
                 declared={0: ["1SD 2SD 3SD", "1MN 2MN 3MN 1SL"]}, discard="3CA",
                 options={"no_return_discard": True})

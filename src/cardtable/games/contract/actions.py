@@ -104,8 +104,10 @@ ContractAction = Take | Draw | Buy | Pass | CallRummy | Down | Lay | Swap | Disc
 
 TAKE, DRAW, BUY, PASS, RUMMY = Take(), Draw(), Buy(), Pass(), CallRummy()
 DISCARDS = tuple(Discard(c) for c in range(53))
-_SIMPLE: dict[str, ContractAction] = {"take": TAKE, "draw": DRAW, "buy": BUY, "pass": PASS, "rummy": RUMMY, "me": BUY,
-           "t": TAKE, "d": DRAW, "b": BUY, "p": PASS}
+_SIMPLE: dict[str, ContractAction] = {
+    "take": TAKE, "draw": DRAW, "buy": BUY, "pass": PASS, "rummy": RUMMY, "me": BUY,
+    "t": TAKE, "d": DRAW, "b": BUY, "p": PASS,
+}
 
 
 def _target(text: str) -> tuple[int, int]:

@@ -269,15 +269,15 @@ class ContractState(State):
     # ---- the protocol -----------------------------------------------------------------------
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.phase is OVER:
+        if self.phase == OVER:
             return ()
-        if self.phase is BUY_PHASE or self.phase is RUMMY_PHASE:
+        if self.phase == BUY_PHASE or self.phase == RUMMY_PHASE:
             return tuple(self.pending)
         return (self.current,)
 
     @property
     def is_over(self) -> bool:
-        return self.phase is OVER
+        return self.phase == OVER
 
     @property
     def scores(self) -> list[int]:
@@ -285,7 +285,7 @@ class ContractState(State):
 
     @property
     def winners(self) -> list[int]:
-        if self.phase is not OVER:
+        if self.phase != OVER:
             return []
         low = min(self.totals)
         return [s for s, t in enumerate(self.totals) if t == low]
@@ -303,15 +303,15 @@ class ContractState(State):
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase is OVER:
+        if phase == OVER:
             return []
-        if phase is BUY_PHASE:
+        if phase == BUY_PHASE:
             return [BUY, PASS] if seat in self.pending else []
-        if phase is RUMMY_PHASE:
+        if phase == RUMMY_PHASE:
             return [RUMMY, PASS] if seat in self.pending else []
         if seat != self.current:
             return []
-        if phase is DRAW_PHASE:
+        if phase == DRAW_PHASE:
             out: list[Action] = []
             if self.discard and (not self._floating(seat) or self._layable(self.discard[-1])):
                 out.append(TAKE)
@@ -362,15 +362,15 @@ class ContractState(State):
         if problem is not None:
             return problem
         phase = self.phase
-        if phase is BUY_PHASE:
+        if phase == BUY_PHASE:
             if isinstance(action, Buy | Pass):
                 return None
             return "the discard is up for sale: answer buy or pass"
-        if phase is RUMMY_PHASE:
+        if phase == RUMMY_PHASE:
             if isinstance(action, CallRummy | Pass):
                 return None
             return "the last discard could have been played: call rummy or pass"
-        if phase is DRAW_PHASE:
+        if phase == DRAW_PHASE:
             if isinstance(action, Take):
                 if not self.discard:
                     return "the discard pile is empty"
@@ -489,17 +489,17 @@ class ContractState(State):
 
     def _perform(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase is BUY_PHASE:
+        if phase == BUY_PHASE:
             self.pending.remove(seat)
             (self.claims if isinstance(action, Buy) else self.passed).append(seat)
             self._resolve_buy()
             return
-        if phase is RUMMY_PHASE:
+        if phase == RUMMY_PHASE:
             self.pending.remove(seat)
             (self.claims if isinstance(action, CallRummy) else self.passed).append(seat)
             self._resolve_rummy()
             return
-        if phase is DRAW_PHASE:
+        if phase == DRAW_PHASE:
             if isinstance(action, Take):
                 card = self.discard.pop()
                 self._give(seat, card, known=True)

@@ -134,11 +134,11 @@ class DaylilyState(State):
     # ---- the protocol -----------------------------------------------------------------------
     @property
     def actors(self) -> tuple[int, ...]:
-        return () if self.phase is OVER else (self.current,)
+        return () if self.phase == OVER else (self.current,)
 
     @property
     def is_over(self) -> bool:
-        return self.phase is OVER
+        return self.phase == OVER
 
     @property
     def scores(self) -> list[int]:
@@ -146,7 +146,7 @@ class DaylilyState(State):
 
     @property
     def winners(self) -> list[int]:
-        if self.phase is not OVER:
+        if self.phase != OVER:
             return []
         top = max(self.totals)
         tied = [s for s, t in enumerate(self.totals) if t == top]
@@ -157,9 +157,9 @@ class DaylilyState(State):
         return tied
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self.current or self.phase is OVER:
+        if seat != self.current or self.phase == OVER:
             return []
-        if self.phase is DRAW:
+        if self.phase == DRAW:
             acts: list[Action] = []
             if self.stock:
                 acts.append(DRAW_STOCK)
@@ -185,7 +185,7 @@ class DaylilyState(State):
         problem = check_actor(self, seat)
         if problem is not None:
             return problem
-        if self.phase is DRAW:
+        if self.phase == DRAW:
             if action is DRAW_STOCK or isinstance(action, DrawStock):
                 return None if self.stock else "the stock is empty: draw from the discard pile"
             if action is DRAW_DISCARD or isinstance(action, DrawDiscard):
@@ -226,7 +226,7 @@ class DaylilyState(State):
         return f"{action} is not a Daylily move"
 
     def _perform(self, seat: int, action: Action) -> None:
-        if self.phase is DRAW:
+        if self.phase == DRAW:
             if isinstance(action, DrawStock):
                 c = self.stock.pop()
                 self.taken = -1
