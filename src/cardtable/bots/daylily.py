@@ -73,14 +73,15 @@ class Weights:
     """How the bot trades distance to going out against outs, points and risks."""
 
     need: float = 10.0  # per card the plan still needs
-    out: float = 0.6  # per unseen card that completes a best plan (counted up to out_cap)
+    out: float = 0.3  # per unseen card that completes a best plan (counted up to out_cap)
     out_cap: int = 8
     point: float = 0.25  # per point the plan would earn
     stray_pandora: int = 4  # plan-point cost of a Pandora's Box left outside the plan
-    take_margin: float = 0.5  # how much better the discard top must make the hand to take it
+    take_margin: float = 2.0  # how much better the discard top must make the hand to take it
     attribute_discard: float = 0.05  # reluctance to hand the next player an attribute card
     threat_melded: int = 6  # an opponent with this many melded cards may go out soon
-    declare_scoring: bool = True
+    declare_points: int = 99  # declare a complete meld of the plan early if it earns this much
+    declare_late: int = 99  # ... or any scoring one after this many turns each in the round
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,7 @@ class Seen:
     next_known: int  # cards the next player is known to hold (taken from the discard pile)
     taken: int  # the card this seat took from the discard pile this turn, -1 if none
     phase: str
+    turns: int  # turns played in this round, by all players
 
 
 def read_view(view: dict[str, Any], seat: int) -> Seen:
@@ -127,6 +129,7 @@ def read_view(view: dict[str, Any], seat: int) -> Seen:
         next_known=next_known,
         taken=card_of(taken_code) if taken_code else -1,
         phase=str(table["phase"]),
+        turns=int(table["turns"]),
     )
 
 
@@ -155,6 +158,7 @@ class Planner:
         # already gone. Indexed by their lowest card in ``cards``: the search branches on it.
         # Each entry: (cards of the meld in hand, size, score gained, unseen card, meld).
         self.by_low: list[list[tuple[int, int, int, int, Meld]]] = [[] for _ in range(45)]
+        self.reach = 0  # every card of some meld worth planning
         for meld in melds_in(cards | live):
             inside = meld.mask & cards
             if not inside:
@@ -165,6 +169,7 @@ class Planner:
             gain = (meld.size - (1 if missing else 0)) * _USE + meld.points
             low = (inside & -inside).bit_length() - 1
             self.by_low[low].append((inside, meld.size, gain, missing, meld))
+            self.reach |= meld.mask
         self.memo: dict[int, tuple[int, int]] = {}
 
     def _search(self, rest: int, k: int) -> tuple[int, int]:
@@ -268,6 +273,7 @@ class GreedyDaylilyBot:
         self.game = game
         self.seed = seed
         self.w = weights or Weights()
+        self._last: Planner | None = None
 
     def choose(self, decision: Decision) -> Action:
         legal = decision.legal
@@ -277,6 +283,15 @@ class GreedyDaylilyBot:
         if seen.phase == "draw":
             return self._draw(seen, legal)
         return self._play(seen, legal)
+
+    def _planner(self, cards: int, live: int) -> Planner:
+        """A planner for ``cards``; the last one serves again while no unseen card has shown up
+        and the hand only lost cards (to melds), which leaves every plan it judges unchanged."""
+        last = self._last
+        if last is not None and last.live == live and cards & ~last.cards == 0:
+            return last
+        self._last = Planner(cards, live, self.w)
+        return self._last
 
     # ---- drawing ---------------------------------------------------------------------------
     def _draw(self, seen: Seen, legal: Sequence[Action]) -> Action:
@@ -293,7 +308,9 @@ class GreedyDaylilyBot:
         going = best_going_out(hand | top)
         if going is not None and going.discard != seen.top:
             return take
-        planner = Planner(hand | top, seen.live, self.w)
+        planner = self._planner(hand | top, seen.live)
+        if not planner.reach & top:
+            return stock  # the top card fits no meld: with it the hand could only get worse
         now = planner.outlook(hand, k).value
         best = max(
             (planner.outlook((hand | top) & ~(1 << d), k).value for d in _cards(hand)),
@@ -310,7 +327,7 @@ class GreedyDaylilyBot:
         if going_out is not None:
             return going_out
         k = MELDED_TO_GO_OUT - seen.melded[seen.seat]
-        planner = Planner(hand, seen.live, self.w)
+        planner = self._planner(hand, seen.live)
         best_card, best_value = -1, -1e18
         for c, _action in sorted(discards.items()):
             value = planner.outlook(hand & ~(1 << c), k).value
@@ -343,15 +360,15 @@ class GreedyDaylilyBot:
         meld when an opponent might go out before the bot does."""
         if not declares:
             return None
-        threat = any(
-            m >= self.w.threat_melded for s, m in enumerate(seen.melded) if s != seen.seat
-        )
+        w = self.w
+        threat = any(m >= w.threat_melded for s, m in enumerate(seen.melded) if s != seen.seat)
+        least = 1 if seen.turns >= w.declare_late * seen.players else w.declare_points
         best: Declare | None = None
         best_points = 0
         for meld, missing in planner.plan(kept, k):
             if missing or meld.mask not in declares:
                 continue
-            wanted = (self.w.declare_scoring and meld.points > 0) or (threat and meld.pandoras)
+            wanted = meld.points >= least or (threat and meld.pandoras > 0)
             if wanted and meld.points > best_points:
                 best, best_points = declares[meld.mask], meld.points
         return best

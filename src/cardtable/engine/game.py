@@ -128,6 +128,11 @@ class State(ABC):
 
     @property
     @abstractmethod
+    def rounds_played(self) -> int:
+        """Rounds (deals, hands) finished so far: simulation reports count them."""
+
+    @property
+    @abstractmethod
     def winners(self) -> list[int]:
         """The seats that won (several when a tie stands); empty while the match goes on."""
 

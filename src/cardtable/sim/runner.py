@@ -164,13 +164,8 @@ def play_match(
 
 
 def rounds_played(state: State) -> int:
-    """Rounds (deals) completed: a ``rounds_played`` attribute if the game offers one, else the
-    length of its ``results`` list (Daylily keeps one summary per round there)."""
-    count = getattr(state, "rounds_played", None)
-    if isinstance(count, int):
-        return count
-    results = getattr(state, "results", None)
-    return len(results) if isinstance(results, list) else 0
+    """Rounds (deals) completed, as the game counts them."""
+    return state.rounds_played
 
 
 def _label(config: SimConfig, match: int) -> str:

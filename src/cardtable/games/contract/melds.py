@@ -1,19 +1,32 @@
 """Sets, runs and contracts, with jokers: the exact meld engine of contract rummy.
 
-(Interface written by the lead; implementation in progress.)
+Pure functions, no game state. A :class:`Meld` always records what each joker stands for, so a
+meld on the table answers lay-off and joker-swap questions without guessing.
+
+Whether a hand holds a contract is asked on every turn of every player, mostly of hands that do
+not hold it, so :func:`find_contract` first rejects by counting: the jokers a hand would need for
+its sets (from rank counts) plus those it would need for its runs (from per-suit rank windows)
+must not exceed the jokers it holds. Only hands that pass go to the exact search, which tries
+every combination of candidate runs and then settles the sets on what is left by a greedy that
+is exact for sets (see :func:`_plan_sets`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from itertools import combinations
+from operator import or_
 from typing import Literal
 
 from cardtable.engine.errors import CardtableError
-from cardtable.games.contract.cards import JOKER
+from cardtable.games.contract.cards import JOKER, RANK_NAMES, RANK_TEXT, SUIT_NAMES, code
 
 SET: Literal["set"] = "set"
 RUN: Literal["run"] = "run"
+ACE_HIGH = 14
+LONGEST_RUN = 13  # A..K or 2..A: an ace is low or high in a run, never both
 
 
 class MeldError(CardtableError):
@@ -24,9 +37,10 @@ class MeldError(CardtableError):
 class Meld:
     """A meld on the table. It always knows what each of its jokers stands for.
 
-    ``cards`` are the physical cards (runs in order from low to high). ``ranks`` gives, per card,
-    the rank it plays as (1..14; 14 is a high ace); in a run all share ``suit``, in a set
-    ``suit`` is -1 and every rank is the set's rank.
+    ``cards`` are the physical cards (runs in order from low to high; sets with their naturals
+    in card order, then their jokers). ``ranks`` gives, per card, the rank it plays as (1..14;
+    14 is a high ace); in a run all share ``suit``, in a set ``suit`` is -1 and every rank is
+    the set's rank (1 for aces).
     """
 
     kind: Literal["set", "run"]
@@ -42,6 +56,33 @@ class Meld:
     def naturals(self) -> int:
         return len(self.cards) - self.jokers
 
+    @property
+    def low(self) -> int:
+        """The lowest rank played (a run's bottom end; a set's rank)."""
+        return self.ranks[0]
+
+    @property
+    def high(self) -> int:
+        """The highest rank played (a run's top end, 14 for a high ace; a set's rank)."""
+        return self.ranks[-1]
+
+    @property
+    def joker_ranks(self) -> tuple[int, ...]:
+        """The rank each joker stands for, in card order: what ``read_meld`` takes back."""
+        return tuple(r for c, r in zip(self.cards, self.ranks, strict=True) if c == JOKER)
+
+    def __str__(self) -> str:
+        """``5H 6H JK(7H) 8H`` or ``QS QD JK(Q)``: the cards with each joker's meaning."""
+        parts = []
+        for c, r in zip(self.cards, self.ranks, strict=True):
+            if c != JOKER:
+                parts.append(code(c))
+            elif self.kind == RUN:
+                parts.append(f"JK({RANK_TEXT[r]}{'CDHS'[self.suit]})")
+            else:
+                parts.append(f"JK({RANK_TEXT[r]})")
+        return " ".join(parts)
+
 
 @dataclass(frozen=True, slots=True)
 class MeldRules:
@@ -52,6 +93,57 @@ class MeldRules:
     natural_majority: bool = True  # a meld holds more natural cards than jokers
 
 
+# ---- words for messages -------------------------------------------------------------------------
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten", "eleven", "twelve")
+_SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
+
+
+def _plural_rank(rank: int) -> str:
+    name = RANK_NAMES[rank]
+    return name + "es" if name.endswith("x") else name + "s"
+
+
+def _a_rank(rank: int) -> str:
+    name = RANK_NAMES[rank]
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def _count(n: int, word: str) -> str:
+    number = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+    return f"{number} {word}{'' if n == 1 else 's'}"
+
+
+def contract_text(sets: int, runs: int) -> str:
+    """``two sets and a run``: a contract (or a lay-down's make-up) in words."""
+    parts = []
+    for n, word in ((sets, "set"), (runs, "run")):
+        if n == 1:
+            parts.append(f"a {word}")
+        elif n:
+            parts.append(_count(n, word))
+    return " and ".join(parts) if parts else "no melds"
+
+
+def _run_text(meld: Meld) -> str:
+    suit = "CDHS"[meld.suit]
+    return f"{RANK_TEXT[meld.low]}{suit}-{RANK_TEXT[meld.high]}{suit}"
+
+
+# ---- reading one meld ---------------------------------------------------------------------------
+
+def _rank(c: int) -> int:
+    return c % 13 + 1
+
+
+def _majority_problem(naturals: int, jokers: int, rules: MeldRules) -> str | None:
+    if rules.natural_majority and naturals <= jokers:
+        return (f"a meld must hold more natural cards than jokers; this one has "
+                f"{_count(naturals, 'natural card')} and {_count(jokers, 'joker')}")
+    return None
+
+
 def read_meld(
     cards: Sequence[int], rules: MeldRules, want: Literal["set", "run"] | None = None,
     joker_ranks: Sequence[int] | None = None,
@@ -60,32 +152,608 @@ def read_meld(
 
     Jokers in a run fill the gaps; any left over extend the run upward, then downward once it
     reaches a high ace, unless ``joker_ranks`` gives the rank of each joker (in the order the
-    jokers appear in ``cards``).
+    jokers appear in ``cards``; 14 is a high ace). An ace among the naturals plays low or high,
+    whichever leaves fewer gaps (low when both leave the same).
+
+    With ``want`` left out, cards whose naturals all share one rank are read as a set when they
+    can be one: with a single natural (jokers only besides, possible when the majority rule is
+    off) that also makes ``JK JK 5H`` a set of fives rather than a run; give ``want="run"`` or
+    run ``joker_ranks`` for the run.
     """
-    raise NotImplementedError
+    cards = tuple(cards)
+    for c in cards:
+        if not isinstance(c, int) or not 0 <= c <= JOKER:
+            raise MeldError(f"{c!r} is not a card")
+    if not cards:
+        raise MeldError("no cards given: a meld is a set (cards of one rank) or a run (one suit "
+                        "in sequence)")
+    naturals = [c for c in cards if c != JOKER]
+    if not naturals:
+        raise MeldError("jokers alone are not a meld: a meld needs natural cards")
+    if want == SET:
+        return _read_set(cards, naturals, rules, joker_ranks)
+    if want == RUN:
+        return _read_run(cards, naturals, rules, joker_ranks)
+    if want is not None:
+        raise ValueError(f"want must be 'set', 'run' or None, not {want!r}")
+    ranks = {c % 13 for c in naturals}
+    if len(ranks) == 1:
+        try:
+            return _read_set(cards, naturals, rules, joker_ranks)
+        except MeldError as set_problem:
+            if len(naturals) != 1:
+                raise
+            try:  # a lone natural among jokers may still make a run
+                return _read_run(cards, naturals, rules, joker_ranks)
+            except MeldError:
+                raise set_problem from None
+    suits = {c // 13 for c in naturals}
+    if len(suits) == 1:
+        return _read_run(cards, naturals, rules, joker_ranks)
+    # Neither one rank nor one suit: explain against whichever the cards come closer to.
+    top_suit = max(_tally(c // 13 for c in naturals).values())
+    top_rank = max(_tally(c % 13 for c in naturals).values())
+    if top_suit > top_rank:
+        return _read_run(cards, naturals, rules, joker_ranks)
+    return _read_set(cards, naturals, rules, joker_ranks)
+
+
+def _tally(items: Iterable[int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+def _read_set(
+    cards: tuple[int, ...], naturals: list[int], rules: MeldRules,
+    joker_ranks: Sequence[int] | None,
+) -> Meld:
+    tally = _tally(c % 13 for c in naturals)
+    rank = max(tally, key=lambda r: (tally[r], -r)) + 1
+    odd = [c for c in naturals if _rank(c) != rank]
+    size = rules.min_set
+    if odd:
+        raise MeldError(f"a set needs {size} or more cards of one rank; "
+                        f"{code(odd[0])} is not {_a_rank(rank)}")
+    if len(cards) < size:
+        raise MeldError(f"a set needs {size} or more cards of one rank; "
+                        f"{_count(len(cards), 'card')} here")
+    jokers = len(cards) - len(naturals)
+    problem = _majority_problem(len(naturals), jokers, rules)
+    if problem:
+        raise MeldError(problem)
+    if joker_ranks is not None:
+        if len(joker_ranks) != jokers:
+            raise MeldError(f"give one rank for each joker: {_count(jokers, 'joker')}, "
+                            f"{_count(len(joker_ranks), 'rank')} given")
+        for r in joker_ranks:
+            if r != rank and not (rank == 1 and r == ACE_HIGH):
+                raise MeldError(f"in a set of {_plural_rank(rank)} every joker is "
+                                f"{_a_rank(rank)}")
+    return Meld(SET, tuple(sorted(naturals)) + (JOKER,) * jokers, (rank,) * len(cards), -1)
+
+
+def _read_run(
+    cards: tuple[int, ...], naturals: list[int], rules: MeldRules,
+    joker_ranks: Sequence[int] | None,
+) -> Meld:
+    size = rules.min_run
+    need = f"a run needs {size} or more cards of one suit in sequence"
+    tally = _tally(c // 13 for c in naturals)
+    suit = max(tally, key=lambda s: (tally[s], -s))
+    odd = [c for c in naturals if c // 13 != suit]
+    if odd:
+        raise MeldError(f"{need}; {code(odd[0])} is not a {_SUIT_SINGULAR[suit]} "
+                        f"like {code(next(c for c in naturals if c // 13 == suit))}")
+    n = len(cards)
+    if n < size:
+        raise MeldError(f"{need}; {_count(n, 'card')} here")
+    if n > LONGEST_RUN:
+        raise MeldError("a run is at most 13 cards long (A to K, or 2 to A)")
+    seen: set[int] = set()
+    for c in naturals:
+        if c in seen:
+            raise MeldError(f"a run holds one card of each rank, but {code(c)} is here twice")
+        seen.add(c)
+    jokers = n - len(naturals)
+    problem = _majority_problem(len(naturals), jokers, rules)
+    if problem:
+        raise MeldError(problem)
+    low_ranks = sorted(_rank(c) for c in naturals)
+    has_ace = low_ranks[0] == 1
+    # Each way of reading the ace: the naturals' ranks, ace low first.
+    readings = [low_ranks]
+    if has_ace:
+        readings.append([*low_ranks[1:], ACE_HIGH])
+    if joker_ranks is not None:
+        if len(joker_ranks) != jokers:
+            raise MeldError(f"give one rank for each joker: {_count(jokers, 'joker')}, "
+                            f"{_count(len(joker_ranks), 'rank')} given")
+        for r in joker_ranks:
+            if not isinstance(r, int) or not 1 <= r <= ACE_HIGH:
+                raise MeldError(f"{r!r} is not a rank a joker can stand for (1 to 14)")
+        for reading in readings:
+            everything = sorted(reading + list(joker_ranks))
+            if everything == list(range(everything[0], everything[0] + n)) and not (
+                everything[0] == 1 and everything[-1] == ACE_HIGH
+            ):
+                return _run(reading, everything[0], n, suit)
+        raise MeldError(_placement_problem(_reading_text(readings[0], suit), joker_ranks, suit))
+    best: tuple[int, int, int, list[int]] | None = None
+    for reading in readings:
+        lo, hi = reading[0], reading[-1]
+        gaps = hi - lo + 1 - len(reading)
+        if gaps > jokers:
+            continue
+        spare = jokers - gaps
+        top = min(ACE_HIGH, hi + spare)
+        bottom = lo - (spare - (top - hi))
+        if bottom < 1:
+            continue
+        if best is None or gaps < best[0]:
+            best = (gaps, bottom, top, reading)
+    if best is None:
+        raise MeldError(_gap_problem(low_ranks, jokers, suit, n))
+    return _run(best[3], best[1], n, suit)
+
+
+def _reading_text(ranks: list[int], suit: int) -> str:
+    return " ".join(RANK_TEXT[r] + "CDHS"[suit] for r in ranks)
+
+
+def _placement_problem(naturals: str, joker_ranks: Sequence[int], suit: int) -> str:
+    meant = " ".join(RANK_TEXT[r] + "CDHS"[suit] for r in joker_ranks)
+    return (f"jokers standing for {meant} do not make one unbroken run with {naturals} "
+            "(each rank once, no turning the corner)")
+
+
+def _gap_problem(ranks: list[int], jokers: int, suit: int, n: int) -> str:
+    readings = [ranks]
+    if ranks[0] == 1:
+        others = ranks[1:]
+        if others and others[0] <= n and others[-1] >= ACE_HIGH + 1 - n:
+            return ("a run may not turn the corner: an ace is either low (A 2 3 4) or high "
+                    "(J Q K A), never both in one run")
+        readings.append([*others, ACE_HIGH])
+    best_gaps = min(r[-1] - r[0] + 1 - len(r) for r in readings)
+    suit_name = SUIT_NAMES[suit]
+    return (f"these {suit_name} are not in sequence: filling the gaps takes "
+            f"{_count(best_gaps, 'joker')}, and there {'is' if jokers == 1 else 'are'} "
+            f"{_count(jokers, 'joker')}")
+
+
+def _run(natural_ranks: list[int], bottom: int, n: int, suit: int) -> Meld:
+    present = set(natural_ranks)
+    ranks = tuple(range(bottom, bottom + n))
+    cards = tuple(
+        suit * 13 + (r - 1) % 13 if r in present else JOKER for r in ranks
+    )
+    return Meld(RUN, cards, ranks, suit)
+
+
+# ---- laying off and swapping --------------------------------------------------------------------
+
+def lay_off_options(card: int, meld: Meld, rules: MeldRules) -> list[Meld]:
+    """Every meld that adding ``card`` to ``meld`` can give (a run's two ends may differ).
+
+    A set takes a natural of its rank, or a joker if naturals stay the majority. A run takes
+    the natural just below its bottom or just above its top (an ace below a 2 or above a king),
+    or a joker at either open end; a run of 13 cards is closed at both ends.
+    """
+    cards = meld.cards
+    if card == JOKER and rules.natural_majority:
+        jokers = meld.jokers
+        if len(cards) - jokers <= jokers + 1:
+            return []
+    if meld.kind == SET:
+        rank = meld.low
+        if card == JOKER:
+            new = (*cards, JOKER)
+        elif card % 13 + 1 == rank:
+            naturals = sorted([*(c for c in cards if c != JOKER), card])
+            new = (*naturals, *(JOKER,) * meld.jokers)
+        else:
+            return []
+        return [Meld(SET, new, (rank,) * len(new), -1)]
+    if len(cards) >= LONGEST_RUN:
+        return []
+    lo, hi, suit, ranks = meld.low, meld.high, meld.suit, meld.ranks
+    out = []
+    if card == JOKER:
+        if lo > 1:
+            out.append(Meld(RUN, (JOKER, *cards), (lo - 1, *ranks), suit))
+        if hi < ACE_HIGH:
+            out.append(Meld(RUN, (*cards, JOKER), (*ranks, hi + 1), suit))
+        return out
+    if card // 13 != suit:
+        return out
+    rank = card % 13 + 1
+    if rank == lo - 1:
+        out.append(Meld(RUN, (card, *cards), (rank, *ranks), suit))
+    if rank == hi + 1 or (rank == 1 and hi == 13):
+        out.append(Meld(RUN, (*cards, card), (*ranks, hi + 1), suit))
+    return out
+
+
+def swap_joker(meld: Meld, card: int) -> Meld | None:
+    """The run with ``card`` in place of the joker that stands for it, or None if none does.
+
+    Only runs give up jokers: in a set a joker stands for no particular suit.
+    """
+    if meld.kind != RUN or card == JOKER or card // 13 != meld.suit:
+        return None
+    rank = card % 13 + 1
+    for i, (c, r) in enumerate(zip(meld.cards, meld.ranks, strict=True)):
+        if c == JOKER and (r == rank or (rank == 1 and r == ACE_HIGH)):
+            return Meld(RUN, (*meld.cards[:i], card, *meld.cards[i + 1:]), meld.ranks, meld.suit)
+    return None
+
+
+# ---- contracts ----------------------------------------------------------------------------------
+
+def runs_join(a: Meld, b: Meld) -> bool:
+    """Two runs of one suit that touch end to end, and so would read as one sequence."""
+    return (a.kind == RUN and b.kind == RUN and a.suit == b.suit
+            and (a.high + 1 == b.low or b.high + 1 == a.low))
+
+
+def check_contract(melds: Sequence[Meld], sets: int, runs: int) -> str | None:
+    """Why these melds do not make the contract (wrong counts, runs that join), or None.
+
+    Runs of one suit may overlap (several decks give duplicates) but not touch end to end.
+    """
+    n_sets = sum(1 for m in melds if m.kind == SET)
+    n_runs = len(melds) - n_sets
+    if (n_sets, n_runs) != (sets, runs):
+        return (f"this deal's contract is {contract_text(sets, runs)}; "
+                f"these melds are {contract_text(n_sets, n_runs)}")
+    laid_runs = [m for m in melds if m.kind == RUN]
+    for i, a in enumerate(laid_runs):
+        for b in laid_runs[i + 1:]:
+            if runs_join(a, b):
+                return (f"the runs {_run_text(a)} and {_run_text(b)} would join into one run of "
+                        f"{SUIT_NAMES[a.suit]}; runs of one suit must not touch end to end")
+    return None
+
+
+# Packed counters. A hand is summed into one int whose bytes are counts: per rank (bytes 0-12),
+# jokers (byte 13) and per suit (bytes 14-17), so that ``int.to_bytes`` unpacks all of them at
+# once. The search keeps per-card counts in 8-bit fields whose top bit is a guard, so taking a
+# run's cards is one subtraction and one mask test.
+_RANK_SUIT = [(1 << 8 * (c % 13)) | (1 << 8 * (14 + c // 13)) for c in range(52)] + [1 << 8 * 13]
+_PRESENT = [1 << c for c in range(52)] + [0]
+_CARD = [1 << 8 * c for c in range(52)]
+_GUARD = sum(0x80 << 8 * c for c in range(52))
+_SUIT_BITS = 0x1FFF
+_IMPOSSIBLE = 1 << 20
+_FIELD = 16  # bits per cost bucket in a packed set histogram
+
+
+class _Tables:
+    """What the counting filters and the search need for one MeldRules and lay-down style."""
+
+    __slots__ = ("exact", "krun", "kset", "majority", "mr", "ms", "one_run", "run_lengths",
+                 "set_hist")
+
+    def __init__(self, rules: MeldRules, exact: bool) -> None:
+        if rules.min_set < 1 or rules.min_run < 1 or rules.min_run > LONGEST_RUN:
+            raise ValueError(f"unusable meld sizes: {rules}")
+        self.ms = ms = rules.min_set
+        self.mr = mr = rules.min_run
+        self.majority = rules.natural_majority
+        self.exact = exact
+        # Fewest naturals in a set / in a run of minimum size.
+        self.kset = ms // 2 + 1 if rules.natural_majority else 1
+        self.krun = mr // 2 + 1 if rules.natural_majority else 1
+        self.run_lengths = range(mr, mr + 1) if exact else range(mr, LONGEST_RUN + 1)
+        # For c naturals of one rank: how many sets they can head at each joker cost, as 16-bit
+        # buckets (cost 0, 1, ..., ms); summing over ranks gives the whole hand's histogram.
+        self.set_hist = []
+        for c in range(256):
+            packed = 0
+            for cost in _set_costs(c, ms, self.kset):
+                packed += 1 << (_FIELD * cost)
+            self.set_hist.append(packed)
+        # Per suit, by 13-bit mask of ranks held: fewest jokers for one run (filled on demand).
+        self.one_run = [-1] * (1 << 13)
+
+    def jokers_for_one_run(self, mask: int) -> int:
+        """Fewest jokers that complete one run from a suit holding the ranks in ``mask``."""
+        ext = mask | (mask & 1) << 13  # position p (1..14) is bit p-1; the ace is also 14
+        best = _IMPOSSIBLE
+        for length in self.run_lengths:
+            window = (1 << length) - 1
+            for bottom in range(0, ACE_HIGH - length + 1):
+                k = (ext >> bottom & window).bit_count()
+                j = length - k
+                if k and j < best and (not self.majority or k > j):
+                    best = j
+        self.one_run[mask] = best
+        return best
+
+    def set_jokers(self, hist: int, sets: int) -> int:
+        """Fewest jokers for ``sets`` sets given a packed histogram, or _IMPOSSIBLE."""
+        need = sets
+        used = 0
+        for cost in range(self.ms + 1):
+            have = hist >> (_FIELD * cost) & 0xFFFF
+            if have >= need:
+                return used + need * cost
+            used += have * cost
+            need -= have
+        return _IMPOSSIBLE
+
+
+def _set_costs(c: int, ms: int, kset: int) -> list[int]:
+    """The jokers each further set of one rank costs, from ``c`` naturals of that rank.
+
+    ``k`` sets use min(c, ms*k) naturals, at least ``kset`` in each, so they cost
+    max(0, ms*k - c) jokers: convex in ``k``, which is what makes taking the cheapest sets
+    across ranks first an exact method.
+    """
+    out = []
+    k = 1
+    while k * kset <= c:
+        out.append(max(0, ms * k - c) - max(0, ms * (k - 1) - c))
+        k += 1
+    return out
+
+
+_TABLES: dict[tuple[MeldRules, bool], _Tables] = {}
+
+
+def _tables(rules: MeldRules, exact: bool) -> _Tables:
+    t = _TABLES.get((rules, exact))
+    if t is None:
+        t = _TABLES[rules, exact] = _Tables(rules, exact)
+    return t
 
 
 def find_contract(
-    hand: Sequence[int], sets: int, runs: int, rules: MeldRules
+    hand: Sequence[int], sets: int, runs: int, rules: MeldRules, *, exact_sizes: bool = True,
 ) -> list[Meld] | None:
     """One way to lay down ``sets`` sets and ``runs`` runs from ``hand`` (extras allowed), or None.
 
     Exact: searches every way, so None means there is truly none. The melds are separate; two
-    runs of one suit may not touch end to end (they would be one sequence).
+    runs of one suit may not touch end to end (they would be one sequence). Sets come first in
+    the answer, then runs.
+
+    With ``exact_sizes`` (the default) every meld has the minimum size, as a player goes down
+    before laying off the rest. ``exact_sizes=False`` also allows longer melds, which differs in
+    rare hands: a run whose jokers only keep a majority over a longer stretch (2H 3H JK JK JK
+    7H 8H), or runs of one suit that must overlap so as not to touch (with several decks).
+    A hand may hold at most 127 copies of one card.
     """
-    raise NotImplementedError
+    if sets < 0 or runs < 0:
+        raise ValueError("a contract has no negative counts")
+    t = _TABLES.get((rules, exact_sizes)) or _tables(rules, exact_sizes)
+    size = len(hand)
+    if size < t.ms * sets + t.mr * runs:
+        return None
+    counts = sum(map(_RANK_SUIT.__getitem__, hand)).to_bytes(18, "little")
+    jokers = counts[13]
+    spare = jokers
+    if sets:
+        spare -= t.set_jokers(sum(map(t.set_hist.__getitem__, counts[:13])), sets)
+        if spare < 0:
+            return None
+    if runs:
+        held = reduce(or_, map(_PRESENT.__getitem__, hand), 0)
+        one_run = t.one_run
+        krun = t.krun
+        # Fewest jokers for runs suit by suit (k runs in one suit need ms*k cards, of which at
+        # most the suit's naturals), then the cheapest spread of ``runs`` runs over the suits.
+        costs = []
+        for s in range(4):
+            in_suit = counts[14 + s]
+            if in_suit < krun:
+                continue
+            mask = held >> (13 * s) & _SUIT_BITS
+            one = one_run[mask]
+            if one < 0:
+                one = t.jokers_for_one_run(mask)
+            if one <= spare:
+                costs.append((one, in_suit))
+        if not costs:
+            return None
+        if runs > 1 and _runs_jokers(costs, runs, t) > spare:
+            return None
+    if size > 127 and max(hand.count(c) for c in set(hand)) > 127:
+        raise ValueError("find_contract counts at most 127 copies of one card")
+    return _Search(hand, sets, runs, t).run()
 
 
-def check_contract(melds: Sequence[Meld], sets: int, runs: int) -> str | None:
-    """Why these melds do not make the contract (wrong counts, runs that join), or None."""
-    raise NotImplementedError
+def _runs_jokers(costs: list[tuple[int, int]], runs: int, t: _Tables) -> int:
+    """Fewest jokers for ``runs`` runs spread over suits (a lower bound, by counting)."""
+    best = [0] + [_IMPOSSIBLE] * runs
+    for one, in_suit in costs:
+        most = min(runs, in_suit // t.krun)
+        new = best[:]
+        for k in range(1, most + 1):
+            cost = max(one, t.mr * k - in_suit)
+            for have in range(runs - k + 1):
+                if best[have] + cost < new[have + k]:
+                    new[have + k] = best[have] + cost
+        best = new
+    return best[runs]
 
 
-def lay_off_options(card: int, meld: Meld, rules: MeldRules) -> list[Meld]:
-    """Every meld that adding ``card`` to ``meld`` can give (a run's two ends may differ)."""
-    raise NotImplementedError
+# A candidate run: (jokers, cards it takes, suit, bottom, top, packed naturals, natural ranks).
+_Candidate = tuple[int, int, int, int, int, int, tuple[int, ...]]
 
 
-def swap_joker(meld: Meld, card: int) -> Meld | None:
-    """The run with ``card`` in place of the joker that stands for it, or None if none does."""
-    raise NotImplementedError
+class _Search:
+    """The exact search behind find_contract, for hands the counting filters let through.
+
+    Runs are chosen first, as a multiset of candidates (each index at or after the previous one,
+    so no combination is tried twice); sets are then settled on what remains by _plan_sets.
+    Candidate runs are every valid run the hand can make, narrowed by two exchanges that keep a
+    lay-down valid: a joker never stands in a run where the hand's own natural could, unless
+    that natural may be wanted elsewhere (a set of its rank, or another run of its suit); and a
+    run longer than it needs to be (only with ``exact_sizes=False``) is a candidate only in a
+    suit that may hold two runs, where the extra length can keep two runs from touching.
+    """
+
+    def __init__(self, hand: Sequence[int], sets: int, runs: int, t: _Tables) -> None:
+        counts = [0] * 53
+        for c in hand:
+            counts[c] += 1
+        self.counts = counts
+        self.sets = sets
+        self.runs = runs
+        self.t = t
+        self.rank_counts = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
+                            for r in range(13)]
+        self.set_floor = (t.set_jokers(sum(t.set_hist[c] for c in self.rank_counts), sets)
+                          if sets else 0)
+        self.candidates = self._candidates() if runs else []
+        self.chosen: list[_Candidate] = []
+
+    def run(self) -> list[Meld] | None:
+        counts = self.counts
+        packed = sum(counts[c] << 8 * c for c in range(52) if counts[c])
+        return self._pick(0, packed, counts[JOKER], self.runs, sum(counts))
+
+    # -- candidates --
+
+    def _candidates(self) -> list[_Candidate]:
+        t = self.t
+        counts = self.counts
+        jokers = counts[JOKER] - self.set_floor
+        out: list[_Candidate] = []
+        for suit in range(4):
+            base = suit * 13
+            in_suit = sum(counts[base:base + 13])
+            if in_suit < t.krun:
+                continue
+            shared = self.runs >= 2 and in_suit >= 2 * t.krun  # may hold two runs
+            held = [False] + [counts[base + (p - 1) % 13] > 0 for p in range(1, 15)]
+            # A natural is "wanted elsewhere" if a set of its rank or another run may take it.
+            wanted = [shared or (self.sets > 0 and self.rank_counts[(p - 1) % 13] >= t.kset)
+                      for p in range(15)]
+            # A run that cannot be shortened is at most 2j+1 long with j jokers (majority).
+            longest = min(LONGEST_RUN, max(t.mr, 2 * jokers + 1)) if t.majority else t.mr
+            lengths = t.run_lengths if shared or t.exact else range(t.mr, longest + 1)
+            for length in lengths:
+                for bottom in range(1, ACE_HIGH - length + 2):
+                    top = bottom + length - 1
+                    present = [p for p in range(bottom, top + 1) if held[p]]
+                    missing = length - len(present)
+                    if missing > jokers:
+                        continue
+                    spare = jokers - missing
+                    optional = [p for p in present if wanted[p]]
+                    for drop in range(min(spare, len(optional)) + 1):
+                        k = len(present) - drop
+                        j = length - k
+                        if k == 0 or (t.majority and k <= j):
+                            break
+                        for dropped in combinations(optional, drop):
+                            naturals = [p for p in present if p not in dropped]
+                            if not (t.exact or shared or _unshrinkable(naturals, bottom, top, t)):
+                                continue
+                            use = sum(_CARD[base + (p - 1) % 13] for p in naturals)
+                            out.append((j, length, suit, bottom, top, use, tuple(naturals)))
+        out.sort()
+        return out
+
+    # -- search --
+
+    def _pick(
+        self, start: int, packed: int, jokers: int, runs: int, size: int
+    ) -> list[Meld] | None:
+        if runs == 0:
+            return self._settle_sets(packed, jokers)
+        t = self.t
+        room = size - t.mr * (runs - 1) - t.ms * self.sets  # cards this run may take at most
+        budget = jokers - self.set_floor
+        chosen = self.chosen
+        candidates = self.candidates
+        for i in range(start, len(candidates)):
+            cand = candidates[i]
+            j, length, suit, bottom, top = cand[0], cand[1], cand[2], cand[3], cand[4]
+            if j > budget:
+                break  # sorted by jokers: the rest need at least as many
+            if length > room:
+                continue
+            left = (packed | _GUARD) - cand[5]
+            if left & _GUARD != _GUARD:
+                continue
+            if any(o[2] == suit and (o[4] + 1 == bottom or top + 1 == o[3]) for o in chosen):
+                continue
+            chosen.append(cand)
+            found = self._pick(i, left - _GUARD, jokers - j, runs - 1, size - length)
+            if found is not None:
+                return found
+            chosen.pop()
+        return None
+
+    def _settle_sets(self, packed: int, jokers: int) -> list[Meld] | None:
+        t = self.t
+        counts = packed.to_bytes(52, "little")
+        ranks = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39] for r in range(13)]
+        plan = _plan_sets(ranks, self.sets, jokers, t) if self.sets else []
+        if plan is None:
+            return None
+        melds = [m for rank, k in plan for m in _make_sets(counts, rank, k, ranks[rank - 1], t)]
+        melds.extend(_make_run(c) for c in self.chosen)
+        return melds
+
+
+def _unshrinkable(naturals: list[int], bottom: int, top: int, t: _Tables) -> bool:
+    """True if no shorter stretch inside bottom..top is itself a valid run."""
+    for lo in range(bottom, top + 1):
+        for hi in range(lo + t.mr - 1, top + 1):
+            if lo == bottom and hi == top:
+                continue
+            k = sum(1 for p in naturals if lo <= p <= hi)
+            j = hi - lo + 1 - k
+            if k and (not t.majority or k > j):
+                return False
+    return True
+
+
+def _plan_sets(
+    ranks: list[int], sets: int, jokers: int, t: _Tables
+) -> list[tuple[int, int]] | None:
+    """How many sets of each rank to make, the cheapest in jokers; None if jokers fall short.
+
+    Each rank's further sets cost nondecreasing numbers of jokers (see _set_costs), so taking
+    the ``sets`` cheapest across all ranks is optimal.
+    """
+    offers = sorted((cost, r + 1) for r in range(13)
+                    for cost in _set_costs(ranks[r], t.ms, t.kset))
+    if len(offers) < sets or sum(cost for cost, _ in offers[:sets]) > jokers:
+        return None
+    plan: dict[int, int] = {}
+    for _, rank in offers[:sets]:
+        plan[rank] = plan.get(rank, 0) + 1
+    return sorted(plan.items())
+
+
+def _make_sets(counts: bytes, rank: int, k: int, have: int, t: _Tables) -> list[Meld]:
+    """``k`` sets of ``rank`` from the naturals in ``counts``: at least kset naturals each,
+    then as many more as there are, jokers making up the rest."""
+    pool = [s * 13 + rank - 1 for s in range(4) for _ in range(counts[s * 13 + rank - 1])]
+    used = min(have, t.ms * k)
+    sizes = [t.kset] * k
+    extra = used - t.kset * k
+    for i in range(k):
+        add = min(extra, t.ms - t.kset)
+        sizes[i] += add
+        extra -= add
+    out = []
+    at = 0
+    for n in sizes:
+        cards = (*pool[at:at + n], *(JOKER,) * (t.ms - n))
+        at += n
+        out.append(Meld(SET, cards, (rank,) * t.ms, -1))
+    return out
+
+
+def _make_run(cand: _Candidate) -> Meld:
+    suit, bottom, top, naturals = cand[2], cand[3], cand[4], cand[6]
+    ranks = tuple(range(bottom, top + 1))
+    cards = tuple(suit * 13 + (r - 1) % 13 if r in naturals else JOKER for r in ranks)
+    return Meld(RUN, cards, ranks, suit)

@@ -145,6 +145,10 @@ class DaylilyState(State):
         return list(self.totals)
 
     @property
+    def rounds_played(self) -> int:
+        return len(self.results)
+
+    @property
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
