@@ -31,7 +31,9 @@ DECK = make_deck(2, 4)
 NATURALS = make_deck(2, 0)
 
 
-def distinct_hands(rng: random.Random, count: int, size: int, jokers: int | None) -> list[list[int]]:
+def distinct_hands(
+    rng: random.Random, count: int, size: int, jokers: int | None
+) -> list[list[int]]:
     """``count`` different hands (as multisets) of ``size`` cards; with ``jokers`` given, each
     holds exactly that many jokers and otherwise naturals of two decks."""
     seen: set[tuple[int, ...]] = set()

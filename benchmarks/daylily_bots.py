@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from cardtable import load_game
 from cardtable.bots import Bot, Decision, make_bot
+from cardtable.games.daylily.state import DaylilyState
 
 
 @dataclass
@@ -87,9 +88,9 @@ def play_match(players: int, seed: int, greedy_seat: int, target: int) -> Tally:
     tally.greedy_score = scores[greedy_seat]
     tally.random_score = sum(scores) - scores[greedy_seat]
     tally.random_seats = players - 1
-    results = state.results  # type: ignore[attr-defined]
-    tally.rounds = len(results)
-    for entry in results:
+    assert isinstance(state, DaylilyState)
+    tally.rounds = len(state.results)
+    for entry in state.results:
         if entry["festival"] is not None:
             tally.festivals += 1
             tally.festivals_by_greedy += entry["festival"] == greedy_seat

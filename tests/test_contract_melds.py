@@ -403,7 +403,7 @@ def expected_lay_offs(card: int, meld: Meld, rules: MeldRules) -> set[Reading]:
     readings = oracle_readings([*meld.cards, card], rules)
     if meld.kind == SET:
         return {r for r in readings if r[0] == SET}
-    out = set()
+    out: set[Reading] = set()
     for bottom, top, seat in ((meld.low - 1, meld.high, meld.low - 1),
                               (meld.low, meld.high + 1, meld.high + 1)):
         fits = card == JOKER or (card // 13 == meld.suit
@@ -617,3 +617,13 @@ def test_extended_contracts_on_built_hands(sets: int, runs: int) -> None:
         if found is not None:
             check_lay_down(hand, found, sets, runs, STANDARD, True)
         assert (found is not None) == partition_oracle(hand, sets, runs, STANDARD)
+
+
+def test_contract_edges() -> None:
+    assert find_contract(cards("5H"), 0, 0, STANDARD) == []
+    assert find_contract(cards("5H 5S"), 1, 0, STANDARD) is None  # too few cards
+    assert find_contract([], 0, 1, STANDARD) is None
+    with pytest.raises(ValueError):
+        find_contract(cards("5H"), -1, 0, STANDARD)
+    with pytest.raises(ValueError):
+        find_contract([JOKER] * 128, 1, 0, STANDARD)

@@ -64,15 +64,21 @@ def play(
 def test_greedy_plays_only_legal_moves_from_its_view(
     players: int, names: list[str], options: dict[str, Any]
 ) -> None:
-    for seed in range(3):
+    for seed in range(5):
         state = play(players, names, seed, options)
         assert state.is_over
         assert state.winners
 
 
-def rigged(hand: str, top: str, stock_top: str | None = None, seat: int = 0) -> DaylilyState:
+def rigged(
+    hand: str,
+    top: str,
+    stock_top: str | None = None,
+    seat: int = 0,
+    options: dict[str, Any] | None = None,
+) -> DaylilyState:
     """A 2-player state where ``seat`` is to draw with exactly these cards in view."""
-    game = DaylilyGame(2, {"target": 100})
+    game = DaylilyGame(2, options or {"target": 100})
     state = game.new_state(11)
     mine = parse_cards(hand)
     fixed = [*mine, *parse_cards(top)]
@@ -142,6 +148,22 @@ def test_greedy_prefers_the_richer_way_out() -> None:
     result = state.results[-1]
     assert result["festival"] == 0
     assert result["seats"][0]["declared"] == 3 + 3 + 3  # two scoring runs, Pandora's Box bonus
+
+
+def test_greedy_goes_out_without_returning_the_card_it_took_under_the_house_rule() -> None:
+    # Having just taken 2 Shady Lady, the richest way out (the 4-point quad with 1 Shady Lady,
+    # discarding 2 Shady Lady) is forbidden; it goes out with the 2 Shady Lady in the quad.
+    state = rigged(
+        "1MT 2MT 3MT 1SD 2SD 3SD 1MN 1TR 1AR 1SL",
+        top="2SL",
+        options={"target": 100, "no_return_discard": True},
+    )
+    state.apply(0, DrawDiscard())
+    bot = make_bot("greedy", state.game, 0)
+    done = finish_turn(bot, state, 0)
+    assert done[-1] == Discard(parse_cards("1SL")[0])
+    assert state.results[-1]["festival"] == 0
+    assert state.results[-1]["seats"][0]["declared"] == 3 + 3 + 3
 
 
 def test_greedy_beats_random() -> None:

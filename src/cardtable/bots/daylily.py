@@ -34,7 +34,7 @@ from cardtable.games.daylily.cards import (
     PANDORA_MASK,
     parse_card,
 )
-from cardtable.games.daylily.melds import Meld, melds_in
+from cardtable.games.daylily.melds import MELDS, Meld, melds_in
 from cardtable.games.daylily.solver import best_going_out
 
 MELDED_TO_GO_OUT = 10
@@ -49,6 +49,11 @@ _ATTRIBUTE_CARDS = 0
 for _attr, _a, _b in ATTRIBUTES:
     for _f in (_a, _b):
         _ATTRIBUTE_CARDS |= 0b111 << (FLOWER_INDEX[_f] * 3)
+
+# Pairs and trios by card, for judging what a discard could give the next player.
+_SMALL_MELDS_WITH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(m.mask for m in MELDS if m.size <= 3 and m.mask >> c & 1) for c in range(45)
+)
 
 _CODES: dict[str, int] = {}
 
@@ -79,9 +84,11 @@ class Weights:
     stray_pandora: int = 4  # plan-point cost of a Pandora's Box left outside the plan
     take_margin: float = 2.0  # how much better the discard top must make the hand to take it
     attribute_discard: float = 0.05  # reluctance to hand the next player an attribute card
+    feed: float = 0.05  # per pair or trio a discard could still make for the next player
+    feed_known: float = 0.1  # ... with a card that player is known to hold
     threat_melded: int = 6  # an opponent with this many melded cards may go out soon
-    declare_points: int = 99  # declare a complete meld of the plan early if it earns this much
-    declare_late: int = 99  # ... or any scoring one after this many turns each in the round
+    declare_points: int = 5  # declare a complete meld of the plan early if it earns this much
+    declare_late: int = 3  # ... or any scoring one after this many turns each in the round
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +244,7 @@ class Planner:
         return Outlook(needed, outs, points, value)
 
     def plan(self, hand: int, k: int) -> list[tuple[Meld, int]]:
-        """One best plan for ``hand``: its melds with the unseen card each still needs (0 if none)."""
+        """One best plan for ``hand``: its melds, each with the unseen card it still needs."""
         target, _ = self._search(hand, k)
         out: list[tuple[Meld, int]] = []
         rest = hand
@@ -323,7 +330,7 @@ class GreedyDaylilyBot:
         hand = seen.hand
         declares = {a.mask: a for a in legal if isinstance(a, Declare)}
         discards = {a.card: a for a in legal if isinstance(a, Discard)}
-        going_out = self._going_out(hand, declares, discards, seen.taken)
+        going_out = self._going_out(seen, declares, discards)
         if going_out is not None:
             return going_out
         k = MELDED_TO_GO_OUT - seen.melded[seen.seat]
@@ -340,17 +347,33 @@ class GreedyDaylilyBot:
         return discards[best_card]
 
     def _going_out(
-        self, hand: int, declares: dict[int, Declare], discards: dict[int, Discard], taken: int
+        self, seen: Seen, declares: dict[int, Declare], discards: dict[int, Discard]
     ) -> Action | None:
         """The next step of the best declaration of all cards but one, if there is one."""
+        hand = seen.hand
         going = best_going_out(hand)
-        if going is None or going.discard not in discards:
+        if going is None:
             return None
-        for meld in going.melds:
+        melds: Sequence[Meld] = going.melds
+        discard = going.discard
+        if discard not in discards:
+            # The house rule forbids discarding the card just taken, and the best way out does:
+            # look for the best way out that ends with another card.
+            k = MELDED_TO_GO_OUT - seen.melded[seen.seat]
+            planner = self._planner(hand, seen.live)
+            best_points, discard = -1, -1
+            for c in sorted(discards):
+                outlook = planner.outlook(hand & ~(1 << c), k)
+                if outlook.needed == 0 and outlook.points > best_points:
+                    best_points, discard = outlook.points, c
+            if discard < 0:
+                return None
+            melds = [meld for meld, _missing in planner.plan(hand & ~(1 << discard), k)]
+        for meld in melds:
             if meld.mask in declares:
                 return declares[meld.mask]
-        if not going.melds:
-            return discards[going.discard]
+        if not melds:
+            return discards[discard]
         return None  # pragma: no cover - every meld of a going-out fits the room left
 
     def _declaration(
@@ -374,13 +397,16 @@ class GreedyDaylilyBot:
         return best
 
     def _danger(self, c: int, seen: Seen) -> float:
-        """How much discarding ``c`` might help the next player."""
+        """How much discarding ``c`` might help the next player: the pairs and trios it could
+        still make with cards that player may hold, more if one of them is known to be there."""
         bit = 1 << c
-        danger = self.w.attribute_discard if bit & _ATTRIBUTE_CARDS else 0.0
-        if seen.next_known:
-            for meld in melds_in(seen.next_known | seen.live | bit):
-                if meld.mask & bit and meld.mask & seen.next_known:
-                    danger += 0.1
+        w = self.w
+        danger = w.attribute_discard if bit & _ATTRIBUTE_CARDS else 0.0
+        possible = seen.live | seen.next_known
+        for mask in _SMALL_MELDS_WITH[c]:
+            others = mask ^ bit
+            if others & ~possible == 0:
+                danger += w.feed_known if others & seen.next_known else w.feed
         return danger
 
 

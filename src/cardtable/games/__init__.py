@@ -1,3 +1,5 @@
 """The games. Importing this package registers every game with the engine."""
 
-from cardtable.games import daylily  # noqa: F401
+from cardtable.games import contract, daylily
+
+__all__ = ["contract", "daylily"]

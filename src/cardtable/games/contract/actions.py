@@ -47,7 +47,9 @@ class CallRummy:
 def _canonical_group(cards: tuple[int, ...]) -> tuple[int, ...]:
     """Sets are unordered (naturals sorted, jokers last); runs keep their written order."""
     naturals = [c for c in cards if c != JOKER]
-    if naturals and all(c % 13 == naturals[0] % 13 for c in naturals) and len(naturals) > 1:
+    if naturals and all(c % 13 == naturals[0] % 13 for c in naturals) and (
+        len(naturals) > 1 or len(cards) < 4
+    ):
         return tuple(sorted(naturals)) + (JOKER,) * (len(cards) - len(naturals))
     return cards
 

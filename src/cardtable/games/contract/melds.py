@@ -420,21 +420,29 @@ def check_contract(melds: Sequence[Meld], sets: int, runs: int) -> str | None:
 # Packed counters. A hand is summed into one int whose bytes are counts: per rank (bytes 0-12),
 # jokers (byte 13) and per suit (bytes 14-17), so that ``int.to_bytes`` unpacks all of them at
 # once. The search keeps per-card counts in 8-bit fields whose top bit is a guard, so taking a
-# run's cards is one subtraction and one mask test.
+# run's cards is one subtraction and one mask test, and per-rank counts in plain 8-bit fields,
+# so the sets left possible are one table sum over the bytes.
 _RANK_SUIT = [(1 << 8 * (c % 13)) | (1 << 8 * (14 + c // 13)) for c in range(52)] + [1 << 8 * 13]
 _PRESENT = [1 << c for c in range(52)] + [0]
-_CARD = [1 << 8 * c for c in range(52)]
+_CARD = [1 << 8 * c for c in range(52)] + [0]  # a joker counts in no card's field
 _GUARD = sum(0x80 << 8 * c for c in range(52))
 _SUIT_BITS = 0x1FFF
+_ALL_SEATS = (1 << ACE_HIGH) - 1
 _IMPOSSIBLE = 1 << 20
 _FIELD = 16  # bits per cost bucket in a packed set histogram
+
+# A stretch of one suit a run could cover, for a suit holding a given pattern of ranks:
+# (jokers it needs, length, bottom, top, seats held, packed cards, packed ranks).
+_Window = tuple[int, int, int, int, tuple[int, ...], int, int]
+# A candidate run: (jokers, length, suit, bottom, top, packed cards, packed ranks, natural seats).
+_Candidate = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
 
 
 class _Tables:
     """What the counting filters and the search need for one MeldRules and lay-down style."""
 
     __slots__ = ("exact", "krun", "kset", "majority", "mr", "ms", "one_run", "run_lengths",
-                 "set_hist")
+                 "set_costs", "set_hist", "windows")
 
     def __init__(self, rules: MeldRules, exact: bool) -> None:
         if rules.min_set < 1 or rules.min_run < 1 or rules.min_run > LONGEST_RUN:
@@ -447,20 +455,19 @@ class _Tables:
         self.kset = ms // 2 + 1 if rules.natural_majority else 1
         self.krun = mr // 2 + 1 if rules.natural_majority else 1
         self.run_lengths = range(mr, mr + 1) if exact else range(mr, LONGEST_RUN + 1)
-        # For c naturals of one rank: how many sets they can head at each joker cost, as 16-bit
-        # buckets (cost 0, 1, ..., ms); summing over ranks gives the whole hand's histogram.
-        self.set_hist = []
-        for c in range(256):
-            packed = 0
-            for cost in _set_costs(c, ms, self.kset):
-                packed += 1 << (_FIELD * cost)
-            self.set_hist.append(packed)
-        # Per suit, by 13-bit mask of ranks held: fewest jokers for one run (filled on demand).
+        # For c naturals of one rank: the joker cost of each further set, and how many sets
+        # they can head at each cost as 16-bit buckets (cost 0, 1, ..., ms), so that summing
+        # over ranks gives the whole hand's histogram.
+        self.set_costs = [_set_costs(c, ms, self.kset) for c in range(256)]
+        self.set_hist = [sum(1 << (_FIELD * cost) for cost in costs) for costs in self.set_costs]
+        # Per suit, by 13-bit pattern of ranks held: fewest jokers for one run (filled on demand)
         self.one_run = [-1] * (1 << 13)
+        # Per suit and pattern: the stretches a run could cover, fewest jokers first (on demand).
+        self.windows: dict[int, list[_Window]] = {}
 
     def jokers_for_one_run(self, mask: int) -> int:
         """Fewest jokers that complete one run from a suit holding the ranks in ``mask``."""
-        ext = mask | (mask & 1) << 13  # position p (1..14) is bit p-1; the ace is also 14
+        ext = mask | (mask & 1) << 13  # seat p (1..14) is bit p-1; the ace sits at 1 and 14
         best = _IMPOSSIBLE
         for length in self.run_lengths:
             window = (1 << length) - 1
@@ -471,6 +478,27 @@ class _Tables:
                     best = j
         self.one_run[mask] = best
         return best
+
+    def windows_of(self, suit: int, mask: int) -> list[_Window]:
+        key = suit << 13 | mask
+        found = self.windows.get(key)
+        if found is not None:
+            return found
+        ext = mask | (mask & 1) << 13
+        base = 13 * suit
+        out: list[_Window] = []
+        for length in self.run_lengths:
+            for bottom in range(1, ACE_HIGH - length + 2):
+                top = bottom + length - 1
+                seats = tuple(p for p in range(bottom, top + 1) if ext >> (p - 1) & 1)
+                if not seats:
+                    continue
+                cards = sum(_CARD[base + (p - 1) % 13] for p in seats)
+                ranks = sum(1 << 8 * ((p - 1) % 13) for p in seats)
+                out.append((length - len(seats), length, bottom, top, seats, cards, ranks))
+        out.sort()
+        self.windows[key] = out
+        return out
 
     def set_jokers(self, hist: int, sets: int) -> int:
         """Fewest jokers for ``sets`` sets given a packed histogram, or _IMPOSSIBLE."""
@@ -485,7 +513,7 @@ class _Tables:
         return _IMPOSSIBLE
 
 
-def _set_costs(c: int, ms: int, kset: int) -> list[int]:
+def _set_costs(c: int, ms: int, kset: int) -> tuple[int, ...]:
     """The jokers each further set of one rank costs, from ``c`` naturals of that rank.
 
     ``k`` sets use min(c, ms*k) naturals, at least ``kset`` in each, so they cost
@@ -497,7 +525,7 @@ def _set_costs(c: int, ms: int, kset: int) -> list[int]:
     while k * kset <= c:
         out.append(max(0, ms * k - c) - max(0, ms * (k - 1) - c))
         k += 1
-    return out
+    return tuple(out)
 
 
 _TABLES: dict[tuple[MeldRules, bool], _Tables] = {}
@@ -521,9 +549,9 @@ def find_contract(
 
     With ``exact_sizes`` (the default) every meld has the minimum size, as a player goes down
     before laying off the rest. ``exact_sizes=False`` also allows longer melds, which differs in
-    rare hands: a run whose jokers only keep a majority over a longer stretch (2H 3H JK JK JK
-    7H 8H), or runs of one suit that must overlap so as not to touch (with several decks).
-    A hand may hold at most 127 copies of one card.
+    rare hands: a run whose jokers keep a majority only over a longer stretch (AH 2H JK JK 5H),
+    or runs of one suit that must overlap so as not to touch (with several decks).
+    Cards are ints 0..52 (see cards.py); a hand holds at most 127 of them.
     """
     if sets < 0 or runs < 0:
         raise ValueError("a contract has no negative counts")
@@ -531,43 +559,52 @@ def find_contract(
     size = len(hand)
     if size < t.ms * sets + t.mr * runs:
         return None
+    if size > 127:  # every count must fit its 8-bit field, guard bit included
+        raise ValueError("find_contract takes hands of at most 127 cards")
+    if not sets and not runs:
+        return []
+    if not exact_sizes and runs:
+        # A lay-down of minimum-size melds is one with longer melds allowed too, and far
+        # quicker to find: the wider search is only for hands without one.
+        found = find_contract(hand, sets, runs, rules)
+        if found is not None:
+            return found
     counts = sum(map(_RANK_SUIT.__getitem__, hand)).to_bytes(18, "little")
     jokers = counts[13]
-    spare = jokers
+    set_floor = 0
     if sets:
-        spare -= t.set_jokers(sum(map(t.set_hist.__getitem__, counts[:13])), sets)
-        if spare < 0:
+        set_floor = t.set_jokers(sum(map(t.set_hist.__getitem__, counts[:13])), sets)
+        if set_floor > jokers:
             return None
-    if runs:
-        held = reduce(or_, map(_PRESENT.__getitem__, hand), 0)
-        one_run = t.one_run
-        krun = t.krun
-        # Fewest jokers for runs suit by suit (k runs in one suit need ms*k cards, of which at
-        # most the suit's naturals), then the cheapest spread of ``runs`` runs over the suits.
-        costs = []
-        for s in range(4):
-            in_suit = counts[14 + s]
-            if in_suit < krun:
-                continue
-            mask = held >> (13 * s) & _SUIT_BITS
-            one = one_run[mask]
-            if one < 0:
-                one = t.jokers_for_one_run(mask)
-            if one <= spare:
-                costs.append((one, in_suit))
-        if not costs:
-            return None
-        if runs > 1 and _runs_jokers(costs, runs, t) > spare:
-            return None
-    if size > 127 and max(hand.count(c) for c in set(hand)) > 127:
-        raise ValueError("find_contract counts at most 127 copies of one card")
-    return _Search(hand, sets, runs, t).run()
+        if not runs:
+            return _sets_only(hand, counts, sets, jokers, t)
+    spare = jokers - set_floor
+    held = reduce(or_, map(_PRESENT.__getitem__, hand), 0)
+    one_run = t.one_run
+    krun = t.krun
+    suits = []
+    for s in range(4):
+        in_suit = counts[14 + s]
+        if in_suit < krun:
+            continue
+        mask = held >> (13 * s) & _SUIT_BITS
+        one = one_run[mask]
+        if one < 0:
+            one = t.jokers_for_one_run(mask)
+        if one <= spare:
+            suits.append((s, mask, in_suit, one))
+    if not suits:
+        return None
+    if runs > 1 and _runs_jokers(suits, runs, t) > spare:
+        return None
+    return _search(hand, counts, sets, runs, set_floor, suits, t)
 
 
-def _runs_jokers(costs: list[tuple[int, int]], runs: int, t: _Tables) -> int:
-    """Fewest jokers for ``runs`` runs spread over suits (a lower bound, by counting)."""
+def _runs_jokers(suits: list[tuple[int, int, int, int]], runs: int, t: _Tables) -> int:
+    """Fewest jokers for ``runs`` runs spread over suits (a lower bound, by counting): k runs in
+    one suit take mr*k cards, of which at most the suit's naturals."""
     best = [0] + [_IMPOSSIBLE] * runs
-    for one, in_suit in costs:
+    for _, _, in_suit, one in suits:
         most = min(runs, in_suit // t.krun)
         new = best[:]
         for k in range(1, most + 1):
@@ -579,129 +616,128 @@ def _runs_jokers(costs: list[tuple[int, int]], runs: int, t: _Tables) -> int:
     return best[runs]
 
 
-# A candidate run: (jokers, cards it takes, suit, bottom, top, packed naturals, natural ranks).
-_Candidate = tuple[int, int, int, int, int, int, tuple[int, ...]]
+def _sets_only(hand: Sequence[int], counts: bytes, sets: int, jokers: int, t: _Tables) -> (
+    list[Meld] | None
+):
+    plan = _plan_sets(counts, sets, jokers, t)
+    if plan is None:  # pragma: no cover - the histogram said there was a plan
+        return None
+    cards = sum(map(_CARD.__getitem__, hand)).to_bytes(52, "little")
+    return [m for rank, k in plan for m in _make_sets(cards, rank, k, counts[rank - 1], t)]
 
 
-class _Search:
+def _search(
+    hand: Sequence[int], counts: bytes, sets: int, runs: int, set_floor: int,
+    suits: list[tuple[int, int, int, int]], t: _Tables,
+) -> list[Meld] | None:
     """The exact search behind find_contract, for hands the counting filters let through.
 
     Runs are chosen first, as a multiset of candidates (each index at or after the previous one,
-    so no combination is tried twice); sets are then settled on what remains by _plan_sets.
-    Candidate runs are every valid run the hand can make, narrowed by two exchanges that keep a
-    lay-down valid: a joker never stands in a run where the hand's own natural could, unless
-    that natural may be wanted elsewhere (a set of its rank, or another run of its suit); and a
-    run longer than it needs to be (only with ``exact_sizes=False``) is a candidate only in a
-    suit that may hold two runs, where the extra length can keep two runs from touching.
+    so no combination is tried twice); the sets are then settled on what remains, exactly, by
+    the cheapest-first rule of _set_costs. Candidate runs are every valid run the hand can make,
+    narrowed by exchanges that keep a lay-down valid: a joker never stands in a run where the
+    hand's own natural could, unless that natural may be wanted elsewhere (by a set of its rank,
+    or another run of its suit), since otherwise swapping them frees the joker; and a run longer
+    than it needs to be (only with ``exact_sizes=False``) is a candidate only in a suit that may
+    hold two runs, where the extra length can keep two runs from touching.
     """
-
-    def __init__(self, hand: Sequence[int], sets: int, runs: int, t: _Tables) -> None:
-        counts = [0] * 53
-        for c in hand:
-            counts[c] += 1
-        self.counts = counts
-        self.sets = sets
-        self.runs = runs
-        self.t = t
-        self.rank_counts = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
-                            for r in range(13)]
-        self.set_floor = (t.set_jokers(sum(t.set_hist[c] for c in self.rank_counts), sets)
-                          if sets else 0)
-        self.candidates = self._candidates() if runs else []
-        self.chosen: list[_Candidate] = []
-
-    def run(self) -> list[Meld] | None:
-        counts = self.counts
-        packed = sum(counts[c] << 8 * c for c in range(52) if counts[c])
-        return self._pick(0, packed, counts[JOKER], self.runs, sum(counts))
-
-    # -- candidates --
-
-    def _candidates(self) -> list[_Candidate]:
-        t = self.t
-        counts = self.counts
-        jokers = counts[JOKER] - self.set_floor
-        out: list[_Candidate] = []
-        for suit in range(4):
-            base = suit * 13
-            in_suit = sum(counts[base:base + 13])
-            if in_suit < t.krun:
+    jokers = counts[13]
+    budget = jokers - set_floor
+    wanted = 0  # seats (bit p-1) whose naturals a set may want
+    if sets:
+        for r in range(13):
+            if counts[r] >= t.kset:
+                wanted |= 1 << r
+        wanted |= (wanted & 1) << 13
+    majority = t.majority
+    general = not t.exact
+    candidates: list[_Candidate] = []
+    for suit, mask, in_suit, _ in suits:
+        shared = runs >= 2 and in_suit >= 2 * t.krun  # this suit may hold two runs
+        want = _ALL_SEATS if shared else wanted
+        longest = LONGEST_RUN
+        if general and not shared:  # a run that cannot shrink is at most 2j+1 long
+            longest = min(LONGEST_RUN, max(t.mr, 2 * budget + 1)) if majority else t.mr
+        base = 13 * suit
+        for missing, length, bottom, top, seats, use, rank_use in t.windows_of(suit, mask):
+            if missing > budget:
+                break
+            k = length - missing
+            if (majority and k <= missing) or length > longest:
                 continue
-            shared = self.runs >= 2 and in_suit >= 2 * t.krun  # may hold two runs
-            held = [False] + [counts[base + (p - 1) % 13] > 0 for p in range(1, 15)]
-            # A natural is "wanted elsewhere" if a set of its rank or another run may take it.
-            wanted = [shared or (self.sets > 0 and self.rank_counts[(p - 1) % 13] >= t.kset)
-                      for p in range(15)]
-            # A run that cannot be shortened is at most 2j+1 long with j jokers (majority).
-            longest = min(LONGEST_RUN, max(t.mr, 2 * jokers + 1)) if t.majority else t.mr
-            lengths = t.run_lengths if shared or t.exact else range(t.mr, longest + 1)
-            for length in lengths:
-                for bottom in range(1, ACE_HIGH - length + 2):
-                    top = bottom + length - 1
-                    present = [p for p in range(bottom, top + 1) if held[p]]
-                    missing = length - len(present)
-                    if missing > jokers:
+            if not general or shared or _unshrinkable(seats, bottom, top, t):
+                candidates.append((missing, length, suit, bottom, top, use, rank_use, seats))
+            optional = [p for p in seats if want >> (p - 1) & 1]
+            for drop in range(1, min(budget - missing, len(optional)) + 1):
+                j = missing + drop
+                if k - drop == 0 or (majority and k - drop <= j):
+                    break
+                for dropped in combinations(optional, drop):
+                    kept = tuple(p for p in seats if p not in dropped)
+                    if general and not shared and not _unshrinkable(kept, bottom, top, t):
                         continue
-                    spare = jokers - missing
-                    optional = [p for p in present if wanted[p]]
-                    for drop in range(min(spare, len(optional)) + 1):
-                        k = len(present) - drop
-                        j = length - k
-                        if k == 0 or (t.majority and k <= j):
-                            break
-                        for dropped in combinations(optional, drop):
-                            naturals = [p for p in present if p not in dropped]
-                            if not (t.exact or shared or _unshrinkable(naturals, bottom, top, t)):
-                                continue
-                            use = sum(_CARD[base + (p - 1) % 13] for p in naturals)
-                            out.append((j, length, suit, bottom, top, use, tuple(naturals)))
-        out.sort()
-        return out
+                    less_cards = sum(_CARD[base + (p - 1) % 13] for p in dropped)
+                    less_ranks = sum(1 << 8 * ((p - 1) % 13) for p in dropped)
+                    candidates.append((j, length, suit, bottom, top, use - less_cards,
+                                       rank_use - less_ranks, kept))
+    if not candidates:
+        return None
+    candidates.sort()
+    chosen: list[_Candidate] = []
+    set_hist = t.set_hist
+    need_after_runs = t.ms * sets
+    mr = t.mr
 
-    # -- search --
+    def pick(start: int, cards: int, ranks: int, jokers: int, runs: int, size: int) -> int:
+        """Choose the remaining ``runs`` runs; the packed cards left, or -1 if none works.
 
-    def _pick(
-        self, start: int, packed: int, jokers: int, runs: int, size: int
-    ) -> list[Meld] | None:
+        Taking runs only ever leaves the sets dearer, so the jokers the sets need now are
+        checked at every step, not only once the runs are all chosen.
+        """
+        budget = jokers
+        if sets:
+            budget -= t.set_jokers(
+                sum(map(set_hist.__getitem__, ranks.to_bytes(13, "little"))), sets)
+            if budget < 0:
+                return -1
         if runs == 0:
-            return self._settle_sets(packed, jokers)
-        t = self.t
-        room = size - t.mr * (runs - 1) - t.ms * self.sets  # cards this run may take at most
-        budget = jokers - self.set_floor
-        chosen = self.chosen
-        candidates = self.candidates
+            return cards
+        room = size - mr * (runs - 1) - need_after_runs  # cards this run may take at most
         for i in range(start, len(candidates)):
             cand = candidates[i]
             j, length, suit, bottom, top = cand[0], cand[1], cand[2], cand[3], cand[4]
-            if j > budget:
-                break  # sorted by jokers: the rest need at least as many
+            if j * runs > budget:
+                break  # sorted by jokers: every run still to choose needs at least j
             if length > room:
                 continue
-            left = (packed | _GUARD) - cand[5]
+            left = (cards | _GUARD) - cand[5]
             if left & _GUARD != _GUARD:
                 continue
             if any(o[2] == suit and (o[4] + 1 == bottom or top + 1 == o[3]) for o in chosen):
                 continue
             chosen.append(cand)
-            found = self._pick(i, left - _GUARD, jokers - j, runs - 1, size - length)
-            if found is not None:
+            found = pick(i, left - _GUARD, ranks - cand[6], jokers - j, runs - 1, size - length)
+            if found >= 0:
                 return found
             chosen.pop()
+        return -1
+
+    rest = pick(0, sum(map(_CARD.__getitem__, hand)), int.from_bytes(counts[:13], "little"),
+                jokers, runs, len(hand))
+    if rest < 0:
         return None
-
-    def _settle_sets(self, packed: int, jokers: int) -> list[Meld] | None:
-        t = self.t
-        counts = packed.to_bytes(52, "little")
-        ranks = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39] for r in range(13)]
-        plan = _plan_sets(ranks, self.sets, jokers, t) if self.sets else []
-        if plan is None:
-            return None
-        melds = [m for rank, k in plan for m in _make_sets(counts, rank, k, ranks[rank - 1], t)]
-        melds.extend(_make_run(c) for c in self.chosen)
-        return melds
+    melds: list[Meld] = []
+    if sets:
+        left = rest.to_bytes(52, "little")
+        ranks = [left[r] + left[r + 13] + left[r + 26] + left[r + 39] for r in range(13)]
+        plan = _plan_sets(ranks, sets, jokers - sum(c[0] for c in chosen), t)
+        assert plan is not None
+        melds = [m for rank, k in plan for m in _make_sets(left, rank, k, ranks[rank - 1], t)]
+    melds.extend(_make_run(c) for c in chosen)
+    return melds
 
 
-def _unshrinkable(naturals: list[int], bottom: int, top: int, t: _Tables) -> bool:
+def _unshrinkable(naturals: tuple[int, ...], bottom: int, top: int, t: _Tables) -> bool:
     """True if no shorter stretch inside bottom..top is itself a valid run."""
     for lo in range(bottom, top + 1):
         for hi in range(lo + t.mr - 1, top + 1):
@@ -715,15 +751,14 @@ def _unshrinkable(naturals: list[int], bottom: int, top: int, t: _Tables) -> boo
 
 
 def _plan_sets(
-    ranks: list[int], sets: int, jokers: int, t: _Tables
+    ranks: Sequence[int], sets: int, jokers: int, t: _Tables
 ) -> list[tuple[int, int]] | None:
     """How many sets of each rank to make, the cheapest in jokers; None if jokers fall short.
 
     Each rank's further sets cost nondecreasing numbers of jokers (see _set_costs), so taking
     the ``sets`` cheapest across all ranks is optimal.
     """
-    offers = sorted((cost, r + 1) for r in range(13)
-                    for cost in _set_costs(ranks[r], t.ms, t.kset))
+    offers = sorted((cost, r + 1) for r in range(13) for cost in t.set_costs[ranks[r]])
     if len(offers) < sets or sum(cost for cost, _ in offers[:sets]) > jokers:
         return None
     plan: dict[int, int] = {}
@@ -736,9 +771,8 @@ def _make_sets(counts: bytes, rank: int, k: int, have: int, t: _Tables) -> list[
     """``k`` sets of ``rank`` from the naturals in ``counts``: at least kset naturals each,
     then as many more as there are, jokers making up the rest."""
     pool = [s * 13 + rank - 1 for s in range(4) for _ in range(counts[s * 13 + rank - 1])]
-    used = min(have, t.ms * k)
     sizes = [t.kset] * k
-    extra = used - t.kset * k
+    extra = min(have, t.ms * k) - t.kset * k
     for i in range(k):
         add = min(extra, t.ms - t.kset)
         sizes[i] += add
@@ -753,7 +787,7 @@ def _make_sets(counts: bytes, rank: int, k: int, have: int, t: _Tables) -> list[
 
 
 def _make_run(cand: _Candidate) -> Meld:
-    suit, bottom, top, naturals = cand[2], cand[3], cand[4], cand[6]
+    suit, bottom, top, naturals = cand[2], cand[3], cand[4], cand[7]
     ranks = tuple(range(bottom, top + 1))
     cards = tuple(suit * 13 + (r - 1) % 13 if r in naturals else JOKER for r in ranks)
     return Meld(RUN, cards, ranks, suit)

@@ -235,6 +235,8 @@ class ContractState(State):
         self.taken = -1
         self.owed_jokers = 0
         self.phase = DRAW_PHASE
+        if not self.legal_actions(self.current):
+            self._end_deal(None, "the stock and the discard pile ran out")
 
     def hand_value(self, seat: int) -> int:
         values = self.rules.values
@@ -330,12 +332,18 @@ class ContractState(State):
         out: list[Action] = []
         if not self.down[seat]:
             contract = self.contract
-            if find_contract(
-                [c for c in held for _ in range(hand[c])], contract.sets, contract.runs,
-                self.rules.melds,
-            ) is not None:
+            cards = [c for c in held for _ in range(hand[c])]
+            if find_contract(cards, contract.sets, contract.runs, self.rules.melds) is not None:
                 for layout in all_layouts(hand, contract.sets, contract.runs, self.rules.melds):
                     out.append(Down.of([m.cards for m in layout]))
+            else:
+                # A few hands go down only with a longer meld (a run resting on two jokers,
+                # runs overlapping through several decks): offer the one the search finds.
+                longer = find_contract(
+                    cards, contract.sets, contract.runs, self.rules.melds, exact_sizes=False
+                )
+                if longer is not None:
+                    out.append(Down.of([m.cards for m in longer]))
         else:
             for owner, melds in enumerate(self.table):
                 if not self._may_lay_on(seat, owner):
@@ -407,7 +415,10 @@ class ContractState(State):
                 return "you may not discard the card you took from the discard pile this turn"
             return None
         if isinstance(action, Down):
-            return self._down_refusal(seat, action)
+            reason = self._down_refusal(seat, action)
+            if reason is not None and self._penalised_attempt(seat, action):
+                return None  # a referee table: the attempt stands, and costs 50 (see _perform)
+            return reason
         if isinstance(action, Lay | Swap):
             if not self.down[seat]:
                 return "you must be down (have laid down your contract) before playing on melds"
@@ -441,6 +452,17 @@ class ContractState(State):
             return None
         return f"{action} is not a contract rummy move"
 
+    def _penalised_attempt(self, seat: int, action: Down) -> bool:
+        """With ``penalties``, a wrong lay-down of cards the player holds is a real blunder."""
+        if not self.rules.penalties or self.down[seat]:
+            return False
+        need: dict[int, int] = {}
+        for g in action.groups:
+            for c in g:
+                need[c] = need.get(c, 0) + 1
+        hand = self.hands[seat]
+        return all(0 <= c <= JOKER and hand[c] >= k for c, k in need.items())
+
     def _down_refusal(self, seat: int, action: Down) -> str | None:
         if self.down[seat]:
             return "you are already down this deal"
@@ -462,23 +484,17 @@ class ContractState(State):
             except MeldError as exc:
                 return str(exc)
         contract = self.contract
-        why = check_contract(melds, contract.sets, contract.runs)
-        if why:
-            return why
-        rules = self.rules.melds
-        for m in melds:
-            size = rules.min_set if m.kind != RUN else rules.min_run
-            if len(m.cards) != size:
-                return (f"go down with melds of exactly {size} cards for a {m.kind}, then "
-                        "lay off the extra cards (lay CARD on SEAT:NUMBER)")
-        return None
+        return check_contract(melds, contract.sets, contract.runs)
 
     def _read_group(self, cards: tuple[int, ...]) -> Meld:
         """Read one written meld; a run is written low to high, so jokers take their places."""
         naturals = [c for c in cards if c != JOKER]
         if not naturals:
             raise MeldError("a meld needs natural cards, not only jokers")
-        if len(naturals) > 1 and len({c % 13 for c in naturals}) == 1:
+        # One natural with jokers is ambiguous: three cards make a set, four or more a run.
+        if len({c % 13 for c in naturals}) == 1 and (
+            len(naturals) > 1 or len(cards) < self.rules.melds.min_run
+        ):
             return read_meld(cards, self.rules.melds, want="set")
         first = cards.index(naturals[0])
         rank = naturals[0] % 13 + 1
@@ -521,6 +537,9 @@ class ContractState(State):
                 self._draw_for_current()
             return
         if isinstance(action, Down):
+            if self._down_refusal(seat, action) is not None:
+                self.penalties[seat] += LAY_DOWN_PENALTY  # cards go back to the hand
+                return
             for g in action.groups:
                 meld = self._read_group(g)
                 for c in g:
@@ -616,6 +635,7 @@ class ContractState(State):
             "owed_jokers": self.owed_jokers,
             "taken_from_discard": code(self.taken) if self.taken >= 0 else None,
             "turn": self.turn,
+            "penalties": list(self.penalties),
             "scores": list(self.totals),
             "melds": melds,
             "results": list(self.results),
