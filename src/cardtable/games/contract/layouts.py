@@ -26,7 +26,10 @@ def _set_candidates(counts: Sequence[int], rules: MeldRules) -> list[Meld]:
         for j in range(min(jokers, max_j) + 1):
             k = size - j
             for combo in combinations_with_replacement(suits, k):
-                if any(combo.count(s) > counts[s * 13 + rank - 1] for s in set(combo)):
+                distinct = set(combo)
+                if len(distinct) < k and any(
+                    combo.count(s) > counts[s * 13 + rank - 1] for s in distinct
+                ):
                     continue
                 cards = tuple(s * 13 + rank - 1 for s in combo) + (JOKER,) * j
                 out.append(Meld(SET, cards, (rank,) * size, -1))
@@ -63,15 +66,11 @@ def _choose(items: list[int], k: int) -> Iterator[tuple[int, ...]]:
     return combinations(items, k)
 
 
-def _need(meld: Meld) -> dict[int, int]:
+def _need(meld: Meld) -> tuple[tuple[int, int], ...]:
     need: dict[int, int] = {}
     for c in meld.cards:
         need[c] = need.get(c, 0) + 1
-    return need
-
-
-def _runs_join(a: Meld, b: Meld) -> bool:
-    return a.suit == b.suit and (a.ranks[-1] + 1 == b.ranks[0] or b.ranks[-1] + 1 == a.ranks[0])
+    return tuple(need.items())
 
 
 def all_layouts(
@@ -84,45 +83,54 @@ def all_layouts(
         return []
     left = list(counts)
     chosen: list[Meld] = []
+    chosen_runs: list[tuple[int, int, int]] = []  # (suit, low, high) of the runs picked so far
     out: list[tuple[Meld, ...]] = []
-    needs_s = [_need(m) for m in set_cands]
-    needs_r = [_need(m) for m in run_cands]
-
-    def take(need: dict[int, int]) -> bool:
-        if all(left[c] >= n for c, n in need.items()):
-            for c, n in need.items():
-                left[c] -= n
-            return True
-        return False
-
-    def give(need: dict[int, int]) -> None:
-        for c, n in need.items():
-            left[c] += n
+    set_items = [(m, _need(m)) for m in set_cands]
+    run_items = [(m, _need(m), (m.suit, m.ranks[0], m.ranks[-1])) for m in run_cands]
+    n_runs = len(run_items)
+    n_sets = len(set_items)
 
     def pick_runs(start: int, still: int) -> None:
         if still == 0:
             out.append(tuple(chosen))
             return
-        for i in range(start, len(run_cands)):
-            meld = run_cands[i]
-            if any(m.kind == RUN and _runs_join(m, meld) for m in chosen):
-                continue
-            if take(needs_r[i]):
+        for i in range(start, n_runs):
+            meld, need, (suit, low, high) = run_items[i]
+            if chosen_runs and any(
+                s == suit and (h + 1 == low or high + 1 == lo) for s, lo, h in chosen_runs
+            ):
+                continue  # two runs of a suit may not join into one sequence
+            for c, k in need:
+                if left[c] < k:
+                    break
+            else:
+                for c, k in need:
+                    left[c] -= k
                 chosen.append(meld)
+                chosen_runs.append((suit, low, high))
                 pick_runs(i, still - 1)
+                chosen_runs.pop()
                 chosen.pop()
-                give(needs_r[i])
+                for c, k in need:
+                    left[c] += k
 
     def pick_sets(start: int, still: int) -> None:
         if still == 0:
             pick_runs(0, runs)
             return
-        for i in range(start, len(set_cands)):
-            if take(needs_s[i]):
-                chosen.append(set_cands[i])
+        for i in range(start, n_sets):
+            meld, need = set_items[i]
+            for c, k in need:
+                if left[c] < k:
+                    break
+            else:
+                for c, k in need:
+                    left[c] -= k
+                chosen.append(meld)
                 pick_sets(i, still - 1)
                 chosen.pop()
-                give(needs_s[i])
+                for c, k in need:
+                    left[c] += k
 
     pick_sets(0, sets)
     return out

@@ -333,26 +333,26 @@ class ContractState(State):
         if not self.down[seat]:
             contract = self.contract
             cards = [c for c in held for _ in range(hand[c])]
-            if find_contract(cards, contract.sets, contract.runs, self.rules.melds) is not None:
-                for layout in all_layouts(hand, contract.sets, contract.runs, self.rules.melds):
-                    out.append(Down.of([m.cards for m in layout]))
-            else:
-                # A few hands go down only with a longer meld (a run resting on two jokers,
-                # runs overlapping through several decks): offer the one the search finds.
-                longer = find_contract(
-                    cards, contract.sets, contract.runs, self.rules.melds, exact_sizes=False
-                )
-                if longer is not None:
+            # The search that allows longer melds rejects most hands by counting alone.
+            longer = find_contract(
+                cards, contract.sets, contract.runs, self.rules.melds, exact_sizes=False
+            )
+            if longer is not None:
+                layouts = all_layouts(hand, contract.sets, contract.runs, self.rules.melds)
+                for layout in layouts:
+                    # Candidates are already written canonically: only the order of melds.
+                    out.append(Down(tuple(sorted([m.cards for m in layout]))))
+                if not layouts:
+                    # A few hands go down only with a longer meld (a run resting on two
+                    # jokers, runs overlapping through several decks): offer the one found.
                     out.append(Down.of([m.cards for m in longer]))
         else:
             for owner, melds in enumerate(self.table):
                 if not self._may_lay_on(seat, owner):
                     continue
                 for index, tm in enumerate(melds):
-                    accepts = tm.accepts
-                    for c in held:
-                        ends = accepts.get(c)
-                        if ends:
+                    for c, ends in tm.accepts.items():
+                        if hand[c]:
                             for end in ends:
                                 out.append(Lay(c, owner, index, end))
                     if self.rules.joker_swaps and tm.meld.kind == RUN and JOKER in tm.meld.cards:
