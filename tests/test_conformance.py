@@ -38,15 +38,16 @@ CHUNK = 100  # matches per test case, so that pytest-xdist can spread the work o
 
 
 def _cases() -> list[tuple[str, int, int, int]]:
-    """(game, players, first seed, matches): MATCHES for each of up to two player counts.
+    """(game, players, first seed, matches) for every registered game and player count.
 
-    A game with more player counts than two spreads the same total over all of them, so every
-    count is played and a 12-seat game costs no more than a two-count one.
+    A game played by two player counts (Daylily) gets MATCHES matches for each; a game with
+    many counts (contract rummy, 2 to 12) spreads MATCHES over all of them, so every count is
+    played and a 12-seat table does not multiply the run time.
     """
     cases = []
     for name in game_names():
         counts = game_class(name).player_counts
-        total = MATCHES * min(2, len(counts))
+        total = MATCHES * len(counts) if len(counts) <= 2 else MATCHES
         for i, players in enumerate(counts):
             share = total // len(counts) + (1 if i < total % len(counts) else 0)
             for start in range(0, share, CHUNK):
