@@ -22,7 +22,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
-	$(BIN)/python benchmarks/daylily_selfplay.py
+	$(BIN)/python benchmarks/selfplay.py
 	$(BIN)/python benchmarks/daylily_solver.py
 
 clean:

@@ -1,12 +1,12 @@
-"""Random self-play speed: Daylily Rummy through the engine, side by side with OpenSpiel.
+"""Random self-play speed of any game through the engine, side by side with OpenSpiel.
 
-Daylily is played exactly as `cardtable simulate` plays it (one call of the simulation runner per
-match: legal_actions, RandomBot.choose, apply, and the state's invariant check after every
+The game (default Daylily, 3 players) is played exactly as `cardtable simulate` plays it (one
+call of the simulation runner per match: legal_actions, RandomBot.choose, apply, and the state's invariant check after every
 decision). OpenSpiel's C++ `gin_rummy` is driven from Python with uniform random actions, chance
 nodes sampled from their outcome probabilities, and only player decisions counted. The two run
 in alternating blocks so that a busy neighbour on a shared machine slows both alike.
 
-    .venv/bin/python benchmarks/daylily_selfplay.py [--seconds 5] [--blocks 3]
+    .venv/bin/python benchmarks/selfplay.py [--game liverpool] [--players 4] [--seconds 5]
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ from machine import print_machine
 OPENSPIEL_BAR_NOTE = "issue 2 quotes about 46k decisions/s for OpenSpiel on these machines"
 
 
-def cardtable_block(players: int, seconds: float, first_match: int) -> tuple[int, float, int]:
+def cardtable_block(
+    name: str, players: int, seconds: float, first_match: int
+) -> tuple[int, float, int]:
     """Whole matches through the simulate path for ``seconds``: decisions, time, matches."""
-    game = load_game("daylily", players)
+    game = load_game(name, players)
     names = seat_bots(["random"], players)
     decisions = 0
     match = first_match
@@ -40,9 +42,11 @@ def cardtable_block(players: int, seconds: float, first_match: int) -> tuple[int
     return decisions, time.perf_counter() - began, match - first_match
 
 
-def cardtable_plain_block(players: int, seconds: float, seed: int) -> tuple[int, float]:
+def cardtable_plain_block(
+    name: str, players: int, seconds: float, seed: int
+) -> tuple[int, float]:
     """The bare protocol loop, no invariant check: what the rules code alone costs."""
-    game = load_game("daylily", players)
+    game = load_game(name, players)
     bot = RandomBot(game, seed)
     decisions = 0
     began = time.perf_counter()
@@ -93,6 +97,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=5.0, help="length of each block")
     parser.add_argument("--blocks", type=int, default=3, help="blocks per side, alternating")
+    parser.add_argument("--game", default="daylily")
     parser.add_argument("--players", type=int, default=3)
     args = parser.parse_args()
 
@@ -108,10 +113,10 @@ def main() -> None:
     os_dec = os_time = os_chance = 0.0
     ct_matches = os_games = 0
     match = 0
-    print(f"\nrandom self-play, Daylily {args.players} players vs OpenSpiel gin_rummy "
+    print(f"\nrandom self-play, {args.game} {args.players} players vs OpenSpiel gin_rummy "
           f"({args.blocks} alternating blocks of {args.seconds:g} s)")
     for block in range(args.blocks):
-        d, t, m = cardtable_block(args.players, args.seconds, match)
+        d, t, m = cardtable_block(args.game, args.players, args.seconds, match)
         match += m
         ct_dec += d
         ct_time += t
@@ -127,11 +132,12 @@ def main() -> None:
         print(line, flush=True)
 
     ct_rate = ct_dec / ct_time
-    print(f"\ncardtable daylily ({args.players}p, simulate path, invariant check each decision): "
+    print(f"\ncardtable {args.game} ({args.players}p, simulate path, "
+          "invariant check each decision): "
           f"{ct_rate:,.0f} decisions/s over {ct_matches} matches, {ct_dec:,.0f} decisions "
           f"({ct_dec / ct_matches:,.0f} a match)")
-    d, t = cardtable_plain_block(args.players, args.seconds, 10_000)
-    print(f"cardtable daylily ({args.players}p, bare protocol loop, no invariant check): "
+    d, t = cardtable_plain_block(args.game, args.players, args.seconds, 10_000)
+    print(f"cardtable {args.game} ({args.players}p, bare protocol loop, no invariant check): "
           f"{d / t:,.0f} decisions/s")
     if pyspiel is not None:
         os_rate = os_dec / os_time
