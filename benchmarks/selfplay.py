@@ -1,10 +1,10 @@
 """Random self-play speed of any game through the engine, side by side with OpenSpiel.
 
-The game (default Daylily, 3 players) is played exactly as `cardtable simulate` plays it (one
-call of the simulation runner per match: legal_actions, RandomBot.choose, apply, and the
-state's invariant check after every decision). OpenSpiel's C++ `gin_rummy` is driven from Python with uniform random actions, chance
-nodes sampled from their outcome probabilities, and only player decisions counted. The two run
-in alternating blocks so that a busy neighbour on a shared machine slows both alike.
+The game (default Daylily, 3 players) is played exactly as `cardtable simulate` plays it:
+legal_actions, RandomBot.choose, apply, and the state's invariant check after every decision.
+OpenSpiel's C++ `gin_rummy` is driven from Python with uniform random actions, chance nodes
+sampled from their outcome probabilities, and only player decisions counted. The two run in
+alternating blocks so that a busy neighbour on a shared machine slows both alike.
 
     .venv/bin/python benchmarks/selfplay.py [--game liverpool] [--players 4] [--seconds 5]
 """
