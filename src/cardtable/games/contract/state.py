@@ -299,8 +299,11 @@ class ContractState(State):
     def _floating(self, seat: int) -> bool:
         return self.sizes[seat] == 0
 
-    def _layable(self, card: int) -> bool:
-        return any(card in tm.accepts for melds in self.table for tm in melds)
+    def _layable(self, card: int, seat: int) -> bool:
+        """Whether ``seat`` could lay ``card`` off now, on the melds it may play on."""
+        if self.rules.lay_off_same_turn or self.down_turn[seat] != self.turn:
+            return any(card in tm.accepts for melds in self.table for tm in melds)
+        return any(card in tm.accepts for tm in self.table[seat])
 
     def _may_lay_on(self, seat: int, owner: int) -> bool:
         if owner == seat or self.rules.lay_off_same_turn:
@@ -319,7 +322,8 @@ class ContractState(State):
             return []
         if phase == DRAW_PHASE:
             out: list[Action] = []
-            if self.discard and (not self._floating(seat) or self._layable(self.discard[-1])):
+            top = self.discard[-1] if self.discard else -1
+            if top >= 0 and (not self._floating(seat) or self._layable(top, seat)):
                 out.append(TAKE)
             if self.stock or len(self.discard) > 1:
                 out.append(DRAW)
@@ -333,18 +337,22 @@ class ContractState(State):
         if not self.down[seat]:
             contract = self.contract
             cards = [c for c in held for _ in range(hand[c])]
-            # The search that allows longer melds rejects most hands by counting alone.
-            longer = find_contract(
-                cards, contract.sets, contract.runs, self.rules.melds, exact_sizes=False
-            )
-            if longer is not None:
-                layouts = all_layouts(hand, contract.sets, contract.runs, self.rules.melds)
-                for layout in layouts:
+            rules = self.rules.melds
+            if find_contract(cards, contract.sets, contract.runs, rules) is not None:
+                for layout in all_layouts(hand, contract.sets, contract.runs, rules):
                     # Candidates are already written canonically: only the order of melds.
                     out.append(Down(tuple(sorted([m.cards for m in layout]))))
-                if not layouts:
-                    # A few hands go down only with a longer meld (a run resting on two
-                    # jokers, runs overlapping through several decks): offer the one found.
+            elif contract.runs and (
+                contract.runs > 1 or (rules.natural_majority and hand[JOKER] > 1)
+            ):
+                # Only two kinds of hand go down with a longer meld but not with minimal ones:
+                # a run whose jokers keep their minority only over five or more cards
+                # (AH 2H JK JK 5H), and runs of one suit that must overlap so as not to join.
+                # Offer the lay-down the wider search finds.
+                longer = find_contract(
+                    cards, contract.sets, contract.runs, rules, exact_sizes=False
+                )
+                if longer is not None:
                     out.append(Down.of([m.cards for m in longer]))
         else:
             for owner, melds in enumerate(self.table):
@@ -359,7 +367,7 @@ class ContractState(State):
                         for c in held:
                             if c != JOKER and swap_joker(tm.meld, c) is not None:
                                 out.append(Swap(c, owner, index))
-        if self.owed_jokers and hand[JOKER] and self._layable(JOKER):
+        if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
             return out  # the swapped joker must be played before the turn can end
         forbid = -1 if self.rules.return_discard else self.taken
         for c in held:
@@ -386,7 +394,7 @@ class ContractState(State):
             if isinstance(action, Take):
                 if not self.discard:
                     return "the discard pile is empty"
-                if self._floating(seat) and not self._layable(self.discard[-1]):
+                if self._floating(seat) and not self._layable(self.discard[-1], seat):
                     return ("you are floating: you could not discard that card this turn, "
                             "so take it only if you can lay it off")
                 return None
@@ -407,7 +415,7 @@ class ContractState(State):
             card = action.card
             if not 0 <= card <= JOKER or not hand[card]:
                 return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
-            if self.owed_jokers and hand[JOKER] and self._layable(JOKER):
+            if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
                 return "play the joker you swapped out before ending your turn"
             if card == self.taken and not self.rules.return_discard and (
                 DISCARDS[card] not in self._play_actions(seat)
@@ -570,7 +578,7 @@ class ContractState(State):
             if self.sizes[seat] == 0:
                 self._end_deal(seat, "went out")
                 return
-            if (self.rules.call_rummy and self.down[seat] and self._layable(action.card)
+            if (self.rules.call_rummy and self.down[seat] and self._layable(action.card, seat)
                     and self.game.players > 1):
                 n = self.game.players
                 order = [(seat + k) % n for k in range(1, n)]
