@@ -63,6 +63,7 @@ def register_bot(name: str, game: str, factory: BotFactory) -> None:
 
 
 def _load() -> None:
+    import cardtable.bots.contract
     import cardtable.bots.daylily  # noqa: F401
 
 

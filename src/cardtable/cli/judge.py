@@ -20,10 +20,14 @@ from typing import Any, Protocol
 
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import game_class
+from cardtable.engine.options import parse_option_assignments
 
 # Game name -> module holding that game's QUESTIONS (and CARD_HELP). Imported only when asked.
+# A module serving several games has ``questions_for(game, options)`` instead of QUESTIONS.
 REFEREES: dict[str, str] = {
     "daylily": "cardtable.games.daylily.referee",
+    "dummy-rummy": "cardtable.games.contract.referee",
+    "liverpool": "cardtable.games.contract.referee",
 }
 
 
@@ -53,22 +57,37 @@ def _referee_key(game: str) -> str:
     return key
 
 
-def questions(game: str) -> Mapping[str, Question]:
-    """The questions the referee of ``game`` answers (OptionError if it has no referee)."""
-    module = importlib.import_module(REFEREES[_referee_key(game)])
+def questions(game: str, options: Sequence[str] = ()) -> Mapping[str, Question]:
+    """The questions the referee of ``game`` answers under ``options`` (``key=value`` texts).
+
+    OptionError if the game has no referee, or an option is unknown, badly written, or given
+    to a referee that takes none.
+    """
+    key = _referee_key(game)
+    module = importlib.import_module(REFEREES[key])
+    make = getattr(module, "questions_for", None)
+    if make is not None:
+        chosen = parse_option_assignments(game_class(key).option_specs, list(options))
+        made: Mapping[str, Question] = make(key, chosen)
+        return made
+    if options:
+        raise OptionError(f"the {key} referee takes no options")
     found: Mapping[str, Question] = module.QUESTIONS
     return found
 
 
 def _epilog() -> str:
     lines = ["questions:"]
+    by_module: dict[str, list[str]] = {}
     for game in sorted(REFEREES):
-        module = importlib.import_module(REFEREES[game])
-        for q in questions(game).values():
-            lines.append(f"  {game} {q.name} {q.usage}")
-            lines.extend(textwrap.wrap(q.summary, 90, initial_indent="      ",
-                                       subsequent_indent="      "))
-        card_help = getattr(module, "CARD_HELP", "")
+        by_module.setdefault(REFEREES[game], []).append(game)
+    for module_name, games in by_module.items():
+        for game in games:
+            for q in questions(game).values():
+                lines.append(f"  {game} {q.name} {q.usage}")
+                lines.extend(textwrap.wrap(q.summary, 90, initial_indent="      ",
+                                           subsequent_indent="      "))
+        card_help = getattr(importlib.import_module(module_name), "CARD_HELP", "")
         if card_help:
             lines.extend(textwrap.wrap(card_help, 90, initial_indent="  ",
                                        subsequent_indent="  "))
@@ -80,6 +99,9 @@ def _epilog() -> str:
         "examples:",
         '  cardtable judge daylily meld "1 Carlotta" "2 Ming Toy" "3 Fly Catcher"',
         '  cardtable judge daylily hand "1 Pandora\'s Box" 1MT 2MT 3MT',
+        "  cardtable judge liverpool meld 5H 6H JK 8H",
+        "  cardtable judge liverpool contract 2 QS QH JK 5H 6H 7H 8H 2C",
+        "  cardtable judge dummy-rummy score AS 8H 3C",
     ]
     return "\n".join(lines)
 
@@ -95,11 +117,16 @@ def add_parser(sub: Any) -> None:
     p.add_argument("game", metavar="GAME", help=f"game to judge ({', '.join(sorted(REFEREES))})")
     p.add_argument("question", metavar="QUESTION", help="what to judge (see below)")
     p.add_argument("args", metavar="ARG", nargs="*", help="the cards, one argument each")
+    p.add_argument(
+        "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+        help="a rule option of the game, e.g. natural_majority=false (repeatable; see "
+        "'cardtable rules GAME'); only for games whose referee takes options",
+    )
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    asked = questions(args.game)
+    asked = questions(args.game, args.option)
     question = asked.get(args.question.strip().lower())
     if question is None:
         known = ", ".join(asked)

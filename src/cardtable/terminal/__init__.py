@@ -13,12 +13,17 @@ from cardtable.terminal.render import PlainRenderer, Renderer
 
 def renderer_for(game: Game) -> Renderer:
     """The table renderer for ``game``: its own if it has one, else the plain one."""
+    from cardtable.games.contract.game import ContractGame
     from cardtable.games.daylily.game import DaylilyGame
 
     if isinstance(game, DaylilyGame):
         from cardtable.terminal.daylily import DaylilyRenderer
 
         return DaylilyRenderer(game)
+    if isinstance(game, ContractGame):
+        from cardtable.terminal.contract import ContractRenderer
+
+        return ContractRenderer(game)
     return PlainRenderer(game)
 
 

@@ -12,6 +12,7 @@ import contextlib
 import copy
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from rich.columns import Columns
 from rich.console import Console
@@ -20,7 +21,7 @@ from rich.text import Text
 
 from cardtable.bots import Bot, Decision
 from cardtable.engine.errors import CardtableError
-from cardtable.engine.game import Game, State
+from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
 from cardtable.terminal import renderer_for
 from cardtable.terminal.render import Renderer, View
@@ -38,6 +39,15 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 EXIT_INTERRUPTED = 130
 EXIT_SAVE_FAILED = 1
+
+
+@runtime_checkable
+class ReadsIntent(Protocol):
+    """A renderer that can offer other readings of a refused command (optional)."""
+
+    def variants(self, text: str) -> list[str]:
+        """Notations the person may have meant by ``text``, e.g. a lay-off without its end."""
+        ...
 
 
 def console_reader(console: Console) -> Reader:
@@ -163,6 +173,8 @@ class PlaySession:
         text = self.renderer.expand_shortcut(command)
         try:
             action = self.game.parse_action(text)
+            if self.state.refusal(self.person, action) is not None:
+                action = self._meant(text) or action  # else apply explains the refusal
             self.state.apply(self.person, action)
         except (CardtableError, ValueError) as exc:
             self.say(f"{exc} (type help for the legal moves)", "yellow")
@@ -170,6 +182,20 @@ class PlaySession:
         self.say(self.renderer.describe_move(self.labels[self.person], str(action), view))
         self._autosave()
         return True
+
+    def _meant(self, text: str) -> Action | None:
+        """The single legal move among the renderer's other readings of ``text``, if any."""
+        if not isinstance(self.renderer, ReadsIntent):
+            return None
+        found: list[Action] = []
+        for alternative in self.renderer.variants(text):
+            try:
+                action = self.game.parse_action(alternative)
+            except (CardtableError, ValueError):
+                continue
+            if self.state.refusal(self.person, action) is None:
+                found.append(action)
+        return found[0] if len(found) == 1 else None
 
     # ---- commands ---------------------------------------------------------------------------
     def _help(self) -> None:

@@ -1,0 +1,464 @@
+"""The greedy contract-rummy player (Dummy Rummy and Liverpool): down early, then shed cards.
+
+It sees only its seat's view and the legal actions; the table's rules (contracts, deal sizes,
+card values, how a player goes out) are public and come from the game it was made for.
+
+Its judgement of a hand before it is down is the *deficit*: the fewest cards it would still
+have to receive to hold the deal's contract. That is asked of the meld engine directly: a hand
+holding ``d`` extra wild cards, with no limit on wild cards per meld, meets the contract exactly
+when ``d`` more cards of the right kinds would meet it (a wild card stands for the card that
+would fill its place). Adding a card lowers the deficit by at most one and removing one raises it
+by at most one, so each candidate costs a single contract check.
+
+- draw: take the discard when it lowers the deficit (keeping a card to throw instead); once down,
+  take it when it can be laid off at once (the hand stays as it was, a stock card might not fit);
+- buy: only before going down, when the card lowers the deficit, the hand stays within
+  ``MAX_EXTRA`` cards of the deal and, with a buying limit, the last buy is kept for a card that
+  brings the hand within one card of the contract;
+- call rummy whenever offered (it costs the caller nothing);
+- go down at the first chance, with the lay-down that leaves the cheapest hand once everything
+  that fits is laid off;
+- once down: with one card left, discard it and go out; otherwise lay off (the lay-off that
+  leaves the cheapest hand first), swap a card for a joker when the joker can then be laid off,
+  and discard the highest-value card (of equal values, the one farthest from any run's end);
+- before going down, discard a card whose loss keeps the deficit lowest; among those a *dead*
+  card (no other card of its rank for a set, no card of its suit within two ranks for a run) of
+  the highest value; never a joker while anything else may go.
+
+Every choice is a deterministic function of the view, so the bot needs no random generator; the
+seed is accepted for the common bot signature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.bots import Decision, register_bot
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import Action, Game
+from cardtable.games.contract.actions import (
+    BUY,
+    DRAW,
+    PASS,
+    RUMMY,
+    TAKE,
+    Discard,
+    Down,
+    Lay,
+    Swap,
+)
+from cardtable.games.contract.cards import JOKER, parse_card
+from cardtable.games.contract.game import ContractGame
+from cardtable.games.contract.melds import (
+    ACE_HIGH,
+    RUN,
+    SET,
+    Meld,
+    MeldRules,
+    find_contract,
+    lay_off_options,
+    swap_joker,
+)
+from cardtable.games.contract.rules import ContractRules
+
+MAX_EXTRA = 6  # a buy may not take the hand beyond the deal's size plus this many cards
+NEAR_RUN = 2  # a card of the same suit this many ranks away or closer starts a run
+_MEMO_LIMIT = 200_000
+
+_CODES: dict[str, int] = {}
+
+
+def card_of(text: str) -> int:
+    """The card for a code in a view, memoised (views repeat the same 53 codes)."""
+    c = _CODES.get(text)
+    if c is None:
+        c = _CODES[text] = parse_card(text)
+    return c
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What the seat knows, read from its view."""
+
+    seat: int
+    phase: str
+    hand: tuple[int, ...]  # sorted, with repeats (several decks)
+    top: int  # the discard pile's top card, -1 if the pile is empty
+    table: tuple[Meld, ...]  # every meld on the table
+    places: dict[tuple[int, int], int]  # (owner, number) of a meld -> its place in ``table``
+    down: bool
+    deal: int
+    buys: int
+    buy_limit: int | None
+
+
+def table_meld(kind: str, cards: tuple[int, ...]) -> Meld:
+    """The meld a view shows: runs are listed low to high, so positions give the jokers' ranks."""
+    naturals = [c for c in cards if c != JOKER]
+    first = naturals[0]
+    if kind == SET:
+        return Meld(SET, cards, (first % 13 + 1,) * len(cards), -1)
+    at = cards.index(first)
+    bottom = first % 13 + 1 - at
+    if bottom < 1:  # only an ace can sit above its own rank: it is a high ace
+        bottom = ACE_HIGH - at
+    return Meld(RUN, cards, tuple(range(bottom, bottom + len(cards))), first // 13)
+
+
+def group_meld(cards: tuple[int, ...], rules: MeldRules) -> Meld | None:
+    """The meld one group of a lay-down makes, read as the table reads it (runs low to high;
+    one natural with jokers is a set if shorter than a run)."""
+    naturals = [c for c in cards if c != JOKER]
+    if not naturals:
+        return None
+    rank = naturals[0] % 13 + 1
+    if all(c % 13 + 1 == rank for c in naturals) and (
+        len(naturals) > 1 or len(cards) < rules.min_run
+    ):
+        return Meld(SET, cards, (rank,) * len(cards), -1)
+    first = cards.index(naturals[0])
+    bases = [rank - first] + ([ACE_HIGH - first] if rank == 1 else [])
+    for base in bases:
+        if base < 1 or base + len(cards) - 1 > ACE_HIGH:
+            continue
+        if all(c == JOKER or c % 13 == (base + i - 1) % 13 for i, c in enumerate(cards)):
+            return Meld(RUN, cards, tuple(range(base, base + len(cards))), naturals[0] // 13)
+    return None
+
+
+_MELDS: dict[tuple[str, tuple[int, ...]], Meld] = {}
+
+
+def read_view(view: dict[str, Any], seat: int) -> Seen:
+    zones: dict[str, Any] = view["zones"]
+    table: dict[str, Any] = view["table"]
+    hand = tuple(sorted(card_of(t) for t in zones[f"hand:{seat}"].get("cards", [])))
+    discard: list[str] = zones["discard"].get("cards", [])
+    melds: list[Meld] = []
+    places: dict[tuple[int, int], int] = {}
+    for info in table["melds"]:
+        owner, _, number = str(info["id"]).partition(":")
+        places[int(owner), int(number)] = len(melds)
+        cards = tuple(card_of(t) for t in zones[f"meld:{info['id']}"]["cards"])
+        key = (str(info["kind"]), cards)
+        meld = _MELDS.get(key)
+        if meld is None:
+            if len(_MELDS) > _MEMO_LIMIT:
+                _MELDS.clear()
+            meld = _MELDS[key] = table_meld(*key)
+        melds.append(meld)
+    limit = table.get("buy_limit")
+    return Seen(
+        seat=seat,
+        phase=str(table["phase"]),
+        hand=hand,
+        top=card_of(discard[-1]) if discard else -1,
+        table=tuple(melds),
+        places=places,
+        down=bool(table["down"][seat]),
+        deal=int(table["deal"]),
+        buys=int(table["buys"][seat]),
+        buy_limit=None if limit is None else int(limit),
+    )
+
+
+def without(hand: Sequence[int], card: int) -> list[int]:
+    """The hand less one copy of ``card``."""
+    out = list(hand)
+    out.remove(card)
+    return out
+
+
+class GreedyContractBot:
+    """Goes down as soon as it can, lays off all it can, discards its dearest dead card."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        if not isinstance(game, ContractGame):
+            raise OptionError(f"the greedy contract bot plays contract rummy, not {game.title}")
+        self.game = game
+        self.seed = seed
+        self.rules: ContractRules = game.rules
+        self.values = self.rules.values
+        melds = self.rules.melds
+        # The deficit's search: wild cards without the natural-majority limit (see module doc).
+        self.free = MeldRules(melds.min_set, melds.min_run, natural_majority=False)
+        self._deficits: dict[tuple[int, int, tuple[int, ...]], int] = {}
+
+    # ---- the decision ------------------------------------------------------------------------
+    def choose(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        if RUMMY in legal:
+            return RUMMY
+        seen = read_view(decision.view(), decision.seat)
+        if BUY in legal:
+            return BUY if self._wants_to_buy(seen) else PASS
+        if TAKE in legal or DRAW in legal:
+            return self._draw(seen, legal)
+        return self._play(seen, legal)
+
+    # ---- judging hands -----------------------------------------------------------------------
+    def _contract(self, seen: Seen) -> tuple[int, int]:
+        contract = self.rules.contracts[seen.deal - 1]
+        return contract.sets, contract.runs
+
+    def _meets(self, hand: Sequence[int], wild: int, seen: Seen) -> bool:
+        """Whether ``hand`` plus ``wild`` free wild cards holds the contract."""
+        sets, runs = self._contract(seen)
+        return find_contract([*hand, *(JOKER,) * wild], sets, runs, self.free) is not None
+
+    def deficit(self, hand: Sequence[int], seen: Seen) -> int:
+        """Fewest cards the hand still needs to hold the contract (0: it holds it)."""
+        sets, runs = self._contract(seen)
+        key = (sets, runs, tuple(sorted(hand)))
+        got = self._deficits.get(key)
+        if got is not None:
+            return got
+        d = 0
+        while not self._meets(hand, d, seen):
+            d += 1
+        if d == 0 and find_contract(list(hand), sets, runs, self.rules.melds) is None:
+            d = 1  # its jokers crowd a meld beyond the natural-majority rule: not there yet
+        if len(self._deficits) > _MEMO_LIMIT:
+            self._deficits.clear()
+        self._deficits[key] = d
+        return d
+
+    def _improves(self, seen: Seen, card: int, forbid_card: bool) -> bool:
+        """Whether ``card`` added to the hand (less a card to throw) lowers the deficit."""
+        now = self.deficit(seen.hand, seen)
+        if now == 0:
+            return False
+        grown = [*seen.hand, card]
+        if self.deficit(grown, seen) >= now:
+            return False
+        for c in sorted(set(seen.hand)):
+            if forbid_card and c == card:
+                continue  # the card taken may not go back this turn (nor a copy of it)
+            if self.deficit(without(grown, c), seen) < now:
+                return True
+        return False
+
+    def _dead(self, card: int, hand: Sequence[int], seen: Seen) -> bool:
+        """A card in no partial meld: no partner of its rank (if the contract has sets) and no
+        card of its suit within NEAR_RUN ranks (if it has runs)."""
+        if card == JOKER:
+            return False
+        sets, runs = self._contract(seen)
+        rank, suit = card % 13, card // 13
+        same = 0
+        for c in hand:
+            if c == JOKER:
+                continue
+            if sets and c % 13 == rank:
+                same += 1
+                if same > 1:
+                    return False
+            if runs and c // 13 == suit and c != card:
+                gap = abs(c % 13 - rank)
+                if gap <= NEAR_RUN or 13 - gap <= NEAR_RUN - 1:  # an ace is also above a king
+                    return False
+        return True
+
+    def _settle(self, hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+        """The cards left after laying off, dearest first, every card that fits ``melds``."""
+        values = self.values
+        rules = self.rules.melds
+        left = sorted(hand, key=lambda c: (-values[c], c))
+        pool = list(melds)
+        placed = True
+        while placed and left:
+            placed = False
+            for i, c in enumerate(left):
+                for j, meld in enumerate(pool):
+                    options = lay_off_options(c, meld, rules)
+                    if options:
+                        pool[j] = options[0]
+                        del left[i]
+                        placed = True
+                        break
+                if placed:
+                    break
+        return left
+
+    def _layable(self, card: int, melds: Sequence[Meld]) -> bool:
+        rules = self.rules.melds
+        return any(lay_off_options(card, m, rules) for m in melds)
+
+    # ---- drawing and buying ------------------------------------------------------------------
+    def _draw(self, seen: Seen, legal: Sequence[Action]) -> Action:
+        if TAKE not in legal or seen.top < 0:
+            return DRAW
+        if DRAW not in legal:
+            return TAKE
+        if seen.down:
+            if not seen.hand:
+                return DRAW  # floating: any card drawn is then discarded to go out
+            return TAKE if self._layable(seen.top, seen.table) else DRAW
+        forbid = not self.rules.return_discard
+        return TAKE if self._improves(seen, seen.top, forbid) else DRAW
+
+    def _wants_to_buy(self, seen: Seen) -> bool:
+        if seen.down or seen.top < 0:
+            return False
+        size = len(seen.hand) + 1 + self.rules.buy_price
+        if size > self.rules.deal_sizes[seen.deal - 1] + MAX_EXTRA:
+            return False
+        if not self._improves(seen, seen.top, forbid_card=False):
+            return False
+        if seen.buy_limit is not None and seen.buy_limit - seen.buys <= 1:
+            # The last buy of the deal: only for a card that brings the contract within reach.
+            return self.deficit([*seen.hand, seen.top], seen) <= 1
+        return True
+
+    # ---- playing -----------------------------------------------------------------------------
+    def _play(self, seen: Seen, legal: Sequence[Action]) -> Action:
+        downs = [a for a in legal if isinstance(a, Down)]
+        if downs:
+            return self._best_down(seen, downs)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if seen.down:
+            if len(seen.hand) == 1 and discards:
+                return discards[0]  # the last card: discarding it goes out
+            lays = [a for a in legal if isinstance(a, Lay)]
+            if lays:
+                return self._best_lay(seen, lays)
+            swap = self._useful_swap(seen, [a for a in legal if isinstance(a, Swap)])
+            if swap is not None:
+                return swap
+            return max(
+                discards,
+                key=lambda a: (
+                    a.card != JOKER, self.values[a.card], self._distance(a.card, seen), -a.card
+                ),
+            )
+        return self._best_discard(seen, discards)
+
+    @staticmethod
+    def _distance(card: int, seen: Seen) -> int:
+        """How far ``card`` is from fitting a run's end on the table (ranks between; 13: no run
+        of its suit): a card one rank beyond an end may fit once someone extends the run."""
+        if card == JOKER:
+            return 0
+        suit, rank = card // 13, card % 13 + 1
+        best = 13
+        for meld in seen.table:
+            if meld.kind != RUN or meld.suit != suit:
+                continue
+            for r in (rank, ACE_HIGH) if rank == 1 else (rank,):
+                gap = meld.low - r - 1 if r < meld.low else r - meld.high - 1
+                if 0 <= gap < best:
+                    best = gap
+        return best
+
+    def _best_down(self, seen: Seen, downs: Sequence[Down]) -> Down:
+        """The lay-down whose leftover cards, after every lay-off they allow, cost least."""
+        rules = self.rules
+        others = list(seen.table) if rules.lay_off_same_turn else []
+        best: Down = downs[0]
+        best_key: tuple[int, int, int] | None = None
+        for down in downs:
+            melds = [group_meld(g, rules.melds) for g in down.groups]
+            if any(m is None for m in melds):
+                continue
+            rest = list(seen.hand)
+            for g in down.groups:
+                for c in g:
+                    rest.remove(c)
+            left = self._settle(rest, [*others, *(m for m in melds if m is not None)])
+            jokers = sum(g.count(JOKER) for g in down.groups)
+            key = (sum(self.values[c] for c in left), len(left), jokers)
+            if best_key is None or key < best_key:
+                best, best_key = down, key
+        return best
+
+    def _best_lay(self, seen: Seen, lays: Sequence[Lay]) -> Lay:
+        """The lay-off after which the rest of the hand sheds best; dearer cards first."""
+        best = lays[0]
+        best_key: tuple[int, int] | None = None
+        done: set[tuple[int, int, str | None]] = set()
+        for lay in lays:
+            at = seen.places.get((lay.owner, lay.index))
+            if at is None:
+                continue
+            meld = seen.table[at]
+            options = lay_off_options(lay.card, meld, self.rules.melds)
+            new = next((m for m in options if _end(meld, m) == lay.end), None)
+            if new is None:
+                continue
+            signature = (lay.card, at, lay.end)
+            if signature in done:
+                continue
+            done.add(signature)
+            melds = list(seen.table)
+            melds[at] = new
+            left = self._settle(without(seen.hand, lay.card), melds)
+            key = (sum(self.values[c] for c in left), -self.values[lay.card])
+            if best_key is None or key < best_key:
+                best, best_key = lay, key
+        return best
+
+    def _useful_swap(self, seen: Seen, swaps: Sequence[Swap]) -> Swap | None:
+        """A swap whose joker can then be laid off: it sheds the card swapped in."""
+        for swap in sorted(swaps, key=lambda a: (-self.values[a.card], a.card)):
+            at = seen.places.get((swap.owner, swap.index))
+            if at is None:
+                continue
+            new = swap_joker(seen.table[at], swap.card)
+            if new is None:
+                continue
+            melds = list(seen.table)
+            melds[at] = new
+            if self._layable(JOKER, melds):
+                return swap
+        return None
+
+    def _best_discard(self, seen: Seen, discards: Sequence[Discard]) -> Discard:
+        """Keep the deficit lowest; then throw a dead card before a live one, dearest first."""
+        now = self.deficit(seen.hand, seen)
+        best = discards[0]
+        best_key: tuple[int, int, int, int, int] | None = None
+        tried: set[int] = set()
+        for action in discards:
+            c = action.card
+            if c in tried:
+                continue
+            tried.add(c)
+            rest = without(seen.hand, c)
+            if c == JOKER:
+                after = now + 1
+            elif now == 0:
+                after = self.deficit(rest, seen)
+            else:
+                after = now if self._meets(rest, now, seen) else now + 1
+            key = (
+                c == JOKER,
+                after,
+                not self._dead(c, seen.hand, seen),
+                -self.values[c],
+                -c,
+            )
+            if best_key is None or key < best_key:
+                best, best_key = action, key
+        return best
+
+
+def _end(meld: Meld, new: Meld) -> str | None:
+    if meld.kind != RUN:
+        return None
+    return "low" if new.ranks[0] < meld.ranks[0] else "high"
+
+
+def _factory(game: Game, seed: int) -> GreedyContractBot:
+    return GreedyContractBot(game, seed)
+
+
+register_bot("greedy", "dummy-rummy", _factory)
+register_bot("greedy", "liverpool", _factory)
+
+__all__ = ["GreedyContractBot", "group_meld", "read_view", "table_meld"]

@@ -1,0 +1,1025 @@
+"""Dummy Rummy and Liverpool rule by rule, on rigged tables.
+
+Each test deals a table by hand (hands, melds on the table, stock and discard pile), plays the
+moves a player would make through the public protocol, and checks what the table would notice:
+who may act, what lands in whose hand, the score sheet, and the reason given for a refused move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations, combinations_with_replacement, product
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable import load_game
+from cardtable.engine.errors import IllegalAction, NotationError, OptionError
+from cardtable.games.contract.actions import (
+    BUY,
+    DRAW,
+    PASS,
+    RUMMY,
+    TAKE,
+    Discard,
+    Down,
+    Lay,
+    Swap,
+    parse_action,
+)
+from cardtable.games.contract.cards import JOKER, make_deck, natural, parse_card, parse_cards
+from cardtable.games.contract.game import ContractGame
+from cardtable.games.contract.rules import EXTENDED_CONTRACTS
+from cardtable.games.contract.state import (
+    BUY_PHASE,
+    DRAW_PHASE,
+    OVER,
+    PLAY_PHASE,
+    RUMMY_PHASE,
+    ContractState,
+    TableMeld,
+)
+from conformance import fingerprint
+
+FILLERS = ("2C 9D KS", "3D 10C KH", "2D 9C 6D", "3H 10D KC")  # they fit no meld below
+
+
+def c(text: str) -> int:
+    return parse_card(text)
+
+
+def counts(text: str) -> list[int]:
+    hand = [0] * 53
+    for card in parse_cards(text):
+        hand[card] += 1
+    return hand
+
+
+def held(state: ContractState, seat: int) -> Counter[int]:
+    return Counter({card: k for card, k in enumerate(state.hands[seat]) if k})
+
+
+def seats(first: str, players: int = 3) -> dict[int, str]:
+    """Hands for a table: ``first`` for seat 0, filler cards for everyone else."""
+    return {0: first} | {s: FILLERS[s] for s in range(1, players)}
+
+
+def actors(state: ContractState) -> tuple[int, ...]:
+    """Who may act now (a call, so that checks in sequence are not narrowed by mypy)."""
+    return state.actors
+
+
+def gained(state: ContractState, seat: int) -> Counter[int]:
+    """What a seat that was dealt its filler cards holds besides them."""
+    return held(state, seat) - Counter(parse_cards(FILLERS[seat]))
+
+
+def make_game(name: str, players: int, options: dict[str, Any] | None = None) -> ContractGame:
+    game = load_game(name, players, options or {})
+    assert isinstance(game, ContractGame)
+    return game
+
+
+def rig(
+    name: str,
+    hands: dict[int, str],
+    *,
+    players: int = 3,
+    table: dict[int, list[str]] | None = None,
+    stock_top: str = "",
+    discard: str | None = None,
+    rest: str = "stock",
+    current: int = 0,
+    deal: int = 1,
+    phase: str = DRAW_PHASE,
+    options: dict[str, Any] | None = None,
+) -> ContractState:
+    """A table dealt by hand, at the start of ``current``'s turn (or in ``phase``).
+
+    Melds in ``table`` are written as a player writes them (runs low to high, so each joker's
+    place says what it stands for) and make their owner down. ``stock_top`` lists the next stock
+    cards, first drawn first; ``discard`` is the pile, bottom to top. Every other card of the
+    pack goes under the stock (``rest="stock"``) or under the discard pile (``rest="discard"``).
+    """
+    game = make_game(name, players, options)
+    state = game.new_state(0)
+    state.deal_no = deal
+    state.dealer = (current - 1) % players
+    state.hands = [counts(hands.get(s, "")) for s in range(players)]
+    state.sizes = [sum(h) for h in state.hands]
+    state.known = [[0] * 53 for _ in range(players)]
+    state.table = [[] for _ in range(players)]
+    state.down = [False] * players
+    state.down_turn = [-1] * players
+    for seat, melds in (table or {}).items():
+        for text in melds:
+            meld = state._read_group(tuple(parse_cards(text)))
+            state.table[seat].append(TableMeld(meld, state.rules))
+        state.down[seat] = True
+    pool = Counter(make_deck(state.rules.decks, state.rules.jokers))
+    used = Counter(card for h in state.hands for card, k in enumerate(h) for _ in range(k))
+    used += Counter(card for ms in state.table for tm in ms for card in tm.meld.cards)
+    top = parse_cards(stock_top)
+    pile = parse_cards(discard) if discard else []
+    used += Counter(top + pile)
+    assert not used - pool, f"more copies than the pack holds: {dict(used - pool)}"
+    spare = sorted((pool - used).elements())
+    random.Random(1).shuffle(spare)
+    if discard is None:
+        pile, spare = spare[-1:], spare[:-1]
+    if rest == "discard":
+        state.stock = list(reversed(top))
+        state.discard = spare + pile
+    else:
+        state.stock = spare + list(reversed(top))
+        state.discard = pile
+    state.buys = [0] * players
+    state.penalties = [0] * players
+    state.cut_bonus = None
+    state.current = current
+    state.turn = 5
+    state.taken = -1
+    state.owed_jokers = 0
+    state.pending, state.claims, state.passed, state.window_order = [], [], [], []
+    state.phase = phase
+    assert state.invariant_violations() == []
+    return state
+
+
+def act(state: ContractState, seat: int, text: str) -> None:
+    state.apply(seat, state.game.parse_action(text))
+    assert state.invariant_violations() == []
+
+
+def play(state: ContractState, *moves: str) -> None:
+    """Moves in the notation, each by the player whose turn it is; nobody buys in between."""
+    for text in moves:
+        act(state, state.current, text)
+        while state.phase == BUY_PHASE:
+            act(state, state.actors[0], "pass")
+
+
+def refused(state: ContractState, seat: int, text: str) -> str:
+    """The reason ``text`` is refused; the table must be exactly as before."""
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(seat, state.game.parse_action(text))
+    assert fingerprint(state) == before
+    return str(err.value)
+
+
+# ---- decks, deals, the first turn ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "players", "decks", "jokers", "size"), [
+    ("dummy-rummy", 2, 4, 0, 11), ("dummy-rummy", 12, 4, 0, 11),
+    ("liverpool", 3, 2, 4, 12), ("liverpool", 5, 2, 4, 12), ("liverpool", 6, 3, 6, 12),
+    ("liverpool", 8, 3, 6, 12),
+])
+def test_packs_and_first_deal(name: str, players: int, decks: int, jokers: int, size: int) -> None:
+    state = make_game(name, players).new_state(7)
+    assert (state.rules.decks, state.rules.jokers) == (decks, jokers)
+    assert state.sizes == [size] * players
+    assert len(state.discard) == 1
+    assert len(state.stock) == 52 * decks + jokers - size * players - 1
+    assert actors(state) == ((state.dealer + 1) % players,)
+    # The upcard is free to the dealer's left: taking it is a move, and it opens no sale.
+    assert TAKE in state.legal_actions(state.current)
+
+
+def test_contracts_and_deal_sizes_of_each_rule_set() -> None:
+    dummy = make_game("dummy-rummy", 4).rules
+    assert [str(k) for k in dummy.contracts] == [
+        "2 sets", "1 set + 1 run", "2 runs", "2 sets + 1 run", "3 sets", "1 set + 2 runs",
+        "3 runs"]
+    assert dummy.deal_sizes == (11, 11, 11, 11, 11, 11, 12)
+    liverpool = make_game("liverpool", 4).rules
+    assert [str(k) for k in liverpool.contracts] == [
+        "2 sets", "1 set + 1 run", "2 runs", "3 sets", "2 sets + 1 run", "1 set + 2 runs",
+        "3 runs"]
+    assert liverpool.deal_sizes == (12,) * 7
+
+
+def test_extended_deals_add_three_contracts_dealt_at_their_minimum_size() -> None:
+    rules = make_game("liverpool", 4, {"extended": True}).rules
+    assert [str(k) for k in rules.contracts[7:]] == [
+        "6 sets", "4 runs", "3 sets + 3 runs (no buying)"]
+    assert rules.deal_sizes[7:] == (18, 16, 21) == tuple(k.cards_needed for k in EXTENDED_CONTRACTS)
+    # Eight players at 21 cards need more than three decks: the deck count grows by itself.
+    big = make_game("liverpool", 8, {"extended": True}).rules
+    assert 52 * big.decks + big.jokers >= 8 * 21 + 1
+
+
+def test_the_free_discard_goes_to_the_next_player_without_a_sale() -> None:
+    state = rig("liverpool", {0: "5S 9H JD KC", 1: "3C 4C 8D", 2: "6H 7H 8S"}, discard="QS")
+    play(state, "take")
+    assert state.phase == PLAY_PHASE and held(state, 0)[c("QS")] == 1 and state.discard == []
+    play(state, "discard 5S")
+    assert actors(state) == (1,) and state.discard == [c("5S")]
+    assert state.legal_actions(1) == [TAKE, DRAW]
+    play(state, "take")
+    assert held(state, 1)[c("5S")] == 1
+
+
+def test_a_turn_must_start_by_drawing() -> None:
+    state = rig("liverpool", seats("5S 9H JD KC"), discard="QS")
+    assert "first take the discard or draw" in refused(state, 0, "discard 5S")
+    assert "nothing is on offer" in refused(state, 0, "buy")
+    assert refused(state, 1, "draw") == "it is not seat 1's move"
+
+
+# ---- buying ----------------------------------------------------------------------------------
+
+def sale_table(name: str, players: int = 4, **options: Any) -> ContractState:
+    hands = {s: FILLERS[s] for s in range(players)}
+    return rig(name, hands, players=players, current=1, discard="4D QS",
+               stock_top="7C 8C 9C 10C", options=options)
+
+
+def test_a_declined_discard_is_for_sale_to_everyone_else_nearest_first() -> None:
+    state = sale_table("liverpool")
+    act(state, state.current, "draw")
+    assert state.phase == BUY_PHASE and actors(state) == (2, 3, 0)
+    assert state.legal_actions(3) == [BUY, PASS] and state.legal_actions(1) == []
+    act(state, 0, "buy")  # the farthest claims first: seats 2 and 3 still have the say
+    assert state.phase == BUY_PHASE and actors(state) == (2, 3)
+    act(state, 3, "buy")
+    assert state.phase == BUY_PHASE and actors(state) == (2,)
+    act(state, 2, "pass")
+    # Seat 3 is nearer than seat 0 after the player about to draw: it gets the queen and the
+    # price (one stock card); then seat 1 draws its own card.
+    assert state.phase == PLAY_PHASE and actors(state) == (1,)
+    assert gained(state, 3) == Counter(parse_cards("QS 7C"))
+    assert gained(state, 0) == Counter()
+    assert gained(state, 1) == Counter([c("8C")])
+    assert state.buys == [0, 0, 0, 1] and state.discard == [c("4D")]
+
+
+def test_the_nearest_claim_settles_the_sale_at_once() -> None:
+    state = sale_table("liverpool")
+    act(state, state.current, "draw")
+    act(state, 2, "buy")
+    assert state.phase == PLAY_PHASE and held(state, 2)[c("QS")] == 1
+
+
+def test_with_claims_first_the_first_claim_wins_me() -> None:
+    state = sale_table("liverpool", claims="first")
+    act(state, state.current, "draw")
+    assert actors(state) == (2, 3, 0)
+    act(state, 0, "me")  # "me" is another word for buy
+    assert state.phase == PLAY_PHASE
+    assert held(state, 0)[c("QS")] == 1 and held(state, 2)[c("QS")] == 0
+
+
+def test_when_everyone_passes_the_card_stays_and_the_player_draws() -> None:
+    state = sale_table("liverpool")
+    act(state, state.current, "draw")
+    for seat in (2, 3, 0):
+        act(state, seat, "pass")
+    assert state.phase == PLAY_PHASE and state.discard == [c("4D"), c("QS")]
+    assert held(state, 1)[c("7C")] == 1 and state.buys == [0] * 4
+
+
+def test_dummy_rummy_price_is_two_stock_cards() -> None:
+    state = sale_table("dummy-rummy")
+    act(state, state.current, "draw")
+    act(state, 2, "buy")
+    assert gained(state, 2) == Counter(parse_cards("QS 7C 8C"))
+    assert held(state, 1)[c("9C")] == 1
+
+
+def test_buy_price_is_an_option() -> None:
+    state = sale_table("liverpool", buy_price=0)
+    act(state, state.current, "draw")
+    act(state, 2, "buy")
+    assert gained(state, 2) == Counter([c("QS")])
+    assert held(state, 1)[c("7C")] == 1
+
+
+def test_dummy_rummy_three_monies_a_deal_then_no_more_buying() -> None:
+    state = sale_table("dummy-rummy")
+    state.buys = [0, 0, 3, 2]
+    act(state, state.current, "draw")
+    assert actors(state) == (3, 0)  # seat 2 has spent its three monies
+    act(state, 3, "buy")
+    assert state.buys == [0, 0, 3, 3]
+    play(state, "discard 9C")
+    act(state, state.current, "draw")
+    assert actors(state) == (0, 1)  # now seat 3's monies are gone too
+
+
+def test_monies_come_back_at_the_next_deal() -> None:
+    state = rig("dummy-rummy", seats("9H"), table={0: ["5H 6H 7H 8H"]},
+                phase=PLAY_PHASE)
+    state.buys = [3, 3, 1]
+    play(state, "discard 9H")  # out by discarding the last card
+    assert state.deal_no == 2 and state.buys == [0, 0, 0]
+
+
+def test_liverpool_has_no_buy_limit_by_default_but_a_table_may_set_one() -> None:
+    state = sale_table("liverpool")
+    state.buys = [40, 40, 40, 40]
+    act(state, state.current, "draw")
+    assert actors(state) == (2, 3, 0)
+    capped = sale_table("liverpool", buy_limit=1)
+    capped.buys = [1, 0, 1, 0]
+    act(capped, capped.current, "draw")
+    assert actors(capped) == (3,)
+
+
+def test_buy_after_down_false_keeps_players_who_are_down_out_of_the_sale() -> None:
+    state = rig("liverpool", {s: FILLERS[s] for s in range(4)}, players=4, current=1,
+                discard="QS", table={3: ["5H 6H 7H 8H", "JC JD JS"]},
+                options={"buy_after_down": False})
+    act(state, state.current, "draw")
+    assert actors(state) == (2, 0)
+    allowed = rig("liverpool", {s: FILLERS[s] for s in range(4)}, players=4, current=1,
+                  discard="QS", table={3: ["5H 6H 7H 8H", "JC JD JS"]})
+    act(allowed, allowed.current, "draw")
+    assert actors(allowed) == (2, 3, 0)
+
+
+def test_no_buying_in_deal_ten_of_the_extended_game() -> None:
+    state = rig("liverpool", {s: FILLERS[s] for s in range(3)}, discard="QS", deal=10,
+                stock_top="7C", options={"extended": True})
+    assert str(state.contract) == "3 sets + 3 runs (no buying)"
+    act(state, state.current, "draw")
+    assert state.phase == PLAY_PHASE and held(state, 0)[c("7C")] == 1
+    nine = rig("liverpool", {s: FILLERS[s] for s in range(3)}, discard="QS", deal=9,
+               options={"extended": True})
+    act(nine, nine.current, "draw")
+    assert nine.phase == BUY_PHASE
+
+
+def test_a_contract_written_with_a_bang_bans_buying() -> None:
+    state = rig("dummy-rummy", {s: FILLERS[s] for s in range(3)}, discard="QS",
+                options={"contracts": "2S!", "deal_sizes": "11"})
+    act(state, state.current, "draw")
+    assert state.phase == PLAY_PHASE
+
+
+def test_buying_is_only_in_the_window() -> None:
+    state = sale_table("liverpool")
+    assert "nothing is on offer" in refused(state, 1, "buy")
+    act(state, state.current, "draw")
+    assert "up for sale" in refused(state, 2, "discard 2C")
+    assert refused(state, 1, "buy") == "it is not seat 1's move"  # not a buyer: the drawer
+
+
+# ---- going down ------------------------------------------------------------------------------
+
+DEAL2_HAND = "QS QH QD QC 5H 6H 7H 8H 9H 2C"  # a set and a run, with extras
+
+
+def test_going_down_lays_the_whole_contract_at_minimum_size() -> None:
+    state = rig("liverpool", seats(DEAL2_HAND), deal=2, stock_top="KD")
+    play(state, "draw")
+    downs = [a for a in state.legal_actions(0) if isinstance(a, Down)]
+    assert downs, "the hand holds a set and a run"
+    for down in downs:
+        sizes = sorted(len(g) for g in down.groups)
+        assert sizes == [3, 4]
+    assert Down.of([tuple(parse_cards("QS QH QD")), tuple(parse_cards("5H 6H 7H 8H"))]) in downs
+    assert Down.of([tuple(parse_cards("QS QH QD")), tuple(parse_cards("6H 7H 8H 9H"))]) in downs
+    play(state, "down QS QH QD | 5H 6H 7H 8H")
+    assert state.down[0] and [len(tm.meld.cards) for tm in state.table[0]] == [3, 4]
+    # The extras go on in the same turn, as lay-offs on the melds just laid down.
+    lays = {str(a) for a in state.legal_actions(0) if isinstance(a, Lay)}
+    assert lays == {"lay QC on 0:0", "lay 9H on 0:1 high"}
+    play(state, "lay QC on 0:0", "lay 9H on 0:1 high", "discard KD")
+    assert [len(tm.meld.cards) for tm in state.table[0]] == [4, 5]
+    assert state.sizes[0] == 1 and actors(state) == (1,)
+
+
+def test_a_longer_meld_written_out_is_accepted() -> None:
+    state = rig("liverpool", seats(DEAL2_HAND), deal=2, stock_top="KD")
+    play(state, "draw", "down QS QH QD QC | 5H 6H 7H 8H 9H")
+    assert [len(tm.meld.cards) for tm in state.table[0]] == [4, 5]
+
+
+def test_a_longer_meld_is_offered_only_when_no_minimal_lay_down_exists() -> None:
+    # A-5 of hearts with two jokers is a run only at five cards: any four of them would hold
+    # as many jokers as natural cards.
+    state = rig("liverpool", seats("QS QH QD AH 2H JK JK 5H KC"), deal=2,
+                stock_top="3S")
+    play(state, "draw")
+    downs = [a for a in state.legal_actions(0) if isinstance(a, Down)]
+    assert [str(d) for d in downs] == ["down QD QH QS | AH 2H JK JK 5H"]
+    play(state, str(downs[0]))
+    run = state.table[0][1].meld
+    assert run.kind == "run" and run.ranks == (1, 2, 3, 4, 5)
+
+
+def oracle_downs(hand: Counter[int], sets: int, runs: int, majority: bool) -> set[Down]:
+    """Every lay-down of minimum-size melds, by brute force: all 3-card sets and 4-card runs the
+    hand can make (jokers anywhere a majority allows), every choice of them the hand can pay
+    for at once, runs of one suit never end to end."""
+    set_melds: set[tuple[int, ...]] = set()
+    for rank in range(1, 14):
+        naturals = [s * 13 + rank - 1 for s in range(4) for _ in range(hand[s * 13 + rank - 1])]
+        for j in range(min(hand[JOKER], 3) + 1):
+            if 3 - j == 0 or (majority and 3 - j <= j):
+                continue
+            for combo in combinations(naturals, 3 - j):
+                set_melds.add((*sorted(combo), *(JOKER,) * j))
+    run_melds: set[tuple[tuple[int, ...], int, int]] = set()
+    for suit in range(4):
+        for bottom in range(1, 12):
+            for jokers in product((False, True), repeat=4):
+                group = tuple(JOKER if joker else natural(bottom + i, suit)
+                              for i, joker in enumerate(jokers))
+                j = sum(jokers)
+                if j == 4 or (majority and 4 - j <= j) or not Counter(group) <= hand:
+                    continue
+                run_melds.add((group, suit, bottom))
+    out: set[Down] = set()
+    for chosen_sets in combinations_with_replacement(sorted(set_melds), sets):
+        for chosen_runs in combinations_with_replacement(sorted(run_melds), runs):
+            if any(a[1] == b[1] and abs(a[2] - b[2]) == 4
+                   for a, b in combinations(chosen_runs, 2)):
+                continue
+            groups = [*chosen_sets, *(r[0] for r in chosen_runs)]
+            if Counter(card for g in groups for card in g) <= hand:
+                out.add(Down.of(groups))
+    return out
+
+
+@pytest.mark.parametrize("majority", [True, False])
+def test_the_lay_downs_offered_are_exactly_every_minimal_one(majority: bool) -> None:
+    rng = random.Random(8)
+    contracts = make_game("liverpool", 3).rules.contracts
+    tables = [rig("liverpool", seats(FILLERS[0]), deal=deal, phase=PLAY_PHASE,
+                  options={"natural_majority": majority}) for deal in range(1, 8)]
+    hands = 250 if majority else 80  # jokers anywhere make many more lay-downs to list
+    checked = met = 0
+    while checked < hands:
+        low = rng.randrange(1, 10)
+        pool = [natural(r, s) for r in range(low, low + 5) for s in range(4)] * 2
+        pool += [JOKER] * 4
+        hand = Counter(rng.sample(pool, rng.randrange(10, 15)))
+        deal = rng.randrange(7)
+        state, contract = tables[deal], contracts[deal]
+        state.hands[0] = [hand[card] for card in range(53)]
+        state.sizes[0] = sum(hand.values())
+        offered = [a for a in state.legal_actions(0) if isinstance(a, Down)]
+        expected = oracle_downs(hand, contract.sets, contract.runs, majority)
+        if expected:
+            assert len(offered) == len(set(offered)), "a lay-down offered twice"
+            assert set(offered) == expected, (sorted(hand.elements()), str(contract))
+            met += 1
+        else:
+            # No minimal lay-down: at most the one longer lay-down the search finds.
+            assert len(offered) <= 1
+            for down in offered:
+                assert sum(len(g) for g in down.groups) > contract.cards_needed
+        checked += 1
+    assert met > hands // 6
+
+
+@pytest.mark.parametrize(("deal", "text", "why"), [
+    (2, "down QS QH QD", "contract is a set and a run; these melds are a set"),
+    (2, "down QS QH 5H | 6H 7H 8H 9H", "5H is not a queen"),
+    (1, "down QS QH QD | 5H 6H 7H", "a run needs 4 or more cards of one suit"),
+    (3, "down 5H 6H 7H 8H | 9H 10H JH QH", "would join into one run of hearts"),
+    (2, "down QS JK JK | 5H 6H 7H 8H", "more natural cards than jokers"),
+    (2, "down KS KH KD | 5H 6H 7H 8H", "you do not hold KD KH KS"),
+    (2, "down QS QH QD | 5H 7H 8H 9H", "not in sequence"),
+])
+def test_wrong_lay_downs_are_refused_with_a_reason(deal: int, text: str, why: str) -> None:
+    hand = "QS QH QD 5H 6H 7H 8H 9H 10H JH QH JK JK"
+    state = rig("liverpool", seats(hand), deal=deal, phase=PLAY_PHASE)
+    assert why in refused(state, 0, text)
+    assert not state.down[0]
+
+
+def test_down_twice_or_before_drawing_is_refused() -> None:
+    state = rig("liverpool", seats(DEAL2_HAND), deal=2)
+    assert "first take the discard or draw" in refused(state, 0, "down QS QH QD | 5H 6H 7H 8H")
+    play(state, "draw", "down QS QH QD | 5H 6H 7H 8H")
+    assert "already down" in refused(state, 0, "down QC QC QC | 6H 7H 8H 9H")
+
+
+def test_penalties_make_a_wrong_lay_down_of_held_cards_cost_fifty() -> None:
+    options = {"penalties": True}
+    state = rig("liverpool", seats(DEAL2_HAND), deal=2, phase=PLAY_PHASE,
+                options=options)
+    before = held(state, 0)
+    play(state, "down QS QH QD")  # half a contract: the referee charges 50
+    assert state.penalties == [50, 0, 0] and not state.down[0]
+    assert held(state, 0) == before and state.table[0] == []
+    # Cards the player does not hold are not an attempt at all: refused, no charge.
+    assert "do not hold" in refused(state, 0, "down KS KH KD | 5H 6H 7H 8H")
+    assert state.penalties == [50, 0, 0]
+    # The charge lands on the deal's score sheet.
+    play(state, "down QS QH QD | 5H 6H 7H 8H", "lay QC on 0:0", "lay 9H on 0:1 high")
+    play(state, "discard 2C")  # the last card: out
+    assert state.results[-1]["points"][0] == 50
+    assert state.results[-1]["penalties"] == [50, 0, 0]
+
+
+def test_without_penalties_a_wrong_lay_down_costs_nothing() -> None:
+    state = rig("liverpool", seats(DEAL2_HAND), deal=2, phase=PLAY_PHASE)
+    assert "contract is a set and a run" in refused(state, 0, "down QS QH QD")
+    assert state.penalties == [0, 0, 0]
+
+
+# ---- laying off ------------------------------------------------------------------------------
+
+def test_lay_offs_on_own_and_others_melds_once_down() -> None:
+    state = rig("liverpool", {0: "4D 9S 10S KC 2C", 1: "JD QD KD", 2: FILLERS[2]},
+                table={0: ["4S 4H 4C"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
+    lays = {str(a) for a in state.legal_actions(0) if isinstance(a, Lay)}
+    assert lays == {"lay 4D on 0:0", "lay 9S on 1:0 high"}
+    play(state, "lay 4D on 0:0", "lay 9S on 1:0 high")
+    assert "lay 10S on 1:0 high" in [str(a) for a in state.legal_actions(0)]
+    play(state, "lay 10S on 1:0 high")
+    assert [str(tm.meld) for tm in state.table[1]] == ["5S 6S 7S 8S 9S 10S"]
+    assert "does not fit" in refused(state, 0, "lay KC on 1:0 high")
+    assert "no meld 1:3" in refused(state, 0, "lay KC on 1:3")
+
+
+def test_lay_off_needs_being_down() -> None:
+    state = rig("liverpool", seats("9S KC 2C"),
+                table={1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
+    assert "must be down" in refused(state, 0, "lay 9S on 1:0 high")
+    assert not any(isinstance(a, Lay) for a in state.legal_actions(0))
+
+
+def test_run_ends_and_set_wording() -> None:
+    state = rig("liverpool", seats("4S 9S 4H KC"),
+                table={0: ["4C 4D 4S"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
+    assert "say which end" in refused(state, 0, "lay 4S on 1:0")
+    assert "does not fit the high end" in refused(state, 0, "lay 4S on 1:0 high")
+    assert "a set has no ends" in refused(state, 0, "lay 4H on 0:0 low")
+    play(state, "lay 4S on 1:0 low", "lay 4H on 0:0")
+
+
+def test_an_ace_goes_below_a_two_or_above_a_king_never_round_the_corner() -> None:
+    state = rig("liverpool", seats("AH AS AD KC"),
+                table={0: ["QC QD QH"], 1: ["2H 3H 4H 5H", "JS QS KS JK"]}, phase=PLAY_PHASE)
+    lays = {str(a) for a in state.legal_actions(0) if isinstance(a, Lay)}
+    assert "lay AH on 1:0 low" in lays
+    # J Q K + a joker standing for the ace: the spade run is closed at the top.
+    assert not any(s.startswith("lay AS") for s in lays)
+
+
+def test_lay_off_same_turn_false_keeps_the_first_turn_to_own_melds() -> None:
+    options = {"lay_off_same_turn": False}
+    state = rig("liverpool", seats(DEAL2_HAND + " 9S"), deal=2,
+                table={1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE, options=options)
+    play(state, "down QS QH QD | 5H 6H 7H 8H")
+    assert "may add only to your own melds" in refused(state, 0, "lay 9S on 1:0 high")
+    assert not any(isinstance(a, Lay) and a.owner == 1 for a in state.legal_actions(0))
+    play(state, "lay QC on 0:0", "discard 2C", "draw", "discard 3D", "draw", "discard 2D")
+    play(state, "draw", "lay 9S on 1:0 high")
+    default = rig("liverpool", seats(DEAL2_HAND + " 9S"), deal=2,
+                  table={1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
+    play(default, "down QS QH QD | 5H 6H 7H 8H", "lay 9S on 1:0 high")
+
+
+def test_melds_on_the_table_never_rearrange() -> None:
+    # The text's example: a 3C in a set of threes may not move to 4C-7C to let a 2C in.
+    state = rig("dummy-rummy", seats("2C KD"),
+                table={0: ["3C 3D 3H"], 1: ["4C 5C 6C 7C"]}, phase=PLAY_PHASE)
+    assert not any(isinstance(a, Lay) and a.card == c("2C") for a in state.legal_actions(0))
+
+
+# ---- jokers ----------------------------------------------------------------------------------
+
+def swap_table(**options: Any) -> ContractState:
+    return rig("liverpool", seats("6H 10C KD 2S"),
+               table={0: ["QS QD QC"], 1: ["5H JK 7H 8H"]}, phase=PLAY_PHASE, options=options)
+
+
+def test_a_joker_swapped_from_a_run_must_be_played_before_discarding() -> None:
+    state = swap_table()
+    assert Swap(c("6H"), 1, 0) in state.legal_actions(0)
+    assert state.public_info()["melds"][1]["jokers_stand_for"] == ["6H"]
+    play(state, "swap 6H on 1:0")
+    assert [str(tm.meld) for tm in state.table[1]] == ["5H 6H 7H 8H"]
+    assert held(state, 0)[JOKER] == 1 and state.owed_jokers == 1
+    assert "play the joker you swapped out" in refused(state, 0, "discard KD")
+    legal = state.legal_actions(0)
+    assert not any(isinstance(a, Discard) for a in legal)
+    assert Lay(JOKER, 0, 0, None) in legal and Lay(JOKER, 1, 0, "high") in legal
+    play(state, "lay JK on 0:0", "discard KD")
+    assert actors(state) == (1,)
+
+
+def test_a_swap_names_the_card_the_joker_stands_for() -> None:
+    state = swap_table()
+    assert "no joker in meld 1:0 stands for 10C" in refused(state, 0, "swap 10C on 1:0")
+    assert "runs only" in refused(state, 0, "swap 10C on 0:0")
+    state.down[0] = False
+    assert "must be down" in refused(state, 0, "swap 6H on 1:0")
+
+
+def test_a_swapped_joker_with_nowhere_to_go_this_turn_does_not_block_the_turn() -> None:
+    # Seat 0 went down this turn at a table that keeps others' melds for later turns; its own
+    # melds take no joker (a run of thirteen, and a run with two jokers to three naturals).
+    state = rig("liverpool", seats("7H 2C KD"), deal=3, phase=PLAY_PHASE,
+                table={0: ["AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH", "5C 6C JK 8C JK"],
+                       1: ["QS QD QC"]},
+                options={"lay_off_same_turn": False})
+    state.down_turn[0] = state.turn
+    play(state, "swap 7H on 0:0")
+    assert held(state, 0)[JOKER] == 1
+    assert Discard(c("KD")) in state.legal_actions(0)
+    play(state, "discard KD")
+    assert actors(state) == (1,)
+
+
+def test_joker_swaps_can_be_switched_off() -> None:
+    state = swap_table(joker_swaps=False)
+    assert not any(isinstance(a, Swap) for a in state.legal_actions(0))
+    assert "not played at this table" in refused(state, 0, "swap 6H on 1:0")
+
+
+def test_a_meld_keeps_more_natural_cards_than_jokers() -> None:
+    state = rig("liverpool", seats("JK JK 2S"),
+                table={0: ["QS QD JK"], 1: ["5H 6H JK 8H"]}, phase=PLAY_PHASE)
+    lays = {str(a) for a in state.legal_actions(0) if isinstance(a, Lay)}
+    assert lays == {"lay JK on 1:0 low", "lay JK on 1:0 high"}
+    free = rig("liverpool", seats("JK JK 2S"),
+               table={0: ["QS QD JK"], 1: ["5H 6H JK 8H"]}, phase=PLAY_PHASE,
+               options={"natural_majority": False})
+    assert Lay(JOKER, 0, 0, None) in free.legal_actions(0)
+
+
+def test_each_joker_on_the_table_shows_what_it_stands_for() -> None:
+    state = rig("liverpool", seats(FILLERS[0]),
+                table={0: ["QS QD JK"], 1: ["JK 6H 7H 8H"]})
+    melds = state.public_info()["melds"]
+    assert melds[0]["jokers_stand_for"] == ["Q"]
+    assert melds[1]["jokers_stand_for"] == ["5H"]
+
+
+# ---- calling rummy ----------------------------------------------------------------------------
+
+def rummy_table(name: str = "liverpool", **options: Any) -> ContractState:
+    return rig(name, {0: "9S KD 2H", 1: FILLERS[1], 2: FILLERS[2], 3: FILLERS[3]}, players=4,
+               table={1: ["5S 6S 7S 8S"], 0: ["QS QD QC"]}, phase=PLAY_PHASE,
+               discard="3D", stock_top="JC 4C", options=options)
+
+
+def test_calling_rummy_on_a_playable_discard() -> None:
+    state = rummy_table()
+    play(state, "discard 9S")  # 9S fits seat 1's run
+    assert state.phase == RUMMY_PHASE and actors(state) == (1, 2, 3)
+    assert state.legal_actions(2) == [RUMMY, PASS]
+    act(state, 1, "rummy")  # the nearest caller settles it at once
+    # The offender takes the card back and one stock card; the next turn starts.
+    assert held(state, 0) == Counter(parse_cards("9S KD 2H JC"))
+    assert state.discard == [c("3D")]
+    assert state.phase == DRAW_PHASE and actors(state) == (1,)
+
+
+def test_among_rummy_callers_the_nearest_has_it() -> None:
+    state = rummy_table()
+    play(state, "discard 9S")
+    act(state, 3, "rummy")
+    assert state.phase == RUMMY_PHASE and actors(state) == (1, 2)  # nearer seats still answer
+    act(state, 1, "rummy")
+    assert state.phase == DRAW_PHASE and held(state, 0)[c("9S")] == 1
+
+
+def test_when_nobody_calls_the_discard_stands() -> None:
+    state = rummy_table()
+    play(state, "discard 9S")
+    for seat in (1, 2, 3):
+        act(state, seat, "pass")
+    assert state.discard[-1] == c("9S") and state.phase == DRAW_PHASE and state.current == 1
+
+
+def test_no_rummy_window_for_a_dead_discard_a_player_not_down_or_going_out() -> None:
+    state = rummy_table()
+    play(state, "discard KD")
+    assert state.phase == DRAW_PHASE
+    up = rig("liverpool", seats("9S KD"), table={1: ["5S 6S 7S 8S"]},
+             phase=PLAY_PHASE)
+    play(up, "discard 9S")  # not down: nothing to call
+    assert up.phase == DRAW_PHASE
+    out = rig("liverpool", seats("9S"),
+              table={1: ["5S 6S 7S 8S"], 0: ["QS QD QC"]}, phase=PLAY_PHASE)
+    play(out, "discard 9S")  # the last card: out, and rummy rules no longer apply
+    assert out.results[-1]["out"] == 0 and out.deal_no == 2
+
+
+def test_no_rummy_on_a_card_the_player_may_not_lay_off_yet() -> None:
+    # Going down this turn with lay_off_same_turn=false: the 9S fits only seat 1's run, which
+    # seat 0 may not play on before its next turn, so discarding it is no offence.
+    state = rig("liverpool", seats("9S 2C KD"), table={0: ["QH QD QC"], 1: ["5S 6S 7S 8S"]},
+                phase=PLAY_PHASE, options={"lay_off_same_turn": False})
+    state.down_turn[0] = state.turn
+    play(state, "discard 9S")
+    assert state.phase == DRAW_PHASE and actors(state) == (1,)
+
+
+def test_dummy_rummy_has_no_rummy_calls() -> None:
+    state = rummy_table("dummy-rummy")
+    play(state, "discard 9S")
+    assert state.phase == DRAW_PHASE
+
+
+# ---- going out, floating ----------------------------------------------------------------------
+
+def test_liverpool_goes_out_only_by_discarding_an_empty_hand_floats() -> None:
+    state = rig("liverpool", seats("9S"),
+                table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE,
+                stock_top="4C 3D JH", discard="10S")
+    play(state, "lay 9S on 1:0 high")
+    assert state.sizes[0] == 0 and state.deal_no == 1 and actors(state) == (1,)
+    play(state, "draw", "discard 4C", "draw", "discard 3D")
+    # Floating: the 3D does not fit anything, so it may not be taken (it could not be discarded).
+    assert TAKE not in state.legal_actions(0)
+    assert "floating" in refused(state, 0, "take")
+    play(state, "draw")
+    assert held(state, 0) == Counter([c("JH")])
+    play(state, "discard JH")
+    assert state.results[-1]["out"] == 0 and state.results[-1]["points"][0] == 0
+
+
+def test_liverpool_with_go_out_play_ends_on_the_last_card_played() -> None:
+    state = rig("liverpool", seats("9S"), table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]},
+                phase=PLAY_PHASE, options={"go_out": "play"})
+    play(state, "lay 9S on 1:0 high")
+    assert state.results[-1]["out"] == 0 and state.deal_no == 2
+
+
+def test_a_floating_player_may_take_a_discard_that_plays() -> None:
+    state = rig("liverpool", {0: "", 1: FILLERS[1], 2: "QH 2D 9C"},
+                table={0: ["QS QD QC"]}, current=2, phase=PLAY_PHASE)
+    play(state, "discard QH")
+    assert state.legal_actions(0) == [TAKE, DRAW]
+    play(state, "take")
+    # The queen may not go straight back on the pile: it is laid off, and the hand floats again.
+    assert [str(a) for a in state.legal_actions(0)] == ["lay QH on 0:0"]
+    play(state, "lay QH on 0:0")
+    assert state.sizes[0] == 0 and actors(state) == (1,) and state.deal_no == 1
+
+
+def test_dummy_rummy_goes_out_by_playing_the_last_card() -> None:
+    state = rig("dummy-rummy", {0: "9S", 1: "AS KD 10C 9H 8C 7H 2S", 2: FILLERS[2]},
+                table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
+    play(state, "lay 9S on 1:0 high")
+    result = state.results[-1]
+    assert result["out"] == 0 and result["reason"] == "went out"
+    assert result["points"] == [0, 15 + 10 + 10 + 10 + 10 + 5 + 5, 5 + 10 + 5]
+
+
+def test_liverpool_card_values() -> None:
+    state = rig("liverpool", {0: "9S", 1: "AS KD 10C 9H 8C 7H 2S JK", 2: FILLERS[2]},
+                table={0: ["QS QD QC"]}, phase=PLAY_PHASE)
+    play(state, "discard 9S")
+    assert state.results[-1]["points"] == [0, 15 + 10 + 10 + 5 + 5 + 5 + 5 + 20, 5 + 5 + 5]
+
+
+def test_card_values_are_an_option() -> None:
+    state = rig("liverpool", {0: "9S", 1: "AS KD", 2: "JK"}, table={0: ["QS QD QC"]},
+                phase=PLAY_PHASE, options={"card_values": "A=1,2-10=2,J-K=3,JK=50"})
+    play(state, "discard 9S")
+    assert state.results[-1]["points"] == [0, 4, 50]
+
+
+# ---- taking back a discard -------------------------------------------------------------------
+
+def test_liverpool_forbids_discarding_the_card_just_taken() -> None:
+    state = rig("liverpool", seats("5S 9H"), discard="QS")
+    play(state, "take")
+    assert "you took from the discard pile" in refused(state, 0, "discard QS")
+    assert Discard(c("QS")) not in state.legal_actions(0)
+    dummy = rig("dummy-rummy", seats("5S 9H"), discard="QS")
+    play(dummy, "take", "discard QS")
+    allowed = rig("liverpool", seats("5S 9H"), discard="QS",
+                  options={"return_discard": True})
+    play(allowed, "take", "discard QS")
+
+
+# ---- the stock ------------------------------------------------------------------------------
+
+def test_an_empty_stock_is_rebuilt_from_the_discards_but_the_top_card() -> None:
+    state = rig("liverpool", seats(FILLERS[0]), rest="discard",
+                discard="4D 7S", options={"buy_limit": 0})
+    pile_below = Counter(state.discard[:-1])
+    assert state.stock == []
+    play(state, "draw")
+    assert state.discard == [c("7S")]
+    drawn = gained(state, 0)
+    assert sum(drawn.values()) == 1
+    assert Counter(state.stock) + drawn == pile_below
+
+
+def test_the_deal_ends_when_stock_and_discard_run_out() -> None:
+    state = rig("liverpool", seats(""), rest="discard",
+                table={0: ["QS QD QC"]}, discard="", options={"buy_limit": 0})
+    # Seat 0 floats; the stock and the pile are empty, seat 1 holds the rest of the pack.
+    state.stock = []
+    state.discard = []
+    extra = Counter(make_deck(state.rules.decks, state.rules.jokers))
+    extra -= Counter(card for h in state.hands for card, k in enumerate(h) for _ in range(k))
+    extra -= Counter(card for ms in state.table for tm in ms for card in tm.meld.cards)
+    state.hands[1] = [state.hands[1][k] + extra[k] for k in range(53)]
+    state.sizes[1] = sum(state.hands[1])
+    assert state.invariant_violations() == []
+    state.current, state.phase = 2, PLAY_PHASE
+    play(state, "discard 2D")
+    # Seat 0 may neither take the 2D (it does not play) nor draw: the deal is over.
+    assert state.deal_no == 2
+    assert state.results[-1]["out"] is None
+    assert "ran out" in state.results[-1]["reason"]
+
+
+def test_max_deal_turns_ends_a_deal_nobody_finishes() -> None:
+    state = rig("liverpool", seats("5S 9H"), phase=PLAY_PHASE,
+                options={"max_deal_turns": 10})
+    state.turn = 9
+    play(state, "discard 5S")
+    result = state.results[-1]
+    assert result["out"] is None and "10 turns" in result["reason"]
+    assert result["points"] == [5, 25, 15]
+
+
+# ---- deals, the cut, the game ---------------------------------------------------------------
+
+class CutAt(random.Random):
+    """A shuffler whose cut is at a chosen depth; shuffles stay random."""
+
+    def __init__(self, seed: int, depth: int) -> None:
+        super().__init__(seed)
+        self.depth = depth
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is not None and start == 1:
+            return self.depth
+        return super().randrange(start, stop, step)
+
+
+def out_now(state: ContractState) -> None:
+    """The player to move holds one card and is down: they discard it and go out."""
+    seat = state.current
+    # The hand goes back under the stock except one card, which is then discarded.
+    hand = [card for card, k in enumerate(state.hands[seat]) for _ in range(k)]
+    keep, rest = hand[0], hand[1:]
+    state.stock.extend(rest)
+    state.hands[seat] = [0] * 53
+    state.hands[seat][keep] = 1
+    state.known[seat] = [0] * 53
+    state.sizes[seat] = 1
+    state.phase = PLAY_PHASE
+    state.apply(seat, Discard(keep))
+
+
+@pytest.mark.parametrize(("depth_offset", "bonus"), [(1, True), (0, False), (2, False)])
+def test_the_cut_scores_minus_fifty_when_it_is_exactly_the_deal(
+    depth_offset: int, bonus: bool
+) -> None:
+    state = rig("liverpool", seats("9S"), table={0: ["QS QD QC"]},
+                phase=PLAY_PHASE)
+    state.rng = CutAt(3, 3 * 12 + depth_offset)  # deal 2 gives 12 cards to 3 players
+    play(state, "discard 9S")
+    assert state.deal_no == 2 and state.dealer == 0
+    cutter = 2  # the dealer's right: the seat before the dealer in turn order
+    assert state.cut_bonus == ((cutter, -50) if bonus else None)
+    assert state.current == 1
+    in_hand = state.hand_value(cutter)
+    out_now(state)
+    result = state.results[-1]
+    assert result["cut"] == ([cutter, -50] if bonus else None)
+    assert result["points"][cutter] == in_hand - (50 if bonus else 0)
+
+
+def test_dummy_rummy_has_no_cut() -> None:
+    state = rig("dummy-rummy", seats("9S"), table={0: ["QS QD QC"]},
+                phase=PLAY_PHASE)
+    state.rng = CutAt(3, 3 * 11 + 1)
+    play(state, "discard 9S")
+    assert state.cut_bonus is None
+
+
+@pytest.mark.parametrize("name", ["dummy-rummy", "liverpool"])
+def test_seven_deals_dealer_passes_left_lowest_total_wins(name: str) -> None:
+    game = make_game(name, 4, {"cut": False})
+    state = game.new_state(11)
+    dealers = []
+    for _ in range(7):
+        dealers.append(state.dealer)
+        assert state.sizes == [game.rules.deal_sizes[state.deal_no - 1]] * 4
+        out_now(state)
+    assert state.is_over and state.phase == OVER and actors(state) == ()
+    assert [r["deal"] for r in state.results] == list(range(1, 8))
+    assert dealers == [(dealers[0] + k) % 4 for k in range(7)]
+    assert [r["contract"] for r in state.results] == [str(k) for k in game.rules.contracts]
+    totals = [sum(r["points"][s] for r in state.results) for s in range(4)]
+    assert state.scores == totals
+    assert state.winners == [s for s in range(4) if totals[s] == min(totals)]
+    assert state.legal_actions(0) == [] and state.rounds_played == 7
+
+
+def test_ten_deals_with_the_extension() -> None:
+    game = make_game("liverpool", 3, {"extended": True})
+    state = game.new_state(5)
+    for deal in range(1, 11):
+        assert state.deal_no == deal
+        assert state.sizes == [game.rules.deal_sizes[deal - 1]] * 3
+        out_now(state)
+    assert state.is_over and len(state.results) == 10
+
+
+# ---- options ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "players", "options", "message"), [
+    ("liverpool", 4, {"contracts": "2S,1X"}, "contracts: '1X' is not like 2S, 1S+1R or 3R+3S!"),
+    ("liverpool", 4, {"contracts": "2S,,2R"}, "contracts: an empty deal in the list"),
+    ("liverpool", 4, {"deal_sizes": "12,12"}, "deal_sizes lists 2 deals but contracts lists 7"),
+    ("liverpool", 4, {"deal_sizes": "10,10,10,a"}, "deal_sizes must be numbers"),
+    ("liverpool", 4, {"contracts": "3R", "deal_sizes": "11"},
+     "deal 1 gives 11 cards but its contract (3 runs) needs 12"),
+    ("liverpool", 5, {"decks": 1}, "1 deck(s) and 2 jokers are too few to deal 12 cards to 5"),
+    ("dummy-rummy", 12, {"decks": 2}, "too few to deal 12 cards to 12 players"),
+    ("liverpool", 4, {"claims": "loudest"}, "claims must be one of nearest, first"),
+    ("liverpool", 4, {"card_values": "A=15,2-7=5"}, "no value given for some ranks"),
+    ("liverpool", 4, {"bogus": 1}, "bogus"),
+])
+def test_bad_options_are_clear_errors(
+    name: str, players: int, options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(OptionError) as err:
+        load_game(name, players, options)
+    assert message in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_player_counts() -> None:
+    with pytest.raises(OptionError):
+        load_game("liverpool", 9)
+    with pytest.raises(OptionError):
+        load_game("dummy-rummy", 13)
+    make_game("dummy-rummy", 12).new_state(1)
+
+
+# ---- notation --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "take", "draw", "buy", "pass", "rummy", "discard 9C", "discard JK", "lay 9H on 2:0 high",
+    "lay QD on 1:1", "swap 7H on 1:0", "down QH QS JK | 5H 6H 7H 8H", "down 5H JK 7H 8H",
+])
+def test_notation_round_trips(text: str) -> None:
+    action = parse_action(text)
+    assert parse_action(str(action)) == action
+
+
+def test_notation_spellings() -> None:
+    assert parse_action("me") == BUY and parse_action("D") == DRAW
+    assert parse_action("discard th") == Discard(c("10H")) == parse_action("discard 10♥")
+    assert parse_action("lay qs on 0:1") == Lay(c("QS"), 0, 1, None)
+    assert str(parse_action("down qs jk qh")) == "down QH QS JK"
+    for bad in ("", "jump", "discard", "lay 9H 2:0", "lay 9H on 2", "lay 9H on 2:0 middle",
+                "swap 7H on 1:0 low", "down", "down 5H 6H |", "discard 1H"):
+        with pytest.raises(NotationError):
+            parse_action(bad)
+
+
+def test_every_legal_move_round_trips_in_play() -> None:
+    rng = random.Random(4)
+    for name in ("dummy-rummy", "liverpool"):
+        game = make_game(name, 3, {"max_deal_turns": 30})
+        state = game.new_state(2)
+        seen = 0
+        while not state.is_over and seen < 3000:
+            seat = state.actors[0]
+            legal = state.legal_actions(seat)
+            for action in legal:
+                assert game.parse_action(str(action)) == action
+            state.apply(seat, rng.choice(legal))
+            seen += 1
+
+
+@pytest.mark.parametrize("name", ["dummy-rummy", "liverpool"])
+def test_a_random_match_ends_within_the_decision_bound(name: str) -> None:
+    game = make_game(name, 4, {"max_deal_turns": 12})
+    rng = random.Random(9)
+    state = game.new_state(3)
+    decisions = 0
+    while not state.is_over:
+        seat = rng.choice(state.actors)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        decisions += 1
+        assert decisions <= game.decision_bound()
+    assert len(state.results) == 7
+
+
+# ---- the rules page --------------------------------------------------------------------------
+
+def test_the_rules_page_lists_every_option_with_both_defaults() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "contract-rummy.md").read_text()
+    rows = {}
+    for line in page.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0].startswith("`"):
+            rows[cells[0].strip("`")] = (cells[1], cells[2])
+    dummy = make_game("dummy-rummy", 4).option_specs
+    liverpool = make_game("liverpool", 4).option_specs
+    assert list(rows) == [spec.name for spec in dummy] == [spec.name for spec in liverpool]
+    for d, lp in zip(dummy, liverpool, strict=True):
+        assert rows[d.name] == (d.describe_default(), lp.describe_default()), d.name
