@@ -454,7 +454,7 @@ def test_the_lay_downs_offered_are_exactly_every_minimal_one(majority: bool) -> 
     hands = 250 if majority else 80  # jokers anywhere make many more lay-downs to list
     checked = met = 0
     while checked < hands:
-        low = rng.randrange(1, 10)
+        low = rng.randrange(1, 11)  # up to 10: ranks 10 to K and a high ace
         pool = [natural(r, s) for r in range(low, low + 5) for s in range(4)] * 2
         pool += [JOKER] * 4
         hand = Counter(rng.sample(pool, rng.randrange(10, 15)))
