@@ -306,7 +306,19 @@ def test_dummy_rummy_three_monies_a_deal_then_no_more_buying() -> None:
     assert state.buys == [0, 0, 3, 3]
     play(state, "discard 9C")
     act(state, state.current, "draw")
-    assert actors(state) == (0, 1)  # now seat 3's monies are gone too
+    # Seat 3's monies are gone too, and seat 1 threw the card: only seat 0 may buy.
+    assert actors(state) == (0,)
+
+
+def test_nobody_buys_back_their_own_discard() -> None:
+    state = sale_table("dummy-rummy")
+    discarder = state.current
+    act(state, discarder, "take")
+    discard = next(a for a in state.legal_actions(discarder) if str(a).startswith("discard"))
+    state.apply(discarder, discard)
+    act(state, state.current, "draw")
+    assert state.phase == BUY_PHASE and discarder not in actors(state)
+    assert len(actors(state)) == 2
 
 
 def test_monies_come_back_at_the_next_deal() -> None:

@@ -116,6 +116,7 @@ class ContractState(State):
                 self.hands[seat][deck.pop()] += 1
                 self.sizes[seat] += 1
         self.discard = [deck.pop()]
+        self.top_discarder: int | None = None  # the upcard was thrown by nobody
         self.stock = deck
         self.known = [[0] * 53 for _ in range(n)]
         self.table: list[list[TableMeld]] = [[] for _ in range(n)]
@@ -123,6 +124,8 @@ class ContractState(State):
         self.down_turn = [-1] * n
         self.buys = [0] * n
         self.penalties = [0] * n
+        self.penalised_turn = [-1] * n
+        self.took_floating = False
         self.current = (self.dealer + 1) % n
         self.turn = 0
         self.taken = -1
@@ -162,6 +165,8 @@ class ContractState(State):
         out = []
         for k in range(1, n):
             s = (self.current + k) % n
+            if s == self.top_discarder:
+                continue  # nobody buys back the card they just threw away
             if rules.buy_limit is not None and self.buys[s] >= rules.buy_limit:
                 continue
             if self.down[s] and not rules.buy_after_down:
@@ -186,6 +191,7 @@ class ContractState(State):
             return
         if isinstance(winner, int):
             card = self.discard.pop()
+            self.top_discarder = None
             self._give(winner, card, known=True)
             self.buys[winner] += 1
             for _ in range(self.rules.buy_price):
@@ -215,6 +221,7 @@ class ContractState(State):
         offender = self.current
         if isinstance(winner, int):
             card = self.discard.pop()
+            self.top_discarder = None
             self._give(offender, card, known=True)
             extra = self._draw_stock()
             if extra is not None:
@@ -233,6 +240,7 @@ class ContractState(State):
             return
         self.current = (self.current + 1) % self.game.players
         self.taken = -1
+        self.took_floating = False
         self.owed_jokers = 0
         self.phase = DRAW_PHASE
         if not self.legal_actions(self.current):
@@ -369,7 +377,7 @@ class ContractState(State):
                                 out.append(Swap(c, owner, index))
         if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
             return out  # the swapped joker must be played before the turn can end
-        forbid = -1 if self.rules.return_discard else self.taken
+        forbid = -1 if self.rules.return_discard and not self.took_floating else self.taken
         for c in held:
             if c != forbid:
                 out.append(DISCARDS[c])
@@ -417,7 +425,7 @@ class ContractState(State):
                 return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
             if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
                 return "play the joker you swapped out before ending your turn"
-            if card == self.taken and not self.rules.return_discard and (
+            if card == self.taken and (not self.rules.return_discard or self.took_floating) and (
                 DISCARDS[card] not in self._play_actions(seat)
             ):
                 return "you may not discard the card you took from the discard pile this turn"
@@ -462,8 +470,8 @@ class ContractState(State):
 
     def _penalised_attempt(self, seat: int, action: Down) -> bool:
         """With ``penalties``, a wrong lay-down of cards the player holds is a real blunder."""
-        if not self.rules.penalties or self.down[seat]:
-            return False
+        if not self.rules.penalties or self.down[seat] or self.penalised_turn[seat] == self.turn:
+            return False  # one charged attempt a turn; later ones are simply refused
         need: dict[int, int] = {}
         for g in action.groups:
             for c in g:
@@ -530,8 +538,10 @@ class ContractState(State):
         if phase == DRAW_PHASE:
             if isinstance(action, Take):
                 card = self.discard.pop()
+                self.top_discarder = None
                 self._give(seat, card, known=True)
                 self.taken = card
+                self.took_floating = self.sizes[seat] == 1  # the hand was empty before
                 self.phase = PLAY_PHASE
                 return
             buyers = self._buyers()
@@ -547,6 +557,7 @@ class ContractState(State):
         if isinstance(action, Down):
             if self._down_refusal(seat, action) is not None:
                 self.penalties[seat] += LAY_DOWN_PENALTY  # cards go back to the hand
+                self.penalised_turn[seat] = self.turn
                 return
             for g in action.groups:
                 meld = self._read_group(g)
@@ -575,6 +586,7 @@ class ContractState(State):
             assert isinstance(action, Discard)
             self._remove(seat, action.card)
             self.discard.append(action.card)
+            self.top_discarder = seat
             if self.sizes[seat] == 0:
                 self._end_deal(seat, "went out")
                 return
@@ -679,6 +691,7 @@ class ContractState(State):
         new.down_turn = list(self.down_turn)
         new.buys = list(self.buys)
         new.penalties = list(self.penalties)
+        new.penalised_turn = list(self.penalised_turn)
         new.pending = list(self.pending)
         new.claims = list(self.claims)
         new.passed = list(self.passed)
