@@ -74,7 +74,7 @@ class ContractGame(Game):
     def decision_bound(self) -> int:
         # Per turn: a draw, a buying window, the lay-down, at most two plays per card that can be
         # in a hand (a swap and the lay-off of its joker), a discard and a rummy window.
-        per_turn = 2 * self.players + 2 * self.rules.deck_size + 4
+        per_turn = 2 * self.players + 2 * self.rules.deck_size + 4 + int(self.rules.penalties)
         return len(self.rules.contracts) * self.options["max_deal_turns"] * per_turn  # type: ignore[no-any-return]
 
     def random_action(self, rng: random.Random) -> ContractAction:
