@@ -238,3 +238,16 @@ def test_greedy_never_throws_a_joker_it_could_lay_off() -> None:
 def test_greedy_is_offered_by_name_for_both_rule_sets() -> None:
     assert "greedy" in bot_names("dummy-rummy")
     assert "greedy" in bot_names("liverpool")
+
+
+def test_greedy_copes_with_a_hand_of_jokers() -> None:
+    # Ten jokers and one natural: no meld can be started without more natural cards, however
+    # many wild cards come, so the hand is judged a whole contract away; a second five is a
+    # start, so it takes it. Then it throws the other five rather than a joker (the card it
+    # took may not go back this turn).
+    options = {**SHORT_LIVERPOOL, "jokers": 12}
+    state = rigged("liverpool", "JK JK JK JK JK JK JK JK JK JK 5H", top="5D", options=options)
+    bot = make_bot("greedy", state.game, 0)
+    assert decide(bot, state, 0) == TAKE
+    state.apply(0, TAKE)
+    assert decide(bot, state, 0) == Discard(parse_card("5H"))

@@ -219,8 +219,11 @@ class GreedyContractBot:
         got = self._deficits.get(key)
         if got is not None:
             return got
+        # Wild cards need a natural card in each meld, so a hand with fewer naturals than the
+        # contract has melds is never met by them: it counts as needing a whole contract.
+        most = self.free.min_set * sets + self.free.min_run * runs
         d = 0
-        while not self._meets(hand, d, seen):
+        while d < most and not self._meets(hand, d, seen):
             d += 1
         if d == 0 and find_contract(list(hand), sets, runs, self.rules.melds) is None:
             d = 1  # its jokers crowd a meld beyond the natural-majority rule: not there yet
@@ -260,8 +263,11 @@ class GreedyContractBot:
                 if same > 1:
                     return False
             if runs and c // 13 == suit and c != card:
-                gap = abs(c % 13 - rank)
-                if gap <= NEAR_RUN or 13 - gap <= NEAR_RUN - 1:  # an ace is also above a king
+                other = c % 13
+                gap = abs(other - rank)
+                if rank == 0 or other == 0:  # an ace also sits above the king (Q K A)
+                    gap = min(gap, 13 - max(rank, other))
+                if gap <= NEAR_RUN:
                     return False
         return True
 

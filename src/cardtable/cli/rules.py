@@ -59,7 +59,11 @@ def options_table(specs: tuple[Option, ...], width: int = 100) -> str:
 
 def render(game: str) -> str:
     cls = game_class(game)  # OptionError for an unknown game -> one line and exit 2
-    counts = " or ".join(str(n) for n in cls.player_counts)
+    pc = cls.player_counts
+    if len(pc) > 2 and list(pc) == list(range(pc[0], pc[-1] + 1)):
+        counts = f"{pc[0]} to {pc[-1]}"
+    else:
+        counts = " or ".join(str(n) for n in pc)
     width = min(100, shutil.get_terminal_size((100, 24)).columns)
     summary = cls(cls.player_counts[0]).rules_summary()
     return "\n".join([
