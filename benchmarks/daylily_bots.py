@@ -140,7 +140,7 @@ def report(players: int, tally: Tally, wall: float) -> None:
     )
     print(
         f"  mean final score: greedy {tally.greedy_score / n:.1f}, "
-        f"random {tally.random_score / max(1, tally.random_seats * n):.1f} per seat"
+        f"random {tally.random_score / max(1, tally.random_seats):.1f} per seat"
     )
     print(
         f"  rounds per match {tally.rounds / n:.2f}; festivals presented by greedy "
