@@ -176,6 +176,27 @@ class State(ABC):
         return data
 
 
+class RunningTotals:
+    """Bookkeeping most card games share: a running total per seat, a summary per round, and a
+    ``phase`` that reads ``"over"`` once the match has ended. Mixed in before :class:`State`."""
+
+    totals: list[int]
+    results: list[dict[str, Any]]
+    phase: str
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.results)
+
+
 class Observation(ABC):
     """What one seat knows; :meth:`sample` deals out a full state consistent with it."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.engine.game import Action, Observation, State, check_actor
+from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.games.contract.actions import (
     BUY,
@@ -71,7 +71,7 @@ class TableMeld:
                 self.accepts.setdefault(c, {})[_end_of(meld, new)] = new
 
 
-class ContractState(State):
+class ContractState(RunningTotals, State):
     game: ContractGame
 
     def __init__(self, game: ContractGame, seed: int) -> None:
@@ -284,18 +284,6 @@ class ContractState(State):
         if self.phase == BUY_PHASE or self.phase == RUMMY_PHASE:
             return tuple(self.pending)
         return (self.current,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self.totals)
-
-    @property
-    def rounds_played(self) -> int:
-        return len(self.results)
 
     @property
     def winners(self) -> list[int]:

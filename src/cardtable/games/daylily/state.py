@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.engine.game import Action, Observation, State, check_actor
+from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.games.daylily.actions import (
     DISCARDS,
@@ -37,7 +37,7 @@ DECLARES: dict[int, Declare] = {m.mask: Declare(m.mask) for m in MELDS}
 _DECLARE_FOR_MELD = {id(m): DECLARES[m.mask] for m in MELDS}
 
 
-class DaylilyState(State):
+class DaylilyState(RunningTotals, State):
     game: DaylilyGame
 
     def __init__(self, game: DaylilyGame, seed: int) -> None:
@@ -135,18 +135,6 @@ class DaylilyState(State):
     @property
     def actors(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.current,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self.totals)
-
-    @property
-    def rounds_played(self) -> int:
-        return len(self.results)
 
     @property
     def winners(self) -> list[int]:
