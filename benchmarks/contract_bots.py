@@ -17,7 +17,6 @@ over the seats may add up to slightly more than one.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 import time
@@ -30,6 +29,7 @@ from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import game_class
 from cardtable.engine.options import parse_option_assignments
 from cardtable.games.contract.state import ContractState
+from cardtable.sim.stats import wilson
 from machine import print_machine
 
 
@@ -113,16 +113,6 @@ def _run_chunk(args: tuple[str, int, list[int], dict[str, Any]]) -> Tally:
     for seed in seeds:
         total.add(play_match(name, players, seed, seed % players, options))
     return total
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (sound near 0 and 1, unlike p +- 2 s.e.)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def run(

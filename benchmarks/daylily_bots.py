@@ -15,7 +15,6 @@ seats may add up to slightly more than one.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import platform
 import sys
@@ -25,6 +24,7 @@ from dataclasses import dataclass, field
 from cardtable import load_game
 from cardtable.bots import Bot, Decision, make_bot
 from cardtable.games.daylily.state import DaylilyState
+from cardtable.sim.stats import wilson
 
 
 @dataclass
@@ -103,16 +103,6 @@ def _run_chunk(args: tuple[int, list[int], int]) -> Tally:
     for seed in seeds:
         total.add(play_match(players, seed, seed % players, target))
     return total
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (sound near 0 and 1, unlike p +- 2 s.e.)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def run(players: int, games: int, seed: int, target: int, jobs: int) -> Tally:
