@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from typing import Any, ClassVar
 
 from cardtable.engine.errors import OptionError
@@ -48,8 +49,9 @@ class ContractGame(Game):
             self.options, self.players, self.jokers_per_deck, self.default_decks()
         )
 
+    @abstractmethod
     def default_decks(self) -> int:
-        raise NotImplementedError
+        """Decks shuffled together when the table does not say, by player count."""
 
     def new_state(self, seed: int) -> ContractState:
         if isinstance(seed, bool) or not isinstance(seed, int):
