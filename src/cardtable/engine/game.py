@@ -85,6 +85,7 @@ class State(ABC):
 
     game: Game
     seed: int
+    rng: random.Random
     history: list[tuple[int, Action]]
 
     # ---- the turn ---------------------------------------------------------------------------
@@ -200,7 +201,14 @@ class RunningTotals:
 class Observation(ABC):
     """What one seat knows; :meth:`sample` deals out a full state consistent with it."""
 
-    seat: int
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state  # a private clone: samples are taken from it, never handed out
+        self.seat = seat
+
+    @staticmethod
+    def reseed(state: State, rng: random.Random) -> None:
+        """Give a sampled state a generator drawn from ``rng``: no trace of the real future."""
+        state.rng = random.Random(rng.getrandbits(64))
 
     @abstractmethod
     def sample(self, rng: random.Random) -> State:

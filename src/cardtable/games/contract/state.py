@@ -691,9 +691,9 @@ class ContractState(RunningTotals, State):
 
 
 class ContractObservation(Observation):
-    def __init__(self, state: ContractState, seat: int) -> None:
-        self._state = state
-        self.seat = seat
+    """Seat ``seat``'s information set: its hand, the table, and the cards still unseen."""
+
+    _state: ContractState
 
     def sample(self, rng: random.Random) -> ContractState:
         s = self._state.clone()
@@ -711,5 +711,5 @@ class ContractObservation(Observation):
                 hand[pool.pop()] += 1
             s.hands[o] = hand
         s.stock = pool
-        s.rng = random.Random(rng.getrandbits(64))
+        self.reseed(s, rng)
         return s

@@ -351,9 +351,7 @@ class DaylilyState(RunningTotals, State):
 class DaylilyObservation(Observation):
     """Seat ``seat``'s information set: its hand, the table, and which cards are still unseen."""
 
-    def __init__(self, state: DaylilyState, seat: int) -> None:
-        self._state = state
-        self.seat = seat
+    _state: DaylilyState
 
     def sample(self, rng: random.Random) -> DaylilyState:
         s = self._state.clone()
@@ -370,5 +368,5 @@ class DaylilyObservation(Observation):
             del pool[len(pool) - hidden :]
             s.hands[o] = mask
         s.stock = pool
-        s.rng = random.Random(rng.getrandbits(64))
+        self.reseed(s, rng)
         return s
