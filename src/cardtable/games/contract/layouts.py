@@ -7,130 +7,179 @@ same table as laying them down at once while keeping the list of moves finite an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import combinations_with_replacement
+from collections.abc import Sequence
+from itertools import combinations, combinations_with_replacement
 
 from cardtable.games.contract.cards import JOKER, natural
 from cardtable.games.contract.melds import RUN, SET, Meld, MeldRules
 
+# A candidate meld with the cards it takes from the hand, packed (see _pack).
+_SetItem = tuple[Meld, int]
+# A candidate run also carries (suit, low, high), to keep runs of one suit from joining.
+_RunItem = tuple[Meld, int, tuple[int, int, int]]
 
-def _set_candidates(counts: Sequence[int], rules: MeldRules) -> list[Meld]:
-    jokers = counts[JOKER]
+# The candidates depend only on a few numbers per rank (or per suit), so they are made once
+# and shared by every hand: a player's legal moves are listed on every turn they are not down.
+_SET_CACHE: dict[tuple[MeldRules, int, tuple[int, ...], int], tuple[_SetItem, ...]] = {}
+_RUN_CACHE: dict[tuple[MeldRules, int, int, int], tuple[_RunItem, ...]] = {}
+_CACHE_LIMIT = 50_000  # entries per cache; past it the cache starts over, to bound memory
+
+
+def _joker_cap(rules: MeldRules, size: int) -> int:
+    """How many jokers a minimal meld may hold."""
+    return (size - 1) // 2 if rules.natural_majority else size - 1
+
+
+# A hand is packed into one integer, a byte per card (copies in the low seven bits, a guard bit
+# on top), so taking a meld's cards is one subtraction and a missing card shows as a cleared
+# guard bit: the search below tries thousands of combinations per lay-down.
+_FIELD = 8
+_COPIES = (1 << (_FIELD - 1)) - 1
+_GUARD = sum(1 << (_FIELD * c + _FIELD - 1) for c in range(JOKER + 1))
+
+
+def _pack(counts: Sequence[int]) -> int:
+    packed = 0
+    for c, k in enumerate(counts):
+        if k:
+            packed |= min(k, _COPIES) << (_FIELD * c)
+    return packed
+
+
+def _need(cards: tuple[int, ...]) -> int:
+    """The cards a meld takes, packed like a hand."""
+    need = 0
+    for c in cards:
+        need += 1 << (_FIELD * c)
+    return need
+
+
+def _sets_of_rank(
+    rules: MeldRules, rank: int, held: tuple[int, ...], jokers: int
+) -> tuple[_SetItem, ...]:
+    """Minimal sets of ``rank`` from ``held`` copies per suit and up to ``jokers`` jokers."""
     size = rules.min_set
-    out: list[Meld] = []
-    max_j = (size - 1) // 2 if rules.natural_majority else size - 1
-    for rank in range(1, 14):
-        suits = [s for s in range(4) if counts[s * 13 + rank - 1]]
-        if not suits:
-            continue
-        for j in range(min(jokers, max_j) + 1):
-            k = size - j
-            for combo in combinations_with_replacement(suits, k):
-                distinct = set(combo)
-                if len(distinct) < k and any(
-                    combo.count(s) > counts[s * 13 + rank - 1] for s in distinct
-                ):
-                    continue
-                cards = tuple(s * 13 + rank - 1 for s in combo) + (JOKER,) * j
-                out.append(Meld(SET, cards, (rank,) * size, -1))
-    return out
-
-
-def _run_candidates(counts: Sequence[int], rules: MeldRules) -> list[Meld]:
-    jokers = counts[JOKER]
-    size = rules.min_run
-    max_j = (size - 1) // 2 if rules.natural_majority else size - 1
-    out: list[Meld] = []
-    for suit in range(4):
-        held = [False] + [counts[natural(r, suit)] > 0 for r in range(1, 15)]
-        for low in range(1, 16 - size):
-            ranks = tuple(range(low, low + size))
-            present = [r for r in ranks if held[r]]
-            missing = size - len(present)
-            if missing > min(jokers, max_j):
+    suits = [s for s in range(4) if held[s]]
+    out: list[_SetItem] = []
+    for j in range(jokers + 1):
+        k = size - j
+        for combo in combinations_with_replacement(suits, k):
+            if any(combo.count(s) > held[s] for s in set(combo)):
                 continue
-            # Jokers must fill the gaps; any spare joker allowance may also stand in for a
-            # natural the player holds but wants to keep.
-            spare = min(jokers, max_j) - missing
-            for extra in range(spare + 1):
-                for replaced in _choose(present, extra):
-                    joker_at = set(replaced) | {r for r in ranks if not held[r]}
-                    cards = tuple(JOKER if r in joker_at else natural(r, suit) for r in ranks)
-                    out.append(Meld(RUN, cards, ranks, suit))
+            cards = tuple(s * 13 + rank - 1 for s in combo) + (JOKER,) * j
+            out.append((Meld(SET, cards, (rank,) * size, -1), _need(cards)))
+    return tuple(out)
+
+
+def _set_candidates(counts: Sequence[int], rules: MeldRules) -> list[_SetItem]:
+    size = rules.min_set
+    jokers = min(counts[JOKER], _joker_cap(rules, size))
+    out: list[_SetItem] = []
+    for rank in range(1, 14):
+        held = tuple(min(counts[s * 13 + rank - 1], size) for s in range(4))
+        if not any(held):
+            continue
+        key = (rules, rank, held, jokers)
+        found = _SET_CACHE.get(key)
+        if found is None:
+            if len(_SET_CACHE) >= _CACHE_LIMIT:
+                _SET_CACHE.clear()
+            found = _SET_CACHE[key] = _sets_of_rank(rules, rank, held, jokers)
+        out.extend(found)
     return out
 
 
-def _choose(items: list[int], k: int) -> Iterator[tuple[int, ...]]:
-    from itertools import combinations
+def _runs_of_suit(rules: MeldRules, suit: int, mask: int, jokers: int) -> tuple[_RunItem, ...]:
+    """Minimal runs of ``suit`` from the ranks in ``mask`` (bit r: rank r, 14 a high ace)."""
+    size = rules.min_run
+    out: list[_RunItem] = []
+    for low in range(1, 16 - size):
+        ranks = tuple(range(low, low + size))
+        present = [r for r in ranks if mask >> r & 1]
+        missing = size - len(present)
+        if missing > jokers:
+            continue
+        # Jokers must fill the gaps; any spare joker allowance may also stand in for a
+        # natural the player holds but wants to keep.
+        for extra in range(jokers - missing + 1):
+            for replaced in combinations(present, extra):
+                joker_at = set(replaced) | {r for r in ranks if not mask >> r & 1}
+                cards = tuple(JOKER if r in joker_at else natural(r, suit) for r in ranks)
+                span = (suit, low, low + size - 1)
+                out.append((Meld(RUN, cards, ranks, suit), _need(cards), span))
+    return tuple(out)
 
-    return combinations(items, k)
 
-
-def _need(meld: Meld) -> tuple[tuple[int, int], ...]:
-    need: dict[int, int] = {}
-    for c in meld.cards:
-        need[c] = need.get(c, 0) + 1
-    return tuple(need.items())
+def _run_candidates(counts: Sequence[int], rules: MeldRules) -> list[_RunItem]:
+    jokers = min(counts[JOKER], _joker_cap(rules, rules.min_run))
+    out: list[_RunItem] = []
+    for suit in range(4):
+        base = suit * 13
+        mask = 0
+        for r in range(13):
+            if counts[base + r]:
+                mask |= 1 << (r + 1)
+        if mask & 2:
+            mask |= 1 << 14  # the ace plays high too
+        if not mask:
+            continue
+        key = (rules, suit, mask, jokers)
+        found = _RUN_CACHE.get(key)
+        if found is None:
+            if len(_RUN_CACHE) >= _CACHE_LIMIT:
+                _RUN_CACHE.clear()
+            found = _RUN_CACHE[key] = _runs_of_suit(rules, suit, mask, jokers)
+        out.extend(found)
+    return out
 
 
 def all_layouts(
     counts: Sequence[int], sets: int, runs: int, rules: MeldRules
 ) -> list[tuple[Meld, ...]]:
     """Every distinct lay-down of ``sets`` sets and ``runs`` runs from a hand given as counts."""
-    set_cands = _set_candidates(counts, rules) if sets else []
-    run_cands = _run_candidates(counts, rules) if runs else []
-    if (sets and not set_cands) or (runs and not run_cands):
+    set_items = _set_candidates(counts, rules) if sets else []
+    run_items = _run_candidates(counts, rules) if runs else []
+    if (sets and not set_items) or (runs and not run_items):
         return []
-    left = list(counts)
-    chosen: list[Meld] = []
-    chosen_runs: list[tuple[int, int, int]] = []  # (suit, low, high) of the runs picked so far
     out: list[tuple[Meld, ...]] = []
-    set_items = [(m, _need(m)) for m in set_cands]
-    run_items = [(m, _need(m), (m.suit, m.ranks[0], m.ranks[-1])) for m in run_cands]
     n_runs = len(run_items)
     n_sets = len(set_items)
 
-    def pick_runs(start: int, still: int) -> None:
-        if still == 0:
-            out.append(tuple(chosen))
-            return
+    def pick_runs(
+        start: int, still: int, left: int, chosen: tuple[Meld, ...],
+        spans: tuple[tuple[int, int, int], ...],
+    ) -> None:
         for i in range(start, n_runs):
-            meld, need, (suit, low, high) = run_items[i]
-            if chosen_runs and any(
-                s == suit and (h + 1 == low or high + 1 == lo) for s, lo, h in chosen_runs
+            meld, need, span = run_items[i]
+            after = left - need
+            if after & _GUARD != _GUARD:
+                continue  # the hand lacks a card this run needs
+            suit, low, high = span
+            if spans and any(
+                s == suit and (h + 1 == low or high + 1 == lo) for s, lo, h in spans
             ):
                 continue  # two runs of a suit may not join into one sequence
-            for c, k in need:
-                if left[c] < k:
-                    break
+            if still == 1:
+                out.append((*chosen, meld))
             else:
-                for c, k in need:
-                    left[c] -= k
-                chosen.append(meld)
-                chosen_runs.append((suit, low, high))
-                pick_runs(i, still - 1)
-                chosen_runs.pop()
-                chosen.pop()
-                for c, k in need:
-                    left[c] += k
+                pick_runs(i, still - 1, after, (*chosen, meld), (*spans, span))
 
-    def pick_sets(start: int, still: int) -> None:
-        if still == 0:
-            pick_runs(0, runs)
-            return
+    def pick_sets(start: int, still: int, left: int, chosen: tuple[Meld, ...]) -> None:
         for i in range(start, n_sets):
             meld, need = set_items[i]
-            for c, k in need:
-                if left[c] < k:
-                    break
+            after = left - need
+            if after & _GUARD != _GUARD:
+                continue
+            if still > 1:
+                pick_sets(i, still - 1, after, (*chosen, meld))
+            elif runs:
+                pick_runs(0, runs, after, (*chosen, meld), ())
             else:
-                for c, k in need:
-                    left[c] -= k
-                chosen.append(meld)
-                pick_sets(i, still - 1)
-                chosen.pop()
-                for c, k in need:
-                    left[c] += k
+                out.append((*chosen, meld))
 
-    pick_sets(0, sets)
+    left = _pack(counts) | _GUARD
+    if sets:
+        pick_sets(0, sets, left, ())
+    elif runs:
+        pick_runs(0, runs, left, (), ())
     return out

@@ -540,6 +540,7 @@ def _tables(rules: MeldRules, exact: bool) -> _Tables:
 
 def find_contract(
     hand: Sequence[int], sets: int, runs: int, rules: MeldRules, *, exact_sizes: bool = True,
+    minimal_checked: bool = False,
 ) -> list[Meld] | None:
     """One way to lay down ``sets`` sets and ``runs`` runs from ``hand`` (extras allowed), or None.
 
@@ -550,25 +551,52 @@ def find_contract(
     With ``exact_sizes`` (the default) every meld has the minimum size, as a player goes down
     before laying off the rest. ``exact_sizes=False`` also allows longer melds, which differs in
     rare hands: a run whose jokers keep a majority only over a longer stretch (AH 2H JK JK 5H),
-    or runs of one suit that must overlap so as not to touch (with several decks).
+    or runs of one suit that must overlap so as not to touch (with several decks). A caller that
+    already knows the hand has no minimal lay-down says ``minimal_checked`` to skip that search.
     Cards are ints 0..52 (see cards.py); a hand holds at most 127 of them.
     """
     if sets < 0 or runs < 0:
         raise ValueError("a contract has no negative counts")
-    t = _TABLES.get((rules, exact_sizes)) or _tables(rules, exact_sizes)
-    size = len(hand)
-    if size < t.ms * sets + t.mr * runs:
-        return None
-    if size > 127:  # every count must fit its 8-bit field, guard bit included
+    if len(hand) > 127:  # every count must fit its 8-bit field, guard bit included
         raise ValueError("find_contract takes hands of at most 127 cards")
     if not sets and not runs:
         return []
-    if not exact_sizes and runs:
+    if not exact_sizes and runs and not minimal_checked:
         # A lay-down of minimum-size melds is one with longer melds allowed too, and far
         # quicker to find: the wider search is only for hands without one.
         found = find_contract(hand, sets, runs, rules)
         if found is not None:
             return found
+    t = _TABLES.get((rules, exact_sizes)) or _tables(rules, exact_sizes)
+    screened = _screen(hand, sets, runs, t)
+    if screened is None:
+        return None
+    counts, set_floor, suits = screened
+    if not runs:
+        return _sets_only(hand, counts, sets, counts[13], t)
+    return _search(hand, counts, sets, runs, set_floor, suits, t)
+
+
+def may_hold_contract(hand: Sequence[int], sets: int, runs: int, rules: MeldRules) -> bool:
+    """False when counting alone shows ``hand`` cannot lay down the contract at minimum sizes.
+
+    True is only a maybe for hands with runs to find; it lets a caller that will enumerate the
+    lay-downs anyway (the legal moves) skip the search that would find one of them first.
+    """
+    if not sets and not runs:
+        return True
+    t = _TABLES.get((rules, True)) or _tables(rules, True)
+    return _screen(hand, sets, runs, t) is not None
+
+
+_Screened = tuple[bytes, int, list[tuple[int, int, int, int]]]
+
+
+def _screen(hand: Sequence[int], sets: int, runs: int, t: _Tables) -> _Screened | None:
+    """The counting filters: None if the hand surely fails, else what the search starts from
+    (the packed counts, the jokers the sets need at least, and the suits that can hold a run)."""
+    if len(hand) < t.ms * sets + t.mr * runs:
+        return None
     counts = sum(map(_RANK_SUIT.__getitem__, hand)).to_bytes(18, "little")
     jokers = counts[13]
     set_floor = 0
@@ -577,7 +605,7 @@ def find_contract(
         if set_floor > jokers:
             return None
         if not runs:
-            return _sets_only(hand, counts, sets, jokers, t)
+            return counts, set_floor, []
     spare = jokers - set_floor
     held = reduce(or_, map(_PRESENT.__getitem__, hand), 0)
     one_run = t.one_run
@@ -597,7 +625,7 @@ def find_contract(
         return None
     if runs > 1 and _runs_jokers(suits, runs, t) > spare:
         return None
-    return _search(hand, counts, sets, runs, set_floor, suits, t)
+    return counts, set_floor, suits
 
 
 def _runs_jokers(suits: list[tuple[int, int, int, int]], runs: int, t: _Tables) -> int:

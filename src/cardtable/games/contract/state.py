@@ -8,6 +8,7 @@ Out-of-turn decisions (buying, calling rummy) are windows in which several seats
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
@@ -35,9 +36,11 @@ from cardtable.games.contract.melds import (
     RUN,
     Meld,
     MeldError,
+    MeldRules,
     check_contract,
     find_contract,
     lay_off_options,
+    may_hold_contract,
     read_meld,
     swap_joker,
 )
@@ -58,17 +61,42 @@ def _end_of(meld: Meld, new: Meld) -> str | None:
 
 
 class TableMeld:
-    """A meld on the table and the lay-offs it accepts, kept up to date as it grows."""
+    """A meld on the table and the lay-offs it accepts. Never changed once made: a lay-off puts
+    a new TableMeld in its place, so states and their clones may share them."""
 
-    __slots__ = ("accepts", "meld")
+    __slots__ = ("accepts", "meld", "size", "swaps")
 
     def __init__(self, meld: Meld, rules: ContractRules) -> None:
         self.meld = meld
-        # card -> {end: resulting meld}; computed once per change, read on every move.
+        self.size = len(meld.cards)
+        # card -> {end: resulting meld}; computed once per meld, read on every move.
         self.accepts: dict[int, dict[str | None, Meld]] = {}
         for c in range(53):
             for new in lay_off_options(c, meld, rules.melds):
                 self.accepts.setdefault(c, {})[_end_of(meld, new)] = new
+        # card -> the run with that card in place of the joker standing for it.
+        self.swaps: dict[int, Meld] = {}
+        if meld.kind == RUN and JOKER in meld.cards:
+            for c in range(JOKER):
+                swapped = swap_joker(meld, c)
+                if swapped is not None:
+                    self.swaps[c] = swapped
+
+
+# The same melds come up deal after deal (a three-card set, a four-card run), so their lay-off
+# tables are made once per rule set and meld.
+_TABLE_MELDS: dict[tuple[Meld, MeldRules], TableMeld] = {}
+_TABLE_MELD_LIMIT = 20_000
+
+
+def table_meld(meld: Meld, rules: ContractRules) -> TableMeld:
+    key = (meld, rules.melds)
+    found = _TABLE_MELDS.get(key)
+    if found is None:
+        if len(_TABLE_MELDS) >= _TABLE_MELD_LIMIT:
+            _TABLE_MELDS.clear()
+        found = _TABLE_MELDS[key] = TableMeld(meld, rules)
+    return found
 
 
 class ContractState(RunningTotals, State):
@@ -108,7 +136,8 @@ class ContractState(RunningTotals, State):
             if depth == n * size + 1:
                 self.cut_bonus = (cutter, CUT_BONUS)
         deck.reverse()  # deal from the top: the end of the list
-        self.hands = [[0] * 53 for _ in range(n)]
+        # Counts per card; a bytearray cannot go below zero, so no hand can hold -1 of a card.
+        self.hands = [bytearray(53) for _ in range(n)]
         self.sizes = [0] * n
         for _ in range(size):
             for k in range(1, n + 1):
@@ -334,11 +363,15 @@ class ContractState(RunningTotals, State):
             contract = self.contract
             cards = [c for c in held for _ in range(hand[c])]
             rules = self.rules.melds
-            if find_contract(cards, contract.sets, contract.runs, rules) is not None:
-                for layout in all_layouts(hand, contract.sets, contract.runs, rules):
-                    # Candidates are already written canonically: only the order of melds.
-                    out.append(Down(tuple(sorted([m.cards for m in layout]))))
-            elif contract.runs and (
+            downs = (
+                all_layouts(hand, contract.sets, contract.runs, rules)
+                if may_hold_contract(cards, contract.sets, contract.runs, rules)
+                else ()
+            )
+            for layout in downs:
+                # Candidates are already written canonically: only the order of melds.
+                out.append(Down(tuple(sorted([m.cards for m in layout]))))
+            if not downs and contract.runs and (
                 contract.runs > 1 or (rules.natural_majority and hand[JOKER] > 1)
             ):
                 # Only two kinds of hand go down with a longer meld but not with minimal ones:
@@ -346,7 +379,8 @@ class ContractState(RunningTotals, State):
                 # (AH 2H JK JK 5H), and runs of one suit that must overlap so as not to join.
                 # Offer the lay-down the wider search finds.
                 longer = find_contract(
-                    cards, contract.sets, contract.runs, rules, exact_sizes=False
+                    cards, contract.sets, contract.runs, rules, exact_sizes=False,
+                    minimal_checked=True,
                 )
                 if longer is not None:
                     out.append(Down.of([m.cards for m in longer]))
@@ -359,9 +393,9 @@ class ContractState(RunningTotals, State):
                         if hand[c]:
                             for end in ends:
                                 out.append(Lay(c, owner, index, end))
-                    if self.rules.joker_swaps and tm.meld.kind == RUN and JOKER in tm.meld.cards:
-                        for c in held:
-                            if c != JOKER and swap_joker(tm.meld, c) is not None:
+                    if tm.swaps and self.rules.joker_swaps:
+                        for c in tm.swaps:
+                            if hand[c]:
                                 out.append(Swap(c, owner, index))
         if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
             return out  # the swapped joker must be played before the turn can end
@@ -441,7 +475,7 @@ class ContractState(RunningTotals, State):
                     return "joker swaps are not played at this table"
                 if tm.meld.kind != RUN:
                     return "jokers may be swapped out of runs only"
-                if card == JOKER or swap_joker(tm.meld, card) is None:
+                if card not in tm.swaps:
                     return f"no joker in meld {action.owner}:{action.index} stands for {code(card)}"
                 return None
             ends = tm.accepts.get(card)
@@ -551,24 +585,23 @@ class ContractState(RunningTotals, State):
                 meld = self._read_group(g)
                 for c in g:
                     self._remove(seat, c)
-                self.table[seat].append(TableMeld(meld, self.rules))
+                self.table[seat].append(table_meld(meld, self.rules))
             self.down[seat] = True
             self.down_turn[seat] = self.turn
         elif isinstance(action, Lay):
             tm = self.table[action.owner][action.index]
             self._remove(seat, action.card)
-            self.table[action.owner][action.index] = TableMeld(
+            self.table[action.owner][action.index] = table_meld(
                 tm.accepts[action.card][action.end], self.rules
             )
             if action.card == JOKER and self.owed_jokers:
                 self.owed_jokers -= 1
         elif isinstance(action, Swap):
             tm = self.table[action.owner][action.index]
-            new = swap_joker(tm.meld, action.card)
-            assert new is not None
+            new = tm.swaps[action.card]
             self._remove(seat, action.card)
             self._give(seat, JOKER, known=True)
-            self.table[action.owner][action.index] = TableMeld(new, self.rules)
+            self.table[action.owner][action.index] = table_meld(new, self.rules)
             self.owed_jokers += 1
         else:
             assert isinstance(action, Discard)
@@ -598,7 +631,7 @@ class ContractState(RunningTotals, State):
 
     # ---- views ------------------------------------------------------------------------------
     @staticmethod
-    def _codes(counts: list[int]) -> tuple[str, ...]:
+    def _codes(counts: Sequence[int]) -> tuple[str, ...]:
         return tuple(code(c) for c in range(53) for _ in range(counts[c]))
 
     def zones(self) -> list[Zone]:
@@ -651,13 +684,16 @@ class ContractState(RunningTotals, State):
 
     def invariant_violations(self) -> list[str]:
         total = sum(self.sizes) + len(self.stock) + len(self.discard)
-        total += sum(len(tm.meld.cards) for ms in self.table for tm in ms)
+        for ms in self.table:
+            for tm in ms:
+                total += tm.size
         problems = []
         if total != self.rules.deck_size:
             problems.append(f"cards not conserved: {total} of {self.rules.deck_size}")
-        for s in range(self.game.players):
-            if sum(self.hands[s]) != self.sizes[s] or min(self.hands[s]) < 0:
-                problems.append(f"seat {s}'s hand count is wrong")
+        if list(map(sum, self.hands)) != self.sizes:  # counts are bytes: never negative
+            for s, (hand, size) in enumerate(zip(self.hands, self.sizes, strict=True)):
+                if sum(hand) != size:
+                    problems.append(f"seat {s}'s hand count is wrong")
         return problems
 
     # ---- branching --------------------------------------------------------------------------
@@ -669,7 +705,7 @@ class ContractState(RunningTotals, State):
         new.rng.setstate(self.rng.getstate())
         new.totals = list(self.totals)
         new.results = list(self.results)
-        new.hands = [list(h) for h in self.hands]
+        new.hands = [bytearray(h) for h in self.hands]
         new.known = [list(h) for h in self.known]
         new.sizes = list(self.sizes)
         new.stock = list(self.stock)
@@ -706,7 +742,7 @@ class ContractObservation(Observation):
             pool.extend(unknown)
         rng.shuffle(pool)
         for o in others:
-            hand = list(s.known[o])
+            hand = bytearray(s.known[o])
             for _ in range(hidden_counts[o]):
                 hand[pool.pop()] += 1
             s.hands[o] = hand
