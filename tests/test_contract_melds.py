@@ -33,6 +33,7 @@ from cardtable.games.contract.melds import (
     contract_text,
     find_contract,
     lay_off_options,
+    may_need_longer_melds,
     read_meld,
     swap_joker,
 )
@@ -321,6 +322,47 @@ def test_lifelike_hands_often_meet_the_contracts() -> None:
     for sets, runs in LIVERPOOL_CONTRACTS:
         met = sum(find_contract(h, sets, runs, STANDARD) is not None for h in hands)
         assert 0 < met < len(hands), (sets, runs, met)
+
+
+def counts_of(hand: Sequence[int]) -> list[int]:
+    counts = [0] * (JOKER + 1)
+    for c in hand:
+        counts[c] += 1
+    return counts
+
+
+def only_longer(hand: Sequence[int], sets: int, runs: int, rules: MeldRules) -> bool:
+    """The hand lays the contract down with longer melds but not with minimal ones."""
+    return find_contract(hand, sets, runs, rules) is None and (
+        find_contract(hand, sets, runs, rules, exact_sizes=False) is not None)
+
+
+@pytest.mark.parametrize(
+    ("deck", "contract"), CASES, ids=[f"{d[0]}: {contract_text(*c)}" for d, c in CASES]
+)
+def test_the_longer_meld_shortcut_misses_no_small_hand(
+    deck: SmallDeck, contract: tuple[int, int]
+) -> None:
+    """The legal moves skip the wider search when may_need_longer_melds says no: it must never
+    say no to a hand that goes down only with a longer meld."""
+    _, kinds, copies, jokers, rules, _, largest, _ = deck
+    sets, runs = contract
+    missed = [hand for _, hand in small_hands(kinds, copies, jokers, largest)
+              if only_longer(hand, sets, runs, rules)
+              and not may_need_longer_melds(counts_of(hand), runs, rules)]
+    assert not missed, sorted(missed[0])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(12, 24), st.integers(0, 4))
+def test_the_longer_meld_shortcut_misses_no_liverpool_hand(
+    rng: random.Random, size: int, jokers: int
+) -> None:
+    hand = [c for c in lifelike_hand(rng, size) if c != JOKER][: size - jokers]
+    hand += [JOKER] * jokers
+    for sets, runs in LIVERPOOL_CONTRACTS:
+        if only_longer(hand, sets, runs, STANDARD):
+            assert may_need_longer_melds(counts_of(hand), runs, STANDARD), (sorted(hand), runs)
 
 
 # ---- full decks: properties of single melds ------------------------------------------------------

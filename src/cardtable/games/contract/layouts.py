@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 
 from cardtable.games.contract.cards import JOKER, natural
-from cardtable.games.contract.melds import RUN, SET, Meld, MeldRules
+from cardtable.games.contract.melds import ACE_HIGH, RUN, SET, Meld, MeldRules
 
 # A candidate meld with the cards it takes from the hand, packed (see _pack).
 _SetItem = tuple[Meld, int]
@@ -20,8 +20,8 @@ _RunItem = tuple[Meld, int, tuple[int, int, int]]
 
 # The candidates depend only on a few numbers per rank (or per suit), so they are made once
 # and shared by every hand: a player's legal moves are listed on every turn they are not down.
-_SET_CACHE: dict[tuple[MeldRules, int, tuple[int, ...], int], tuple[_SetItem, ...]] = {}
-_RUN_CACHE: dict[tuple[MeldRules, int, int, int], tuple[_RunItem, ...]] = {}
+_SET_CACHE: dict[tuple[MeldRules, int, bytes, int], tuple[_SetItem, ...]] = {}
+_RUN_CACHE: dict[tuple[MeldRules, int, bytes, int], tuple[_RunItem, ...]] = {}
 _CACHE_LIMIT = 50_000  # entries per cache; past it the cache starts over, to bound memory
 
 
@@ -39,11 +39,16 @@ _GUARD = sum(1 << (_FIELD * c + _FIELD - 1) for c in range(JOKER + 1))
 
 
 def _pack(counts: Sequence[int]) -> int:
+    if max(counts) <= _COPIES:
+        return int.from_bytes(bytes(counts), "little")
     packed = 0
     for c, k in enumerate(counts):
         if k:
             packed |= min(k, _COPIES) << (_FIELD * c)
     return packed
+
+
+_PRESENCE = bytes([0] + [1] * 255)  # bytes.translate table: held or not
 
 
 def _need(cards: tuple[int, ...]) -> int:
@@ -54,9 +59,7 @@ def _need(cards: tuple[int, ...]) -> int:
     return need
 
 
-def _sets_of_rank(
-    rules: MeldRules, rank: int, held: tuple[int, ...], jokers: int
-) -> tuple[_SetItem, ...]:
+def _sets_of_rank(rules: MeldRules, rank: int, held: bytes, jokers: int) -> tuple[_SetItem, ...]:
     """Minimal sets of ``rank`` from ``held`` copies per suit and up to ``jokers`` jokers."""
     size = rules.min_set
     suits = [s for s in range(4) if held[s]]
@@ -71,13 +74,15 @@ def _sets_of_rank(
     return tuple(out)
 
 
+_NONE_HELD = bytes(4)
+
+
 def _set_candidates(counts: Sequence[int], rules: MeldRules) -> list[_SetItem]:
-    size = rules.min_set
-    jokers = min(counts[JOKER], _joker_cap(rules, size))
+    jokers = min(counts[JOKER], _joker_cap(rules, rules.min_set))
     out: list[_SetItem] = []
     for rank in range(1, 14):
-        held = tuple(min(counts[s * 13 + rank - 1], size) for s in range(4))
-        if not any(held):
+        held = bytes(counts[rank - 1:JOKER:13])  # copies of this rank in each suit
+        if held == _NONE_HELD:
             continue
         key = (rules, rank, held, jokers)
         found = _SET_CACHE.get(key)
@@ -89,13 +94,16 @@ def _set_candidates(counts: Sequence[int], rules: MeldRules) -> list[_SetItem]:
     return out
 
 
-def _runs_of_suit(rules: MeldRules, suit: int, mask: int, jokers: int) -> tuple[_RunItem, ...]:
-    """Minimal runs of ``suit`` from the ranks in ``mask`` (bit r: rank r, 14 a high ace)."""
+def _runs_of_suit(rules: MeldRules, suit: int, held: bytes, jokers: int) -> tuple[_RunItem, ...]:
+    """Minimal runs of ``suit`` from the ranks ``held`` (13 flags, ace first) and ``jokers``."""
     size = rules.min_run
+    present_ranks = {r + 1 for r in range(13) if held[r]}
+    if 1 in present_ranks:
+        present_ranks.add(ACE_HIGH)
     out: list[_RunItem] = []
-    for low in range(1, 16 - size):
+    for low in range(1, ACE_HIGH + 2 - size):
         ranks = tuple(range(low, low + size))
-        present = [r for r in ranks if mask >> r & 1]
+        present = [r for r in ranks if r in present_ranks]
         missing = size - len(present)
         if missing > jokers:
             continue
@@ -103,32 +111,29 @@ def _runs_of_suit(rules: MeldRules, suit: int, mask: int, jokers: int) -> tuple[
         # natural the player holds but wants to keep.
         for extra in range(jokers - missing + 1):
             for replaced in combinations(present, extra):
-                joker_at = set(replaced) | {r for r in ranks if not mask >> r & 1}
+                joker_at = set(replaced) | {r for r in ranks if r not in present_ranks}
                 cards = tuple(JOKER if r in joker_at else natural(r, suit) for r in ranks)
                 span = (suit, low, low + size - 1)
                 out.append((Meld(RUN, cards, ranks, suit), _need(cards), span))
     return tuple(out)
 
 
+_NO_RANKS = bytes(13)
+
+
 def _run_candidates(counts: Sequence[int], rules: MeldRules) -> list[_RunItem]:
     jokers = min(counts[JOKER], _joker_cap(rules, rules.min_run))
     out: list[_RunItem] = []
     for suit in range(4):
-        base = suit * 13
-        mask = 0
-        for r in range(13):
-            if counts[base + r]:
-                mask |= 1 << (r + 1)
-        if mask & 2:
-            mask |= 1 << 14  # the ace plays high too
-        if not mask:
+        held = bytes(counts[suit * 13:suit * 13 + 13]).translate(_PRESENCE)
+        if held == _NO_RANKS:
             continue
-        key = (rules, suit, mask, jokers)
+        key = (rules, suit, held, jokers)
         found = _RUN_CACHE.get(key)
         if found is None:
             if len(_RUN_CACHE) >= _CACHE_LIMIT:
                 _RUN_CACHE.clear()
-            found = _RUN_CACHE[key] = _runs_of_suit(rules, suit, mask, jokers)
+            found = _RUN_CACHE[key] = _runs_of_suit(rules, suit, held, jokers)
         out.extend(found)
     return out
 

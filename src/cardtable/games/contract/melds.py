@@ -589,6 +589,32 @@ def may_hold_contract(hand: Sequence[int], sets: int, runs: int, rules: MeldRule
     return _screen(hand, sets, runs, t) is not None
 
 
+def may_need_longer_melds(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
+    """Whether a hand (card counts) without a minimal lay-down might still have one with longer
+    melds, so that ``find_contract(..., exact_sizes=False)`` is worth running.
+
+    Take any lay-down and shrink its melds. A set always keeps a valid minimum. A run keeps a
+    valid window of minimum size, so long as its jokers do not hold their minority only over
+    more cards: that takes two jokers, or one when runs are shorter than three (the first
+    test below). What is left is runs of one suit whose windows would touch. Under the natural-
+    majority rule every window is then valid, and two runs of a suit can always pick windows
+    that do not touch (a run longer than the minimum has two windows or more, and a window rules
+    out only the two placements of the other run a run's length away), so only three runs in
+    one suit can be stuck; without the rule, windows made only of jokers are not runs, and two
+    runs can be. A suit holds k runs only with k runs' worth of its naturals and jokers.
+    """
+    if not runs:
+        return False
+    jokers = counts[JOKER]
+    if rules.natural_majority and jokers and (jokers > 1 or rules.min_run < 3):
+        return True
+    stuck = 3 if rules.natural_majority else 2  # runs in one suit that may be stuck
+    if runs < stuck:
+        return False
+    cards = stuck * rules.min_run - jokers
+    return any(sum(counts[s * 13:s * 13 + 13]) >= cards for s in range(4))
+
+
 _Screened = tuple[bytes, int, list[tuple[int, int, int, int]]]
 
 

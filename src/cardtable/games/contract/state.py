@@ -41,6 +41,7 @@ from cardtable.games.contract.melds import (
     find_contract,
     lay_off_options,
     may_hold_contract,
+    may_need_longer_melds,
     read_meld,
     swap_joker,
 )
@@ -371,8 +372,8 @@ class ContractState(RunningTotals, State):
             for layout in downs:
                 # Candidates are already written canonically: only the order of melds.
                 out.append(Down(tuple(sorted([m.cards for m in layout]))))
-            if not downs and contract.runs and (
-                contract.runs > 1 or (rules.natural_majority and hand[JOKER] > 1)
+            if not downs and contract.runs and may_need_longer_melds(
+                hand, contract.runs, rules
             ):
                 # Only two kinds of hand go down with a longer meld but not with minimal ones:
                 # a run whose jokers keep their minority only over five or more cards
