@@ -358,7 +358,7 @@ class ContractState(RunningTotals, State):
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        held = [c for c in range(53) if hand[c]]
+        held = [c for c, k in enumerate(hand) if k]
         out: list[Action] = []
         if not self.down[seat]:
             contract = self.contract
@@ -401,9 +401,7 @@ class ContractState(RunningTotals, State):
         if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
             return out  # the swapped joker must be played before the turn can end
         forbid = -1 if self.rules.return_discard and not self.took_floating else self.taken
-        for c in held:
-            if c != forbid:
-                out.append(DISCARDS[c])
+        out.extend([DISCARDS[c] for c in held if c != forbid])
         if not out and held:
             out.extend(DISCARDS[c] for c in held)  # nothing else is possible: let it go
         return out
