@@ -111,7 +111,9 @@ def test_what_is_not_a_meld_is_an_answer_with_the_reason(
     [
         (["5H", "JK", "8H", "6H"], "run", {"1": "7H"}),  # the gap first
         (["5H", "6H", "7H", "JK"], "run", {"3": "8H"}),  # then upward
-        (["JK", "5H", "6H", "7H"], "run", {"0": "8H"}),  # wherever it is written
+        (["JK", "5H", "6H", "7H"], "run", {"0": "4H"}),  # written low to high: its place
+        (["JK", "QH", "KH", "AH"], "run", {"0": "JH"}),  # ...below a high ace too
+        (["JK", "AH", "2H", "3H"], "run", {"0": "4H"}),  # never round the corner
         (["QH", "KH", "AH", "JK"], "run", {"3": "JH"}),  # nothing above a high ace: downward
         (["JK", "3S", "JK", "4S", "5S", "7S"], "run", {"0": "6S", "2": "8S"}),
         (["QS", "JK", "QH"], "set", {"1": "Q"}),  # a set's joker is a rank, no suit

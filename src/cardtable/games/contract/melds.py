@@ -198,6 +198,34 @@ def read_meld(
     return _read_set(cards, naturals, rules, joker_ranks)
 
 
+def read_written_meld(cards: Sequence[int], rules: MeldRules) -> Meld:
+    """Read a meld as a player writes it: a run low to high, so each joker means the rank of
+    its place (``JK 2H 3H 4H`` is ace to four, not two to five).
+
+    A lone natural among jokers is ambiguous, so the notation settles it by size: a set at
+    fewer cards than a run needs, a run from there on. Cards not in a readable order are left to
+    read_meld, which places the jokers itself or explains what is wrong.
+    """
+    cards = tuple(cards)
+    naturals = [c for c in cards if c != JOKER]
+    if not naturals or any(not isinstance(c, int) or not 0 <= c <= JOKER for c in cards):
+        return read_meld(cards, rules)  # let it explain
+    if len({c % 13 for c in naturals}) == 1 and (
+        len(naturals) > 1 or len(cards) < rules.min_run
+    ):
+        return read_meld(cards, rules, want=SET)
+    first = cards.index(naturals[0])
+    rank = naturals[0] % 13 + 1
+    bases = [rank - first] + ([ACE_HIGH - first] if rank == 1 else [])
+    for base in bases:
+        if base < 1 or base + len(cards) - 1 > ACE_HIGH:
+            continue
+        if all(c == JOKER or c % 13 == (base + i - 1) % 13 for i, c in enumerate(cards)):
+            ranks = [base + i for i, c in enumerate(cards) if c == JOKER]
+            return read_meld(cards, rules, want=RUN, joker_ranks=ranks)
+    return read_meld(cards, rules)
+
+
 def _tally(items: Iterable[int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for x in items:

@@ -32,7 +32,7 @@ from cardtable.games.contract.melds import (
     MeldError,
     contract_text,
     find_contract,
-    read_meld,
+    read_written_meld,
 )
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -140,7 +140,7 @@ def judge_meld(game: ContractGame, args: Sequence[str]) -> dict[str, Any]:
     if not cards:
         raise NotationError("name the cards of the meld, e.g. 5H 6H JK 8H")
     try:
-        meld = read_meld(cards, game.rules.melds)
+        meld = read_written_meld(cards, game.rules.melds)
     except MeldError as exc:
         return {"valid": False, "kind": None, "jokers": {}, "reason": str(exc)}
     return {

@@ -42,7 +42,7 @@ from cardtable.games.contract.melds import (
     lay_off_options,
     may_hold_contract,
     may_need_longer_melds,
-    read_meld,
+    read_written_meld,
     swap_joker,
 )
 
@@ -524,25 +524,7 @@ class ContractState(RunningTotals, State):
         return check_contract(melds, contract.sets, contract.runs)
 
     def _read_group(self, cards: tuple[int, ...]) -> Meld:
-        """Read one written meld; a run is written low to high, so jokers take their places."""
-        naturals = [c for c in cards if c != JOKER]
-        if not naturals:
-            raise MeldError("a meld needs natural cards, not only jokers")
-        # One natural with jokers is ambiguous: three cards make a set, four or more a run.
-        if len({c % 13 for c in naturals}) == 1 and (
-            len(naturals) > 1 or len(cards) < self.rules.melds.min_run
-        ):
-            return read_meld(cards, self.rules.melds, want="set")
-        first = cards.index(naturals[0])
-        rank = naturals[0] % 13 + 1
-        bases = [rank - first] + ([14 - first] if rank == 1 else [])
-        for base in bases:
-            if base < 1 or base + len(cards) - 1 > 14:
-                continue
-            if all(c == JOKER or c % 13 == (base + i - 1) % 13 for i, c in enumerate(cards)):
-                ranks = [base + i for i, c in enumerate(cards) if c == JOKER]
-                return read_meld(cards, self.rules.melds, want="run", joker_ranks=ranks)
-        return read_meld(cards, self.rules.melds)  # not in written order: let it explain
+        return read_written_meld(cards, self.rules.melds)
 
     def _perform(self, seat: int, action: Action) -> None:
         phase = self.phase
