@@ -18,6 +18,11 @@ MATCHES = int(os.environ.get("CARDTABLE_CONFORMANCE_MATCHES", "1000"))
 
 # Option sets worth exercising besides the defaults, per game (house rules change the flow).
 VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "day": [
+        {"limit": "no", "rake": 5, "rake_cap": 2, "dealer": "house", "stack": 20},
+        {"limit": "pot", "moon_value": 13, "kind_scope": "hand", "full_day_points": 7, "ante": 0},
+        {"stack": 7, "ante": 2, "bet_size": 3, "max_raises": 0, "hands": 30},
+    ],
     "daylily": [
         {"no_return_discard": True},
         {"max_stock_rebuilds": 0, "target": 40},
@@ -26,6 +31,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "dummy-rummy": [
         {"jokers": 4, "joker_swaps": True, "call_rummy": True, "go_out": "discard"},
         {"claims": "first", "buy_limit": None, "contracts": "2S,3R", "deal_sizes": "11,12"},
+    ],
+    "say-rummy": [
+        {"copies": 1, "wilds": 8, "scoring": "graphemes", "min_word_length": 2},
+        {"schwa_merge": False, "dialect_merges": "ɑ=ɔ", "scoring": "vowels", "games": 2},
+        {"wilds": 0, "copies": 3, "max_turns": 30},
     ],
     "liverpool": [
         {"extended": True, "contracts": "2S", "deal_sizes": "12"},

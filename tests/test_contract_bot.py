@@ -127,7 +127,7 @@ def rigged(
     state.down = [bool(melds) and s == seat for s in range(players)]
     state.down_turn = [-5 if state.down[s] else -1 for s in range(players)]
     random.Random(3).shuffle(deck)
-    state.hands = [[0] * 53 for _ in range(players)]
+    state.hands = [bytearray(53) for _ in range(players)]
     for c in mine:
         state.hands[seat][c] += 1
     size = state.rules.deal_sizes[0]

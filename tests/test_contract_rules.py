@@ -107,7 +107,7 @@ def rig(
     state = game.new_state(0)
     state.deal_no = deal
     state.dealer = (current - 1) % players
-    state.hands = [counts(hands.get(s, "")) for s in range(players)]
+    state.hands = [bytearray(counts(hands.get(s, ""))) for s in range(players)]
     state.sizes = [sum(h) for h in state.hands]
     state.known = [[0] * 53 for _ in range(players)]
     state.table = [[] for _ in range(players)]
@@ -472,7 +472,7 @@ def test_the_lay_downs_offered_are_exactly_every_minimal_one(majority: bool) -> 
         hand = Counter(rng.sample(pool, rng.randrange(10, 15)))
         deal = rng.randrange(7)
         state, contract = tables[deal], contracts[deal]
-        state.hands[0] = [hand[card] for card in range(53)]
+        state.hands[0] = bytearray(hand[card] for card in range(53))
         state.sizes[0] = sum(hand.values())
         offered = [a for a in state.legal_actions(0) if isinstance(a, Down)]
         expected = oracle_downs(hand, contract.sets, contract.runs, majority)
@@ -831,7 +831,7 @@ def test_the_deal_ends_when_stock_and_discard_run_out() -> None:
     extra = Counter(make_deck(state.rules.decks, state.rules.jokers))
     extra -= Counter(card for h in state.hands for card, k in enumerate(h) for _ in range(k))
     extra -= Counter(card for ms in state.table for tm in ms for card in tm.meld.cards)
-    state.hands[1] = [state.hands[1][k] + extra[k] for k in range(53)]
+    state.hands[1] = bytearray(state.hands[1][k] + extra[k] for k in range(53))
     state.sizes[1] = sum(state.hands[1])
     assert state.invariant_violations() == []
     state.current, state.phase = 2, PLAY_PHASE
@@ -874,7 +874,7 @@ def out_now(state: ContractState) -> None:
     hand = [card for card, k in enumerate(state.hands[seat]) for _ in range(k)]
     keep, rest = hand[0], hand[1:]
     state.stock.extend(rest)
-    state.hands[seat] = [0] * 53
+    state.hands[seat] = bytearray(53)
     state.hands[seat][keep] = 1
     state.known[seat] = [0] * 53
     state.sizes[seat] = 1

@@ -170,12 +170,12 @@ def test_default_record_never_overwrites_an_earlier_one(
 def test_menu_chooses_game_players_and_opponents(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # game: Enter (the default, daylily); players: "two" is refused, then 3; opponents by
-    # number and by name; then quit at the first move.
-    typed = "\ntwo\n3\n2\nRandom\nquit\n"
+    # game: by name; players: "two" is refused, then 3; opponents by number and by name;
+    # then quit at the first move.
+    typed = "daylily\ntwo\n3\n2\nRandom\nquit\n"
     code, out, err = play(monkeypatch, capsys, ["--seed", "21"], typed)
     assert code == 0, err
-    assert "1. daylily" in out
+    assert re.search(r"\d+\. daylily", out)
     assert "'two' is not one of: 2, 3" in out
     assert "Seat 1 (random)" in out and "Seat 2 (random)" in out
     data = load_record("records/daylily-21.json")

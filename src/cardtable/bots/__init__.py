@@ -64,7 +64,9 @@ def register_bot(name: str, game: str, factory: BotFactory) -> None:
 
 def _load() -> None:
     import cardtable.bots.contract
-    import cardtable.bots.daylily  # noqa: F401
+    import cardtable.bots.day
+    import cardtable.bots.daylily
+    import cardtable.bots.sayrummy  # noqa: F401
 
 
 def bot_names(game: str) -> list[str]:

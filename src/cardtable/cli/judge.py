@@ -25,9 +25,11 @@ from cardtable.engine.options import parse_option_assignments
 # Game name -> module holding that game's QUESTIONS (and CARD_HELP). Imported only when asked.
 # A module serving several games has ``questions_for(game, options)`` instead of QUESTIONS.
 REFEREES: dict[str, str] = {
+    "day": "cardtable.games.day.referee",
     "daylily": "cardtable.games.daylily.referee",
     "dummy-rummy": "cardtable.games.contract.referee",
     "liverpool": "cardtable.games.contract.referee",
+    "say-rummy": "cardtable.games.sayrummy.referee",
 }
 
 
@@ -102,6 +104,8 @@ def _epilog() -> str:
         "  cardtable judge liverpool meld 5H 6H JK 8H",
         "  cardtable judge liverpool contract 2 QS QH JK 5H 6H 7H 8H 2C",
         "  cardtable judge dummy-rummy score AS 8H 3C",
+        '  cardtable judge day showdown --dealer "7 Rising, 9 Risen, 5 Setting" '
+        '--player "Crown, 4 Risen" --player "7 Risen, 10 Setting" --substituted 1',
     ]
     return "\n".join(lines)
 
@@ -116,7 +120,10 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("game", metavar="GAME", help=f"game to judge ({', '.join(sorted(REFEREES))})")
     p.add_argument("question", metavar="QUESTION", help="what to judge (see below)")
-    p.add_argument("args", metavar="ARG", nargs="*", help="the cards, one argument each")
+    # REMAINDER: a question may take flags of its own (day showdown --dealer ... --player ...),
+    # which argparse would otherwise refuse; --option written among them is picked out in run().
+    p.add_argument("args", metavar="ARG", nargs=argparse.REMAINDER,
+                   help="the cards, one argument each (and the question's own flags)")
     p.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
         help="a rule option of the game, e.g. natural_majority=false (repeatable; see "
@@ -125,12 +132,33 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def _split_options(items: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The question's arguments, and any ``--option KEY=VALUE`` written among or after them."""
+    rest: list[str] = []
+    options: list[str] = []
+    it = iter(items)
+    for item in it:
+        if item in ("-o", "--option"):
+            value = next(it, None)
+            if value is None:
+                raise OptionError(f"{item} needs a KEY=VALUE after it")
+            options.append(value)
+        elif item.startswith("--option="):
+            options.append(item.partition("=")[2])
+        elif item in ("-h", "--help"):
+            raise OptionError("for the questions and their arguments see: cardtable judge --help")
+        else:
+            rest.append(item)
+    return rest, options
+
+
 def run(args: argparse.Namespace) -> int:
-    asked = questions(args.game, args.option)
+    rest, more_options = _split_options(args.args)
+    asked = questions(args.game, [*args.option, *more_options])
     question = asked.get(args.question.strip().lower())
     if question is None:
         known = ", ".join(asked)
         raise OptionError(f"the {args.game} referee has no question {args.question!r} "
                           f"(questions: {known})")
-    print(json.dumps(question.answer(args.args)))
+    print(json.dumps(question.answer(rest)))
     return 0

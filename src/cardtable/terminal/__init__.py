@@ -14,6 +14,7 @@ from cardtable.terminal.render import PlainRenderer, Renderer
 def renderer_for(game: Game) -> Renderer:
     """The table renderer for ``game``: its own if it has one, else the plain one."""
     from cardtable.games.contract.game import ContractGame
+    from cardtable.games.day.game import DayGame
     from cardtable.games.daylily.game import DaylilyGame
 
     if isinstance(game, DaylilyGame):
@@ -24,6 +25,16 @@ def renderer_for(game: Game) -> Renderer:
         from cardtable.terminal.contract import ContractRenderer
 
         return ContractRenderer(game)
+    if isinstance(game, DayGame):
+        from cardtable.terminal.day import DayRenderer
+
+        return DayRenderer(game)
+    from cardtable.games.sayrummy.game import SayRummyGame
+
+    if isinstance(game, SayRummyGame):
+        from cardtable.terminal.sayrummy import SayRummyRenderer
+
+        return SayRummyRenderer(game)
     return PlainRenderer(game)
 
 

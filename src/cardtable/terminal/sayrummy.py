@@ -1,0 +1,302 @@
+"""The Say Rummy table in a terminal: cards as /sound/ with their spellings, words as sounds and
+English words.
+
+Everything is drawn from one seat's view (plain data: card codes, and for each word on the
+table its cards, sounds and spellings), so the screen can only show what that seat may know.
+The hint runs the word finder on the seat's own hand and the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from cardtable.games.sayrummy.finder import (
+    Hand,
+    extension_plays,
+    find_extensions,
+    find_words,
+    word_plays,
+)
+from cardtable.games.sayrummy.game import SayRummyGame
+from cardtable.games.sayrummy.sounds import (
+    IPA,
+    NCARDS,
+    SOUNDS,
+    WILD,
+    WILD_SYMBOL,
+    parse_card,
+    parse_token,
+    split_sounds,
+    token_code,
+)
+from cardtable.terminal.render import View
+
+VOWEL_STYLE = "bold magenta"
+CONSONANT_STYLE = "bold cyan"
+WILD_STYLE = "bold yellow"
+HINT_PLAYS = 5
+HAND_WIDTH = 78
+
+
+def card_text(card: int) -> Text:
+    """``/k/ c·k·ck·ch·q``: the sound and the spellings printed on the card."""
+    if card == WILD:
+        return Text(f"{WILD_SYMBOL} wild", style=WILD_STYLE)
+    s = SOUNDS[card]
+    out = Text(f"/{s.ipa}/", style=VOWEL_STYLE if s.vowel else CONSONANT_STYLE)
+    out.append(" " + "·".join(s.spellings), style="dim")
+    return out
+
+
+def _codes(zone: dict[str, Any] | None, key: str = "cards") -> list[int]:
+    if not zone:
+        return []
+    return [parse_card(c) for c in zone.get(key, [])]
+
+
+def _own_hand(view: View) -> list[int]:
+    return sorted(_codes(view["zones"].get(f"hand:{view['seat']}")))
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
+    counts = [0] * NCARDS
+    for c in cards:
+        counts[c] += 1
+    return counts
+
+
+def _discard_top(view: View) -> int | None:
+    pile = _codes(view["zones"].get("discard"))
+    return pile[-1] if pile else None
+
+
+def _spelled(spellings: Sequence[str], most: int = 4) -> str:
+    if not spellings:
+        return "?"
+    shown = ", ".join(f"“{w}”" for w in spellings[:most])
+    return shown + (f" (+{len(spellings) - most})" if len(spellings) > most else "")
+
+
+def word_line(index: int, info: dict[str, Any], labels: Sequence[str] | None = None) -> Text:
+    """``[0] /d ɔ g/ “dog”`` with the cards when a wild card is among them."""
+    line = Text(f"  [{index}] ")
+    line.append(info["sounds"], style="bold")
+    line.append(" " + _spelled(info["spellings"]))
+    if any(c.startswith(WILD_SYMBOL) for c in info["cards"]):
+        line.append("   cards: " + " ".join(info["cards"]), style="dim")
+    if labels is not None:
+        line.append(f"   by {labels[info['by']]}", style="dim")
+    return line
+
+
+class SayRummyRenderer:
+    """Draws a Say Rummy table for one seat."""
+
+    shortcuts: Sequence[tuple[str, str]] = (
+        ("s", "draw stock"),
+        ("d", "draw discard"),
+        ("w SOUNDS", "word SOUNDS, e.g. w d ɔ g (a wild card as *ɔ)"),
+        ("e N SOUNDS", "extend word N into SOUNDS, e.g. e 0 d ɔ g i"),
+        ("x CARD", "discard CARD, e.g. x ɔ or x *"),
+    )
+
+    def __init__(self, game: SayRummyGame) -> None:
+        self.game = game
+
+    # ---- the table --------------------------------------------------------------------------
+    def table(self, view: View, labels: Sequence[str]) -> RenderableType:
+        t = view["table"]
+        parts: list[RenderableType] = [Rule(f"Game {t['game']} of {t['games']}", style="dim")]
+        turn = "over" if view["over"] else f"{labels[t['current']]} to {t['phase']}"
+        parts.append(Text(f"Dealer {labels[t['dealer']]} · {turn} · scoring: {t['scoring']}"))
+        stock = view["zones"]["stock"]["count"]
+        pile = view["zones"]["discard"]["count"]
+        line = Text(f"Stock {stock} (ran out {t['stock_ran_out']}x) · discard pile {pile}")
+        top = _discard_top(view)
+        if top is not None:
+            line.append(", top ")
+            line.append_text(card_text(top))
+        parts.append(line)
+        for s, label in enumerate(labels):
+            zone = view["zones"].get(f"hand:{s}", {})
+            held = zone.get("count", 0)
+            row = Text(f"  {label:<18} penalty {t['scores'][s]:>4} · {held} in hand")
+            known = _codes(zone, "known")
+            if known and s != view["seat"]:
+                row.append(" (seen: " + " ".join(f"/{IPA[c]}/" if c != WILD else "*"
+                                                  for c in known) + ")")
+            parts.append(row)
+        words = t["words"]
+        parts.append(Text(f"Words on the table ({len(words)}):", "bold"))
+        if not words:
+            parts.append(Text("  none yet", style="dim"))
+        parts.extend(word_line(i, info) for i, info in enumerate(words))
+        if view["seat"] is not None:
+            parts.append(self.hand(view))
+        return Group(*parts)
+
+    def hand(self, view: View) -> RenderableType:
+        cards = _own_hand(view)
+        title = Text(f"Your hand ({len(cards)} card{'s' if len(cards) != 1 else ''}):", "bold")
+        lines: list[RenderableType] = [title]
+        for kind, members in (
+            ("vowels", [c for c in cards if c != WILD and SOUNDS[c].vowel]),
+            ("consonants", [c for c in cards if c != WILD and not SOUNDS[c].vowel]),
+            ("wild", [c for c in cards if c == WILD]),
+        ):
+            if members:
+                row = Text(f"  {kind:<11}")
+                for i, c in enumerate(members):
+                    piece = card_text(c)
+                    if i and len(row) + 3 + len(piece) > HAND_WIDTH:
+                        lines.append(row)  # break between cards, never inside one
+                        row = Text(" " * 13)
+                    elif i:
+                        row.append("   ")
+                    row.append_text(piece)
+                lines.append(row)
+        return Group(*lines)
+
+    def prompt(self, view: View) -> str:
+        if view["table"]["phase"] == "draw":
+            return "draw stock or draw discard"
+        return "word, extend or discard"
+
+    # ---- moves and events -------------------------------------------------------------------
+    def _spell(self, tokens_text: str) -> str:
+        lex = self.game.lexicon
+        try:
+            sounds = [parse_token(t) % 64 for t in split_sounds([tokens_text])]
+        except ValueError:
+            return ""
+        return _spelled(lex.words_for(sounds))
+
+    def describe_move(self, label: str, text: str, before: View) -> str:
+        if text == "draw discard":
+            top = _discard_top(before)
+            if top is not None:
+                return f"{label}: draw discard, taking {card_text(top).plain}"
+        if text.startswith("word "):
+            return f"{label}: {text}  → {self._spell(text[5:])}"
+        if text.startswith("extend "):
+            parts = text.split(None, 2)
+            if len(parts) == 3:
+                return f"{label}: {text}  → {self._spell(parts[2])}"
+        return f"{label}: {text}"
+
+    def events(self, before: View, after: View, labels: Sequence[str]) -> list[RenderableType]:
+        out: list[RenderableType] = []
+        done = len(before["table"]["results"])
+        for result in after["table"]["results"][done:]:
+            out.append(self.game_result(result, labels))
+        t = after["table"]
+        if not after["over"] and t["game"] != before["table"]["game"]:
+            out.append(Text(f"Game {t['game']} is dealt by {labels[t['dealer']]}.", "bold"))
+        if t["stock_ran_out"] == 1 and before["table"]["stock_ran_out"] == 0:
+            out.append(Text("The stock ran out: the discard pile (less its top card) is the new "
+                            "stock. The next time it runs out, the game ends.", "yellow"))
+        return out
+
+    def game_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        names = " and ".join(labels[s] for s in result["winners"])
+        verb = "wins" if len(result["winners"]) == 1 else "win"
+        head = f"Game {result['game']} over: {names} {verb}"
+        lines: list[RenderableType] = [Rule(style="dim"),
+                                       Text(f"{head} ({result['reason']}).", "bold")]
+        for s, label in enumerate(labels):
+            lines.append(Text(
+                f"  {label:<18} {result['cards_left'][s]} card(s) left · "
+                f"penalty {result['points'][s]:+d} · total {result['totals'][s]}",
+                "bold" if s in result["winners"] else "",
+            ))
+        return Group(*lines)
+
+    def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
+        t = view["table"]
+        lines: list[RenderableType] = [Rule("Match over (lowest penalty wins)", style="bold")]
+        for s in sorted(range(len(labels)), key=lambda s: t["scores"][s]):
+            mark = "  winner" if s in winners else ""
+            lines.append(Text(f"  {labels[s]:<18} {t['scores'][s]:>5}{mark}"))
+        return Group(*lines)
+
+    # ---- help and hints ---------------------------------------------------------------------
+    def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:
+        draws = [a for a in legal if a.startswith("draw")]
+        discards = [a for a in legal if a.startswith("discard")]
+        words = [f"{a}  {self._spell(a[5:])}" for a in legal if a.startswith("word ")]
+        extends = [f"{a}  {self._spell(a.split(None, 2)[2])}" for a in legal
+                   if a.startswith("extend ")]
+        groups: list[tuple[str, list[str]]] = []
+        for title, items in (("Draws", draws), ("Words", words), ("Extensions", extends),
+                             ("Discards", discards)):
+            if items:
+                groups.append((title, items))
+        return groups
+
+    def expand_shortcut(self, text: str) -> str:
+        words = text.strip().split(None, 1)
+        if not words:
+            return text
+        head = words[0].lower()
+        rest = words[1] if len(words) > 1 else ""
+        if head == "s" and not rest:
+            return "draw stock"
+        if head == "d" and not rest:
+            return "draw discard"
+        if head == "w":
+            return f"word {rest}"
+        if head == "e":
+            return f"extend {rest}"
+        if head == "x":
+            return f"discard {rest}"
+        return text
+
+    def hint(self, view: View) -> str:
+        lex = self.game.lexicon
+        cards = _own_hand(view)
+        words = view["table"]["words"]
+        min_length = self.game.options["min_word_length"]
+        if view["table"]["phase"] == "draw":
+            top = _discard_top(view)
+            now = self._best_lengths(cards, words, min_length)
+            if top is not None:
+                with_top = self._best_lengths([*cards, top], words, min_length)
+                if with_top > now:
+                    return (f"Take the discard top {card_text(top).plain}: with it you can lay "
+                            f"{with_top} card(s) at once, against {now} now.")
+            return "The discard top does not help your longest play: draw from the stock."
+        hand = Hand(lex, _counts(cards))
+        plays: list[tuple[int, str]] = []
+        for pron in find_words(lex, hand, min_length):
+            laid = word_plays(lex, pron, hand)[0]  # sound cards first, wild cards if needed
+            plays.append((len(pron), "word " + " ".join(token_code(t) for t in laid) + " "
+                          + _spelled(lex.spellings[pron], 2)))
+        for i, info in enumerate(words):
+            tokens = bytes(parse_token(c) for c in info["cards"])
+            base = tokens.translate(lex.token_canon)
+            for pron in find_extensions(lex, base, hand, min_length):
+                laid = extension_plays(lex, tokens, base, pron, hand)[0]
+                plays.append((len(pron) - len(base), f"extend {i} "
+                              + " ".join(token_code(t) for t in laid) + " "
+                              + _spelled(lex.spellings[pron], 2)))
+        if not plays:
+            return "No word or extension with these cards: choose a discard (keep vowels)."
+        plays.sort(key=lambda p: -p[0])
+        best = "; ".join(text for _n, text in plays[:HINT_PLAYS])
+        return f"{len(plays)} plays found. Longest: {best}. (type help for the exact moves)"
+
+    def _best_lengths(self, cards: Sequence[int], words: Sequence[dict[str, Any]],
+                      min_length: int) -> int:
+        lex = self.game.lexicon
+        hand = Hand(lex, _counts(cards))
+        best = max((len(p) for p in find_words(lex, hand, min_length)), default=0)
+        for info in words:
+            base = bytes(lex.canon[parse_token(c) % 64] for c in info["cards"])
+            for pron in find_extensions(lex, base, hand, min_length):
+                best = max(best, len(pron) - len(base))
+        return best

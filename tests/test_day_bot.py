@@ -1,0 +1,85 @@
+"""The greedy Day bot: it plays only legal moves, bets by its chance, and beats random."""
+
+from __future__ import annotations
+
+from cardtable import load_game
+from cardtable.bots import Decision, make_bot
+from cardtable.engine.game import Action
+from cardtable.games.day.actions import CALL, CHECK, FOLD, KEEP, Bet, RaiseTo
+from cardtable.games.day.cards import parse_cards
+from cardtable.games.day.chance import win_chance
+from cardtable.games.day.showdown import evaluator_for
+from cardtable.games.day.state import DayState
+from test_day_rules import play, rig
+
+
+def greedy_move(state: DayState, seed: int = 0) -> Action:
+    bot = make_bot("greedy", state.game, seed)
+    seat = state.current
+    return bot.choose(Decision(seat, state.legal_actions(seat), state))
+
+
+def test_win_chance_is_counted_exactly_heads_up() -> None:
+    ev = evaluator_for()
+    # After the final card a Day can lose only to a Full Day or tie another Day: the count is
+    # over every one of the 595 hands the opponent might hold.
+    p, exact = win_chance(ev, parse_cards("11 Rising, 1 Rising"),
+                          parse_cards("2 Setting, 8 Setting, 5 Risen"), [False])
+    assert exact
+    assert 0.9 < p < 1.0
+    # The Crown beside a 4 makes a run with 5 and 7 whatever comes: never worse than a tie on 4.
+    p, _ = win_chance(ev, parse_cards("Crown, 4 Risen"),
+                      parse_cards("7 Rising, 5 Setting, 12 Risen"), [True])
+    assert p > 0.95
+
+
+def test_greedy_bets_a_sure_thing_and_folds_a_hopeless_hand() -> None:
+    state = rig([50, 50], {0: "11 Rising, 1 Rising", 1: "3 Risen, 10 Setting"},
+                "2 Setting, 8 Setting", stock_top="5 Risen", options={"limit": "no"})
+    play(state, "keep", "keep", "check", "check")
+    assert state.current == 0  # the final betting round, with seat 0 holding a Day
+    move = greedy_move(state)
+    assert isinstance(move, Bet | RaiseTo) or str(move) == "all-in"
+    play(state, str(move))
+    # Seat 1 holds a lone 10 against a table with nothing for it: it folds to the bet.
+    assert greedy_move(state) == FOLD
+
+
+def test_greedy_checks_a_weak_hand_and_calls_a_cheap_bet_with_a_fair_chance() -> None:
+    state = rig([50, 50], {0: "3 Risen, 10 Setting", 1: "12 Risen, 6 Setting"},
+                "1 Setting, 8 Setting", stock_top="11 Rising")
+    play(state, "keep", "keep")
+    assert greedy_move(state) == CHECK
+    play(state, "bet 2")  # seat 0 bets; seat 1's chance covers 2 to win 6 easily
+    assert greedy_move(state) in (CALL, *[a for a in state.legal_actions(1)
+                                          if isinstance(a, RaiseTo)])
+
+
+def test_greedy_keeps_a_hand_that_already_makes_a_run() -> None:
+    state = rig([50, 50, 50], {0: "4 Risen, 5 Setting", 1: "12 Risen, 1 Setting",
+                               2: "Moon Rising, 9 Risen"}, "6 Setting, 7 Rising")
+    assert greedy_move(state) == KEEP
+
+
+def test_greedy_plays_only_legal_moves_and_beats_random_in_chips() -> None:
+    """Four seats, one greedy: over whole sessions it ends with more chips than it began
+    with, and more than the random seats on average."""
+    greedy_chips = 0
+    random_chips = 0
+    sessions = 3
+    for match in range(sessions):
+        game = load_game("day", 4, {"hands": 15})
+        seat_of_greedy = match % 4
+        bots = [make_bot("greedy" if s == seat_of_greedy else "random", game, 100 * match + s)
+                for s in range(4)]
+        state = game.new_state(match)
+        while not state.is_over:
+            seat = state.actors[0]
+            legal = state.legal_actions(seat)
+            action = bots[seat].choose(Decision(seat, legal, state))
+            assert action in legal
+            state.apply(seat, action)
+        greedy_chips += state.scores[seat_of_greedy]
+        random_chips += sum(state.scores) - state.scores[seat_of_greedy]
+    assert greedy_chips > 100 * sessions
+    assert greedy_chips > random_chips / 3
