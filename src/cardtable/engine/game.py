@@ -161,6 +161,17 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy: changing it never changes this state."""
 
+    def _branch(self) -> Self:
+        """Where a clone starts: a new state sharing this one's attributes but with its own
+        move record and its own generator at the same point, so that the two never draw the
+        same future. A game's clone then copies each container it changes in place."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
+
     @abstractmethod
     def observe(self, seat: int) -> Observation:
         """The information set of ``seat``: what a search bot may build its samples from."""

@@ -679,11 +679,7 @@ class ContractState(RunningTotals, State):
 
     # ---- branching --------------------------------------------------------------------------
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new = self._branch()
         new.totals = list(self.totals)
         new.results = list(self.results)
         new.hands = [bytearray(h) for h in self.hands]

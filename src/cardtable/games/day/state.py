@@ -611,11 +611,7 @@ class DayState(RunningTotals, State):
 
     # ---- branching ----------------------------------------------------------------------------
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new = self._branch()
         new.totals = list(self.totals)
         new.results = list(self.results)  # entries are never changed once a hand is over
         new.order = list(self.order)

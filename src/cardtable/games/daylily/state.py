@@ -328,11 +328,7 @@ class DaylilyState(RunningTotals, State):
 
     # ---- branching --------------------------------------------------------------------------
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new = self._branch()
         new.totals = list(self.totals)
         new.last_festival_round = list(self.last_festival_round)
         new.results = list(self.results)  # entries are never mutated after a round ends
