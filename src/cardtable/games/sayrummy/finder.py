@@ -16,7 +16,7 @@ card of a merged sound, or a wild card) is spelled out by :func:`word_plays` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import chain, combinations
 
 from cardtable.games.sayrummy.lexicon import PRIMES, TERMINAL, Lexicon, Trie
 from cardtable.games.sayrummy.sounds import NSOUNDS, WILD, WILD_TOKEN
@@ -85,20 +85,14 @@ def find_words(lex: Lexicon, hand: Hand, min_length: int = 1) -> list[bytes]:
         # Look the hand's sub-multisets up: with one wild card, the words of exactly those
         # sounds or of one sound more; with two, also one more again (any sound, tried in turn).
         exact, one_more = lex.multisets
-        found: dict[bytes, None] = {}
-        two = hand.wilds == 2
-        for key, size in hand.subsets:
-            if size:
-                for table in (exact, one_more):
-                    hit = table.get(key)
-                    if hit is not None:
-                        found.update(dict.fromkeys(hit))
-                if two:
-                    for prime in PRIMES:
-                        hit = one_more.get(key * prime)
-                        if hit is not None:
-                            found.update(dict.fromkeys(hit))
-        return [p for p in found if len(p) >= min_length]
+        keys = [key for key, size in hand.subsets if size]
+        hits = [*map(exact.get, keys), *map(one_more.get, keys)]
+        if hand.wilds == 2:
+            hits += map(one_more.get, [key * prime for key in keys for prime in PRIMES])
+        found = dict.fromkeys(chain.from_iterable(filter(None, hits)))
+        if min_length > 1:
+            return [p for p in found if len(p) >= min_length]
+        return list(found)
     h = list(hand.ranked)
     present = hand.present
     out: list[bytes] = []
@@ -157,19 +151,11 @@ def find_extensions(
         base_key = 1
         for s in base:
             base_key *= PRIMES[rank[s]]
-        candidates: dict[bytes, None] = {}
-        two = hand.wilds == 2
-        for key, size in hand.subsets:
-            key *= base_key
-            for table in (exact, one_more) if size else (one_more,):
-                hit = table.get(key)
-                if hit is not None:
-                    candidates.update(dict.fromkeys(hit))
-            if two:
-                for prime in PRIMES:
-                    hit = one_more.get(key * prime)
-                    if hit is not None:
-                        candidates.update(dict.fromkeys(hit))
+        keys = [base_key * key for key, _size in hand.subsets]
+        hits = [*map(exact.get, keys[1:]), *map(one_more.get, keys)]  # keys[0]: nothing added
+        if hand.wilds == 2:
+            hits += map(one_more.get, [key * prime for key in keys for prime in PRIMES])
+        candidates = dict.fromkeys(chain.from_iterable(filter(None, hits)))
         return [p for p in candidates if len(p) >= min_length and _contains(p, base)]
     need = sorted(rank[s] for s in base)
     n_need = len(need)

@@ -456,11 +456,7 @@ class SayRummyState(RunningTotals, State):
 
     # ---- branching --------------------------------------------------------------------------
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new = self._branch()
         new.totals = list(self.totals)
         new.results = list(self.results)  # entries are never changed after a game ends
         new.hands = [list(h) for h in self.hands]
