@@ -16,13 +16,14 @@ card of a merged sound, or a wild card) is spelled out by :func:`word_plays` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, combinations
+from itertools import chain, combinations, compress
 
 from cardtable.games.sayrummy.lexicon import PRIMES, TERMINAL, Lexicon, Trie
 from cardtable.games.sayrummy.sounds import NSOUNDS, WILD, WILD_TOKEN
 
 _FILL = bytes(range(WILD_TOKEN, 256)) + bytes(WILD_TOKEN)  # sound c -> wild card as c
 _LACKING = b"\x01" * 256
+_AS_WILD = tuple(bytes((WILD_TOKEN + c,)) for c in range(NSOUNDS))  # a wild card said as c
 
 
 class Hand:
@@ -32,7 +33,7 @@ class Hand:
     word on the table.
     """
 
-    __slots__ = ("_subsets", "counts", "fill", "lacking", "present", "ranked", "wilds")
+    __slots__ = ("_plus_one", "_subsets", "counts", "fill", "lacking", "present", "ranked", "wilds")
 
     def __init__(self, lex: Lexicon, counts: Sequence[int]) -> None:
         self.counts = counts
@@ -47,36 +48,49 @@ class Hand:
         simple = True
         canon = lex.canon
         rank = lex.rank
-        for s in range(NSOUNDS):
-            k = counts[s]
-            if k:
-                c = canon[s]
-                ranked[rank[c]] += k
-                if not lacking[c]:
-                    simple = False
-                fill[c] = s
-                lacking[c] = 0
+        present = []
+        for s in compress(range(NSOUNDS), counts):
+            c = canon[s]
+            r = rank[c]
+            if not ranked[r]:
+                present.append(r)
+            ranked[r] += counts[s]
+            if not lacking[c]:
+                simple = False
+            fill[c] = s
+            lacking[c] = 0
+        present.sort()
         self.ranked = ranked
         self.fill: bytes | None = bytes(fill) if simple else None
         self.lacking = bytes(lacking)
-        self.present = [r for r in range(NSOUNDS) if ranked[r]]
-        self._subsets: list[tuple[int, int]] | None = None
+        self.present = present
+        self._subsets: list[int] | None = None
+        self._plus_one: list[int] | None = None
 
     @property
-    def subsets(self) -> list[tuple[int, int]]:
-        """Every sub-multiset of the hand's sound cards as (key, size); see Lexicon.multisets."""
+    def subsets(self) -> list[int]:
+        """Every sub-multiset of the hand's sound cards as its key (see Lexicon.multisets),
+        the empty one (key 1) first."""
         if self._subsets is None:
-            keys = [(1, 0)]
+            keys = [1]
+            ranked = self.ranked
             for r in self.present:
                 prime = PRIMES[r]
-                grown = []
-                for key, size in keys:
-                    for j in range(1, self.ranked[r] + 1):
-                        key *= prime
-                        grown.append((key, size + j))
-                keys += grown
+                if ranked[r] == 1:
+                    keys += [key * prime for key in keys]
+                else:
+                    powers = [prime**j for j in range(1, ranked[r] + 1)]
+                    keys += [key * power for key in keys for power in powers]
             self._subsets = keys
         return self._subsets
+
+    @property
+    def plus_one(self) -> list[int]:
+        """The keys of :attr:`subsets` with one sound more (any sound, in rank order): the
+        sounds a hand with two wild cards can look up in ``Lexicon.multisets``' second table."""
+        if self._plus_one is None:
+            self._plus_one = [key * prime for key in self.subsets for prime in PRIMES]
+        return self._plus_one
 
 
 def find_words(lex: Lexicon, hand: Hand, min_length: int = 1) -> list[bytes]:
@@ -85,10 +99,10 @@ def find_words(lex: Lexicon, hand: Hand, min_length: int = 1) -> list[bytes]:
         # Look the hand's sub-multisets up: with one wild card, the words of exactly those
         # sounds or of one sound more; with two, also one more again (any sound, tried in turn).
         exact, one_more = lex.multisets
-        keys = [key for key, size in hand.subsets if size]
+        keys = hand.subsets[1:]
         hits = [*map(exact.get, keys), *map(one_more.get, keys)]
         if hand.wilds == 2:
-            hits += map(one_more.get, [key * prime for key in keys for prime in PRIMES])
+            hits += map(one_more.get, hand.plus_one[len(PRIMES):])
         found = dict.fromkeys(chain.from_iterable(filter(None, hits)))
         if min_length > 1:
             return [p for p in found if len(p) >= min_length]
@@ -151,10 +165,10 @@ def find_extensions(
         base_key = 1
         for s in base:
             base_key *= PRIMES[rank[s]]
-        keys = [base_key * key for key, _size in hand.subsets]
+        keys = list(map(base_key.__mul__, hand.subsets))
         hits = [*map(exact.get, keys[1:]), *map(one_more.get, keys)]  # keys[0]: nothing added
         if hand.wilds == 2:
-            hits += map(one_more.get, [key * prime for key in keys for prime in PRIMES])
+            hits += map(one_more.get, map(base_key.__mul__, hand.plus_one))
         candidates = dict.fromkeys(chain.from_iterable(filter(None, hits)))
         return [p for p in candidates if len(p) >= min_length and _contains(p, base)]
     need = sorted(rank[s] for s in base)
@@ -254,34 +268,72 @@ def find_all(
 
 # ---- from pronunciations to the cards that say them -------------------------------------------
 
+def _wild_variants(
+    laid: bytes, sounds: bytes, places: Sequence[int], hand: Hand, need_natural: bool
+) -> list[bytes]:
+    """For a hand with one kind of card per sound (``hand.fill``): every way to lay cards at
+    ``places`` of ``laid``, which holds there each sound's card from the hand, or a wild card
+    declared as the sound (``sounds``, canonical) where the hand has none. Other places are
+    kept as they are. Wild cards go where they must; spare ones may replace sound cards (and
+    must, for a card used more often than the hand holds it); ``need_natural``: at least one
+    sound card stays.
+
+    Returns ways in a fixed order: fewest wild cards first, then by the places they take.
+    """
+    naturals = [k for k in places if laid[k] < WILD_TOKEN]
+    spare = hand.wilds - (len(places) - len(naturals))
+    if spare < 0 or (need_natural and not naturals):
+        return []
+    most = min(spare, len(naturals) - (1 if need_natural else 0))
+    if len({laid[k] for k in naturals}) == len(naturals):
+        # No card is short (the usual case): any spare wild card may replace any sound card.
+        if most < 1:
+            return [laid]
+        out = [laid]
+        out += [laid[:k] + _AS_WILD[sounds[k]] + laid[k + 1:] for k in naturals]
+        for size in range(2, most + 1):
+            for chosen in combinations(naturals, size):
+                variant = bytearray(laid)
+                for k in chosen:
+                    variant[k] = WILD_TOKEN + sounds[k]
+                out.append(bytes(variant))
+        return out
+    # A card used more often than the hand holds it: that many of its places must take a
+    # wild card (``short``: card -> how many).
+    short: dict[int, int] = {}
+    for k in naturals:
+        short[laid[k]] = short.get(laid[k], 0) + 1
+    counts = hand.counts
+    short = {c: n - counts[c] for c, n in short.items() if n > counts[c]}
+    least = sum(short.values())
+    if least > spare:
+        return []
+    out = [] if least else [laid]
+    for size in range(max(1, least), most + 1):
+        for chosen in combinations(naturals, size):
+            if short and any(
+                sum(1 for k in chosen if laid[k] == c) < n for c, n in short.items()
+            ):
+                continue
+            variant = bytearray(laid)
+            for k in chosen:
+                variant[k] = WILD_TOKEN + sounds[k]
+            out.append(bytes(variant))
+    return out
+
+
 def _fillings(lex: Lexicon, sounds: bytes, hand: Hand, need_natural: bool) -> list[bytes]:
     """Every way to lay cards from the hand for ``sounds`` (canonical), one card a sound: a
     sound card of that sound's class, or a wild card declared as the canonical sound. Each
     way is a bytes of tokens.
 
-    ``sounds`` must be affordable (the finder's results are). The usual case is quick: no sound
-    twice in the word and each sound said by one kind of card in the hand. Then the sound
-    cards go where they can, wild cards where they must (one translation does both), and any
-    spare wild card may replace any sound card.
+    ``sounds`` must be affordable (the finder's results are). The usual case is quick: each
+    sound said by one kind of card in the hand (see :func:`_wild_variants`). Otherwise (/ʌ/
+    and /ə/ both held, say) every card is tried at every place.
     """
-    if hand.fill is not None and len(set(sounds)) == len(sounds):
-        laid = sounds.translate(hand.fill)
-        n = len(laid)
-        missing = sounds.translate(hand.lacking).count(1)
-        spare = hand.wilds - missing
-        if spare < 0 or (need_natural and missing == n):
-            return []
-        out = [laid]
-        if spare:
-            naturals = [i for i in range(n) if laid[i] < WILD_TOKEN]
-            most = min(spare, len(naturals) - (1 if need_natural else 0))
-            for k in range(1, most + 1):
-                for chosen in combinations(naturals, k):
-                    variant = bytearray(laid)
-                    for i in chosen:
-                        variant[i] = WILD_TOKEN + sounds[i]
-                    out.append(bytes(variant))
-        return out
+    if hand.fill is not None:
+        return _wild_variants(sounds.translate(hand.fill), sounds, range(len(sounds)), hand,
+                              need_natural)
     members = lex.members
     h = list(hand.counts)
     n = len(sounds)
@@ -329,18 +381,18 @@ def all_word_plays(lex: Lexicon, prons: Sequence[bytes], hand: Hand) -> list[byt
         laid = pron.translate(fill)
         missing = pron.translate(lacking).count(1)
         if missing == wilds:
-            out.append(laid)
+            out.append(laid)  # affordable, so no card is short: every wild card fills a gap
         elif len(set(pron)) != len(pron):
-            out.extend(_fillings(lex, pron, hand, need_natural=True))
+            out.extend(_wild_variants(laid, pron, range(len(pron)), hand, True))
         else:
             out.append(laid)
             n = len(pron)
             if missing == n - 1:
                 continue  # the one sound card must stay
-            spare = wilds - missing
             naturals = [i for i in range(n) if laid[i] < WILD_TOKEN]
             for i in naturals:
-                out.append(laid[:i] + bytes((WILD_TOKEN + pron[i],)) + laid[i + 1:])
+                out.append(laid[:i] + _AS_WILD[pron[i]] + laid[i + 1:])
+            spare = wilds - missing
             if spare > 1:
                 most = min(spare, len(naturals) - 1)
                 for k in range(2, most + 1):
@@ -359,6 +411,24 @@ def word_plays(lex: Lexicon, pron: bytes, hand: Hand) -> list[bytes]:
 
 def _embeddings(pron: bytes, base: bytes) -> list[tuple[int, ...]]:
     """Every set of positions of ``pron`` that holds ``base``'s sounds in order."""
+    # Usually there is one way: then the leftmost and the rightmost placements agree (every
+    # placement lies between them, sound by sound).
+    left: list[int] = []
+    i = 0
+    for s in base:
+        i = pron.find(s, i)
+        if i < 0:
+            return []
+        left.append(i)
+        i += 1
+    right: list[int] = []
+    i = len(pron)
+    for s in reversed(base):
+        i = pron.rfind(s, 0, i)
+        right.append(i)
+    right.reverse()
+    if left == right:
+        return [tuple(left)]
     out: list[tuple[int, ...]] = []
     picked: list[int] = []
 
@@ -397,6 +467,18 @@ def extension_plays(
                     one[base_tokens[:k] + bytes((WILD_TOKEN + c,)) + base_tokens[k:]] = None
         return list(one)
     found: dict[bytes, None] = {}
+    if fill is not None:
+        # Each placement of the base leaves the rest of the word to the hand's cards.
+        laid = pron.translate(fill)
+        for spots in _embeddings(pron, base):
+            template = bytearray(laid)
+            for b, k in enumerate(spots):
+                template[k] = base_tokens[b]
+            gaps = [k for k in range(n) if k not in spots]
+            found.update(dict.fromkeys(
+                _wild_variants(bytes(template), pron, gaps, hand, need_natural=False)
+            ))
+        return list(found)
     for spots in _embeddings(pron, base):
         gaps = [k for k in range(n) if k not in spots]
         for filling in _fillings(lex, bytes(pron[k] for k in gaps), hand, need_natural=False):

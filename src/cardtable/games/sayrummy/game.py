@@ -96,6 +96,8 @@ class SayRummyGame(Game):
             )
         counts = [self.options["copies"]] * NSOUNDS + [self.options["wilds"]]
         self.deck_counts: list[int] = counts
+        # The counts read as one number, a byte per card (for the state's quick self-check).
+        self.deck_number = int.from_bytes(bytes(counts), "little")
         self.deck_cards: tuple[int, ...] = tuple(
             c for c in range(NCARDS) for _ in range(counts[c])
         )

@@ -16,6 +16,7 @@ refused, since the turn could not end.
 from __future__ import annotations
 
 import random
+from itertools import compress, repeat
 from operator import add, gt
 from typing import TYPE_CHECKING, Any, Self
 
@@ -176,16 +177,20 @@ class SayRummyState(RunningTotals, State):
             laid = [t for t in laid if size - len(t) != 1 or not self._strands(t, b"")]
         out: list[Action] = list(map(Word, laid))
         for i, (base_tokens, _by, base) in enumerate(self.words):
-            for pron in find_extensions(lex, base, hand, min_length):
-                for tokens in extension_plays(lex, base_tokens, base, pron, hand):
-                    if risky and size - (len(tokens) - len(base_tokens)) == 1 and (
-                        self._strands(tokens, base_tokens)
-                    ):
-                        continue
-                    out.append(Extend(i, tokens))
-        for c in range(NCARDS):
-            if counts[c] and (c != taken or counts[c] > 1):
-                out.append(DISCARDS[c])
+            grown = [
+                tokens
+                for pron in find_extensions(lex, base, hand, min_length)
+                for tokens in extension_plays(lex, base_tokens, base, pron, hand)
+            ]
+            if risky:
+                grown = [
+                    t for t in grown
+                    if size - (len(t) - len(base_tokens)) != 1 or not self._strands(t, base_tokens)
+                ]
+            out += map(Extend, repeat(i), grown)
+        out += [
+            DISCARDS[c] for c in compress(_ALL_CARDS, counts) if c != taken or counts[c] > 1
+        ]
         return out
 
     def _strands(self, tokens: bytes, base: bytes) -> bool:
@@ -434,6 +439,8 @@ class SayRummyState(RunningTotals, State):
 
     def invariant_violations(self) -> list[str]:
         """Cheap checks run during simulation: every card in exactly one place, counts right."""
+        if self._intact():
+            return []
         problems: list[str] = []
         pile = bytes(self.stock) + bytes(self.discard) + b"".join(
             tokens.translate(_CARD_OF_TOKEN) for tokens, _by, _pron in self.words
@@ -453,6 +460,30 @@ class SayRummyState(RunningTotals, State):
             ]
             problems.append("cards not conserved: " + ", ".join(wrong))
         return problems
+
+    def _intact(self) -> bool:
+        """The quick test behind :meth:`invariant_violations` (which spells out what is wrong
+        when this says no). The count vectors of the hands, read as numbers with a byte per
+        card, add up with the pile's to the deck's, which holds exactly when every card's
+        counts add up (no count is negative and there are fewer than 256 cards in all, so no
+        byte carries)."""
+        pile = bytes(self.stock) + bytes(self.discard) + b"".join(
+            tokens.translate(_CARD_OF_TOKEN) for tokens, _by, _pron in self.words
+        )
+        if len(pile) + sum(self.sizes) > 255:
+            return False
+        try:
+            total = int.from_bytes(bytes(map(pile.count, _ALL_CARDS)), "little")
+            for s, hand in enumerate(self.hands):
+                if sum(hand) != self.sizes[s]:
+                    return False
+                known = self.known[s]
+                if any(known) and any(map(gt, known, hand)):
+                    return False
+                total += int.from_bytes(bytes(hand), "little")
+        except ValueError:  # a count below 0 or above 255
+            return False
+        return total == self.game.deck_number
 
     # ---- branching --------------------------------------------------------------------------
     def clone(self) -> Self:
