@@ -415,6 +415,40 @@ def test_a_lay_down_with_a_longer_meld_is_accepted_and_shown_with_its_joker(
     assert [len(tm.meld.cards) for tm in state.table[0]] == [3, 4]
 
 
+def test_auto_pass_answers_the_offers_for_the_person_until_switched_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    typed: list[str] = []
+    asked: list[str] = []
+
+    def answer(prompt: str, screen: str) -> str:
+        if not typed:
+            typed.append("auto")
+            return "auto"
+        if "or pass" in prompt:
+            asked.append(prompt)
+            return "pass"
+        if len(typed) == 12:
+            typed.append("auto")
+            return "auto"  # off again: offers are asked from now on
+        typed.append("move")
+        return draw_and_discard(prompt, screen)
+
+    argv = ["liverpool", "--players", "3", "--seed", "5", "--bots", "random",
+            "--record", "auto.json"]
+    code, out, _ = run_with_screen(monkeypatch, argv, answer, limit=40)
+    assert code == 0
+    assert "Auto-pass on" in out and "Auto-pass off" in out
+    data = load_record("auto.json")
+    passes = [i for i, (seat, move) in enumerate(data["actions"]) if (seat, move) == (0, "pass")]
+    before_off = out.split("Auto-pass off", 1)[0]
+    # Passed for the person while auto-pass was on, with nobody asked...
+    assert before_off.count("pass on") >= 1 and "(auto)" in before_off
+    assert "or pass" not in before_off.split("Auto-pass on", 1)[1]
+    # ...and asked again once it was off.
+    assert asked and passes and len(passes) > len(asked)
+
+
 def test_a_person_is_asked_to_buy_during_another_seats_turn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

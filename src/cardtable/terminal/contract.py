@@ -167,6 +167,8 @@ def rebuild_meld(kind: str, cards: Sequence[int], game: ContractGame) -> Meld | 
 class ContractRenderer:
     """Draws a Dummy Rummy or Liverpool table for one seat."""
 
+    # The answers to an offer made out of turn; `auto` in the terminal passes these for you.
+    window_answers = frozenset({"buy", "rummy", "pass"})
     shortcuts: Sequence[tuple[str, str]] = (
         ("d", "draw (from the stock; others may buy the discard first)"),
         ("b / p", "buy / pass when the discard is for sale"),

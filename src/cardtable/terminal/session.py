@@ -36,7 +36,9 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("rules", "the rules summary and the options in play"),
     ("quit (q)", "stop; the unfinished match is saved"),
 )
+AUTO_PASS_COMMAND = ("auto", "pass automatically whenever the discard is offered (again: stop)")
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
+PASS = "pass"
 EXIT_INTERRUPTED = 130
 EXIT_SAVE_FAILED = 1
 
@@ -86,6 +88,11 @@ class PlaySession:
             for s in range(game.players)
         ]
         self.state: State = game.new_state(seed)
+        # Out-of-turn offers (Liverpool's buying and rummy windows) can come at almost every
+        # draw; a person may let the table pass them. Only renderers that name their window
+        # answers (``window_answers``, ``pass`` among them) offer this.
+        self.window_answers: frozenset[str] = getattr(self.renderer, "window_answers", frozenset())
+        self.auto_pass = False
 
     def say(self, text: str, style: str | None = None) -> None:
         """Print plain text (never markup: card codes look like markup tags)."""
@@ -116,7 +123,9 @@ class PlaySession:
             before = copy.deepcopy(state.view(self.person))
             actors = state.actors
             seat = self.person if self.person in actors else actors[0]
-            if seat == self.person:
+            if seat == self.person and self.auto_pass and self._only_window_answers():
+                self._pass_for_person(before)
+            elif seat == self.person:
                 if not shown:
                     self.console.print(self.renderer.table(before, self.labels))
                     shown = True
@@ -134,6 +143,17 @@ class PlaySession:
             elif seat == self.person and self.person in state.actors:
                 self.console.print(self.renderer.hand(after))
         return True
+
+    def _only_window_answers(self) -> bool:
+        legal = {str(a) for a in self.state.legal_actions(self.person)}
+        return PASS in legal and legal <= self.window_answers
+
+    def _pass_for_person(self, before: View) -> None:
+        action = self.game.parse_action(PASS)
+        self.state.apply(self.person, action)
+        move = self.renderer.describe_move(self.labels[self.person], str(action), before)
+        self.say(f"{move} (auto)", "dim")
+        self._autosave()
 
     def _bot_moves(self, seat: int, before: View) -> None:
         state = self.state
@@ -166,6 +186,10 @@ class PlaySession:
                 self.console.print(self.renderer.hand(view))
             elif word == "rules":
                 self._rules()
+            elif word == AUTO_PASS_COMMAND[0]:
+                if self._toggle_auto_pass() and self._only_window_answers():
+                    self._pass_for_person(view)  # the offer on screen now, too
+                    return True
             elif self._try_move(command, view):
                 return True
 
@@ -198,6 +222,20 @@ class PlaySession:
         return found[0] if len(found) == 1 else None
 
     # ---- commands ---------------------------------------------------------------------------
+    def _toggle_auto_pass(self) -> bool:
+        """Switch auto-pass; True when it is now on."""
+        if not self.window_answers:
+            self.say("Nothing is ever offered out of turn in this game: there is nothing to "
+                     "pass.", "yellow")
+            return False
+        self.auto_pass = not self.auto_pass
+        if self.auto_pass:
+            self.say("Auto-pass on: offers of the discard are passed for you. Type auto again "
+                     "to answer them yourself.")
+        else:
+            self.say("Auto-pass off: you will be asked at every offer again.")
+        return self.auto_pass
+
     def _help(self) -> None:
         legal = [str(a) for a in self.state.legal_actions(self.person)]
         self.say("Legal moves now:", "bold")
@@ -206,7 +244,8 @@ class PlaySession:
             columns = Columns([Text(item) for item in items], padding=(0, 3))
             self.console.print(Padding(columns, (0, 0, 0, 4)))
         self.say("Commands:", "bold")
-        for what, meaning in COMMANDS:
+        commands = [*COMMANDS, AUTO_PASS_COMMAND] if self.window_answers else COMMANDS
+        for what, meaning in commands:
             self.say(f"  {what:<14} {meaning}")
         if self.renderer.shortcuts:
             self.say("Shortcuts:", "bold")
