@@ -195,6 +195,8 @@ class RunningTotals:
     totals: list[int]
     results: list[dict[str, Any]]
     phase: str
+    # Penalty games (the rummies) are won by the lowest total, chip games by the highest.
+    lowest_wins: ClassVar[bool] = True
 
     @property
     def is_over(self) -> bool:
@@ -207,6 +209,14 @@ class RunningTotals:
     @property
     def rounds_played(self) -> int:
         return len(self.results)
+
+    @property
+    def winners(self) -> list[int]:
+        """Every seat on the best total once the match is over (a tie stands)."""
+        if self.phase != "over":
+            return []
+        best = min(self.totals) if self.lowest_wins else max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
 
 
 class Observation(ABC):

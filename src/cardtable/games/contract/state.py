@@ -315,13 +315,6 @@ class ContractState(RunningTotals, State):
             return tuple(self.pending)
         return (self.current,)
 
-    @property
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        low = min(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == low]
-
     def _floating(self, seat: int) -> bool:
         return self.sizes[seat] == 0
 

@@ -62,6 +62,7 @@ minimum, half the pot, the pot and all-in). Any other amount in range may be typ
 
 class DayState(RunningTotals, State):
     game: DayGame
+    lowest_wins = False  # chips: the biggest stack wins
 
     def __init__(self, game: DayGame, seed: int) -> None:
         self.game = game
@@ -339,13 +340,6 @@ class DayState(RunningTotals, State):
     @property
     def actors(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.current,)
-
-    @property
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        top = max(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == top]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.current or self.phase == OVER:

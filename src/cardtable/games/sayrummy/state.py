@@ -143,13 +143,6 @@ class SayRummyState(RunningTotals, State):
     def actors(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.current,)
 
-    @property
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        low = min(self.totals)
-        return [s for s, t in enumerate(self.totals) if t == low]
-
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.current or self.phase == OVER:
             return []
