@@ -79,7 +79,7 @@ def play_match(
     greedy = bots[greedy_seat]
     while not state.is_over:
         seat = state.actors[0]
-        decision = Decision(seat, state.legal_actions(seat), state)
+        decision = Decision.at(state, seat)
         if seat == greedy_seat:
             start = time.perf_counter()
             action = greedy.choose(decision)

@@ -38,7 +38,7 @@ def session(
     seconds = 0.0
     while not state.is_over:
         seat = state.actors[0]
-        decision = Decision(seat, state.legal_actions(seat), state)
+        decision = Decision.at(state, seat)
         if seat == greedy:
             began = time.perf_counter()
             action = bots[seat].choose(decision)

@@ -70,7 +70,7 @@ def play_match(players: int, seed: int, greedy_seat: int, target: int) -> Tally:
     tally = Tally(matches=1)
     while not state.is_over:
         seat = state.actors[0]
-        decision = Decision(seat, state.legal_actions(seat), state)
+        decision = Decision.at(state, seat)
         if seat == greedy_seat:
             start = time.perf_counter()
             action = bots[seat].choose(decision)

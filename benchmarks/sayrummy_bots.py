@@ -43,7 +43,7 @@ def main() -> None:
             while not state.is_over:
                 seat = state.actors[0]
                 state.apply(seat, bots[seat].choose(
-                    Decision(seat, state.legal_actions(seat), state)))
+                    Decision.at(state, seat)))
             wins += greedy_seat in state.winners
             greedy_total += state.scores[greedy_seat]
             random_total += sum(state.scores) - state.scores[greedy_seat]

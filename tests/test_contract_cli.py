@@ -618,7 +618,7 @@ def test_the_table_shows_every_meld_with_its_jokers_meaning() -> None:
 
     while not state.is_over and not joker_melds():
         seat = state.actors[0]
-        state.apply(seat, bots[seat].choose(Decision(seat, state.legal_actions(seat), state)))
+        state.apply(seat, bots[seat].choose(Decision.at(state, seat)))
     assert joker_melds(), "no joker was melded"
     renderer = renderer_for(game)
     assert isinstance(renderer, ContractRenderer)

@@ -16,7 +16,7 @@ from test_day_rules import play, rig
 def greedy_move(state: DayState, seed: int = 0) -> Action:
     bot = make_bot("greedy", state.game, seed)
     seat = state.current
-    return bot.choose(Decision(seat, state.legal_actions(seat), state))
+    return bot.choose(Decision.at(state, seat))
 
 
 def test_win_chance_is_counted_exactly_heads_up() -> None:
@@ -76,7 +76,7 @@ def test_greedy_plays_only_legal_moves_and_beats_random_in_chips() -> None:
         while not state.is_over:
             seat = state.actors[0]
             legal = state.legal_actions(seat)
-            action = bots[seat].choose(Decision(seat, legal, state))
+            action = bots[seat].choose(Decision.at(state, seat))
             assert action in legal
             state.apply(seat, action)
         greedy_chips += state.scores[seat_of_greedy]

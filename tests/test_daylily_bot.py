@@ -29,7 +29,7 @@ class ViewOnly:
 
 def decide(bot: Bot, state: State, seat: int) -> Action:
     legal = state.legal_actions(seat)
-    return bot.choose(Decision(seat, legal, cast(State, ViewOnly(state))))
+    return bot.choose(Decision(seat, legal, state.game, state.view(seat)))
 
 
 def play(

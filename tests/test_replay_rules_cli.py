@@ -30,7 +30,7 @@ def random_match(seed: int, players: int = 3) -> State:
     bot = RandomBot(game, seed)
     while not state.is_over:
         seat = state.actors[0]
-        state.apply(seat, bot.choose(Decision(seat, state.legal_actions(seat), state)))
+        state.apply(seat, bot.choose(Decision.at(state, seat)))
     return state
 
 

@@ -142,7 +142,7 @@ def test_bots_see_only_their_view() -> None:
     state = game.new_state(1)
     bot = make_bot("greedy", game, 0)
     seat = state.actors[0]
-    decision = Decision(seat, state.legal_actions(seat), state)
+    decision = Decision.at(state, seat)
     view = decision.view()
     for other in range(3):
         if other != seat:

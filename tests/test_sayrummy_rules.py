@@ -272,7 +272,7 @@ def test_a_match_is_games_games_and_the_lowest_total_wins() -> None:
     bots = [make_bot("greedy", game, s) for s in range(3)]
     while not state.is_over:
         seat = state.actors[0]
-        state.apply(seat, bots[seat].choose(Decision(seat, state.legal_actions(seat), state)))
+        state.apply(seat, bots[seat].choose(Decision.at(state, seat)))
     assert len(state.results) == 3
     totals = [sum(r["points"][s] for r in state.results) for s in range(3)]
     assert state.scores == totals

@@ -94,7 +94,7 @@ def _mid_game(players: int = 3) -> SayRummyState:
     bot = RandomBot(game, 4)
     for _ in range(60):
         seat = state.actors[0]
-        state.apply(seat, bot.choose(Decision(seat, state.legal_actions(seat), state)))
+        state.apply(seat, bot.choose(Decision.at(state, seat)))
     assert isinstance(state, SayRummyState)
     assert state.words, "the test wants words on the table"
     return state

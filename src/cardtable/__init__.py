@@ -12,8 +12,10 @@ from cardtable.engine import (
     game_names,
     load_game,
 )
+from cardtable.engine.version import __version__
 
 __all__ = [
+    "__version__",
     "Game",
     "IllegalAction",
     "NotationError",
@@ -22,4 +24,3 @@ __all__ = [
     "game_names",
     "load_game",
 ]
-__version__ = "0.1.0"

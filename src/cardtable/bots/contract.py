@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from cardtable.bots import Decision, register_bot
+from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Action, Game
 from cardtable.games.contract.actions import (
@@ -173,6 +173,8 @@ def without(hand: Sequence[int], card: int) -> list[int]:
 
 class GreedyContractBot:
     """Goes down as soon as it can, lays off all it can, discards its dearest dead card."""
+
+    needs: ClassVar[Needs] = "view"
 
     name = "greedy"
 

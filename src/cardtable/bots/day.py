@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from cardtable.bots import Decision, register_bot
+from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.day.actions import ALL_IN, CALL, CHECK, FOLD, KEEP, SWAPS, Bet, RaiseTo
 from cardtable.games.day.cards import DECK_SIZE, parse_card
@@ -44,6 +44,8 @@ def cards_in(zone: dict[str, Any] | None) -> list[int]:
 
 class GreedyDayBot:
     """Bets by its counted chance of winning at the showdown; reads only its seat's view."""
+
+    needs: ClassVar[Needs] = "view"
 
     name = "greedy"
     value_margin = 0.12  # bet when the chance beats a fair share by this much

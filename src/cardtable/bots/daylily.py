@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from cardtable.bots import Decision, register_bot
+from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock
 from cardtable.games.daylily.cards import (
@@ -278,6 +278,8 @@ class Planner:
 
 class GreedyDaylilyBot:
     """Plays to go out soon and to score; reads only its seat's view and the legal actions."""
+
+    needs: ClassVar[Needs] = "view"
 
     name = "greedy"
 

@@ -17,9 +17,9 @@ signature.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from cardtable.bots import Decision, register_bot
+from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.sayrummy.actions import Discard, DrawDiscard, DrawStock, Extend, Word
 from cardtable.games.sayrummy.finder import Hand, find_extensions, find_words
@@ -43,6 +43,8 @@ def _counts(codes: Sequence[str]) -> list[int]:
 
 class GreedySayBot:
     """Lays the longest play it can; reads only its seat's view and the legal actions."""
+
+    needs: ClassVar[Needs] = "view"
 
     name = "greedy"
 

@@ -6,7 +6,9 @@ from cardtable.engine.errors import (
     NotationError,
     OptionError,
     RecordError,
+    StaleAction,
 )
+from cardtable.engine.events import Event
 from cardtable.engine.game import (
     Action,
     Game,
@@ -24,6 +26,7 @@ from cardtable.engine.zones import Visibility, Zone
 __all__ = [
     "Action",
     "CardtableError",
+    "Event",
     "Game",
     "IllegalAction",
     "NotationError",
@@ -31,6 +34,7 @@ __all__ = [
     "Option",
     "OptionError",
     "RecordError",
+    "StaleAction",
     "State",
     "Visibility",
     "Zone",

@@ -23,3 +23,7 @@ class OptionError(CardtableError, ValueError):
 
 class RecordError(CardtableError, ValueError):
     """A game record that cannot be read or does not replay."""
+
+
+class StaleAction(IllegalAction):
+    """An action sent for a state version the table has already left; nothing changed."""

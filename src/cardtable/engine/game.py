@@ -7,13 +7,18 @@ exactly. Front ends, bots and simulation speak only this protocol.
 
 from __future__ import annotations
 
+import bisect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from importlib.metadata import entry_points
 from typing import Any, ClassVar, Protocol, Self
 
-from cardtable.engine.errors import IllegalAction, OptionError
+from cardtable.engine.deals import RECORD_FORMAT, Deal, deal_problem, redact_deal, reorder_problem
+from cardtable.engine.errors import IllegalAction, OptionError, RecordError, StaleAction
+from cardtable.engine.events import Event, describe_common
 from cardtable.engine.options import Option, validate_options
+from cardtable.engine.version import __version__
 from cardtable.engine.zones import Zone
 
 
@@ -47,8 +52,13 @@ class Game(ABC):
         """Hook for checks that involve several options or the player count."""
 
     @abstractmethod
-    def new_state(self, seed: int) -> State:
-        """A new match, with every chance event drawn from ``seed``."""
+    def new_state(self, seed: int | None = None, deals: Sequence[Deal] | None = None) -> State:
+        """A new match, with every chance event drawn from ``seed``.
+
+        ``deals`` (a record's deals, in notation) replace the shuffled deals round by round, so a
+        real table's deal can be set up and a record replays without Python's shuffle; each is
+        checked against the deck and refused (RecordError) with the problem named.
+        """
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
@@ -76,6 +86,21 @@ class Game(ABC):
     def describe(self) -> dict[str, Any]:
         return {"game": self.name, "players": self.players, "options": dict(self.options)}
 
+    def card_notation(self, text: str) -> str:
+        """The canonical notation of a card written by a person (raise NotationError or
+        ValueError when it is no card): written deals are read through it, so "1 Ming Toy" and
+        "1MT" are the same card. The default takes the text as it is."""
+        return text
+
+    def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        """One line of the move log for an event (as :meth:`State.events` gives it).
+
+        ``names`` are the seats' labels as the reader should see them ("You", "Ann"). Games word
+        their own events by overriding this and falling back on it for the shared kinds; every
+        front end takes its log from here, so a move reads the same everywhere.
+        """
+        return describe_common(event, names)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, options={self.options!r})"
 
@@ -84,9 +109,42 @@ class State(ABC):
     """One match in progress. Mutable; use :meth:`clone` to branch."""
 
     game: Game
-    seed: int
+    seed: int | None
     rng: random.Random
     history: list[tuple[int, Action]]
+    log: list[tuple[int, Event]]
+    deals: list[Deal]
+    _script: Sequence[Deal]
+    _stamp: int
+
+    def _start(self, game: Game, seed: int | None, deals: Sequence[Deal] | None) -> None:
+        """What every match starts with: the move record, the event log, the generator, and the
+        recorded deals to follow (if any). Games call this first in their constructor."""
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.log = []
+        self.deals = []
+        self._script = list(deals or ())
+        self._stamp = 0
+        self.rng = random.Random(0 if seed is None else seed)
+
+    # ---- versions and events ---------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """How many actions have been applied: the number a client quotes with its move."""
+        return len(self.history)
+
+    def _emit(self, event: Event) -> None:
+        """Log an event of the action being applied (or of the deal, before any action)."""
+        self.log.append((self._stamp, event))
+
+    def events(self, seat: int | None, since: int = -1) -> list[dict[str, Any]]:
+        """The events after version ``since`` as ``seat`` (``None``: a spectator) may know them,
+        each plain JSON-able data with the version it led to. The first deal is logged at
+        version 0, so the default ``since=-1`` gives the whole match."""
+        start = bisect.bisect_right(self.log, since, key=lambda entry: entry[0])
+        return [event.to_json(seat, version) for version, event in self.log[start:]]
 
     # ---- the turn ---------------------------------------------------------------------------
     @property
@@ -109,11 +167,22 @@ class State(ABC):
     def _perform(self, seat: int, action: Action) -> None:
         """Carry out an action already found legal."""
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Carry out ``action`` for ``seat``, or raise IllegalAction and change nothing."""
+    def apply(self, seat: int, action: Action, version: int | None = None) -> None:
+        """Carry out ``action`` for ``seat``, or raise IllegalAction and change nothing.
+
+        ``version`` is the state version the actor saw; when given and the table has moved on
+        since, the action is refused as stale (StaleAction), so moves that cross on the wire
+        never land on a table their sender did not see.
+        """
+        if version is not None and version != len(self.history):
+            raise StaleAction(
+                f"the table has moved on: your move was made at version {version}, "
+                f"and it is now at version {len(self.history)}"
+            )
         reason = self.refusal(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
+        self._stamp = len(self.history) + 1
         self._perform(seat, action)
         self.history.append((seat, action))
 
@@ -168,19 +237,116 @@ class State(ABC):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.history = list(self.history)
+        new.log = list(self.log)
+        new.deals = list(self.deals)
+        if new.deals:  # the current round's entry still grows (stock rebuilds)
+            new.deals[-1] = {k: list(v) if isinstance(v, list) else v
+                             for k, v in new.deals[-1].items()}
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         return new
 
-    @abstractmethod
     def observe(self, seat: int) -> Observation:
         """The information set of ``seat``: what a search bot may build its samples from."""
+        return Observation(self, seat)
+
+    # ---- what a seat may know of the past ----------------------------------------------------
+    @abstractmethod
+    def _redeal(self, seat: int, rng: random.Random | None) -> None:
+        """Deal the cards ``seat`` cannot see afresh among the places hidden from it.
+
+        The hidden cards are first put in a fixed order (sorted), then shuffled by ``rng`` when
+        one is given: with ``rng=None`` the result depends only on what the seat knows, which is
+        what lets two indistinguishable states give a bot the same information set.
+        """
+
+    def seen_action(self, actor: int, action: Action, viewer: int) -> Action:
+        """``actor``'s ``action`` as ``viewer`` may know it. Most notation names nothing hidden;
+        a game whose notation can (Day's ``swap CARD``) returns a masked action here."""
+        return action
+
+    def _seal(self, seat: int) -> None:
+        """Turn this (cloned) state into one that holds only what ``seat`` may know: hidden cards
+        in a canonical order, the move record, the events and the deals as the seat saw them,
+        no seed and a generator with no trace of the real future."""
+        self._redeal(seat, None)
+        self.history = [(s, self.seen_action(s, a, seat)) for s, a in self.history]
+        self.log = [(v, e.seen_by(seat)) for v, e in self.log]
+        self.deals = [redact_deal(d, seat) for d in self.deals]
+        self._script = []
+        self.seed = None
+        self.rng = random.Random(0)
+
+    # ---- chance: dealt live or read from a record -------------------------------------------
+    def _first_dealer(self, candidates: int) -> int:
+        """The first round's dealer, drawn at random, or the one a record's first deal names."""
+        drawn = self.rng.randrange(candidates)
+        if self._script and "dealer" in self._script[0]:
+            named = self._script[0]["dealer"]
+            if isinstance(named, bool) or not isinstance(named, int) or not 0 <= named < candidates:
+                raise RecordError(f"deal 1 names dealer {named!r}, which is no seat of this table")
+            return named
+        return drawn
+
+    def _deal_from(self, live: Deal) -> Deal:
+        """Record this round's deal, in notation. When a record's deal is waiting for this round,
+        check it against the live one (same cards, same hand sizes) and return it instead."""
+        index = len(self.deals)
+        entry = live
+        if index < len(self._script):
+            scripted = self._written(self._script[index], f"deal {index + 1}")
+            problem = deal_problem(live, scripted, index + 1)
+            if problem is not None:
+                raise RecordError(problem)
+            entry = {key: scripted.get(key, value) for key, value in live.items()}
+            if "dealer" in live:
+                entry["dealer"] = live["dealer"]
+        self.deals.append(entry)
+        return entry
+
+    def _reorder(self, key: str, live: list[str]) -> list[str]:
+        """A chance reordering within a round (the stock rebuilt from the discard pile), in
+        notation, top first: recorded under ``key`` in the round's deal, or read back from the
+        record's deal and checked to hold the same cards."""
+        entry = self.deals[-1]
+        done: list[list[str]] = entry.setdefault(key, [])
+        order = live
+        index = len(self.deals) - 1
+        if index < len(self._script):
+            recorded = self._script[index].get(key)
+            if isinstance(recorded, list) and len(done) < len(recorded):
+                where = f"deal {index + 1}, {key} {len(done) + 1}"
+                order = self._written(recorded[len(done)], where)
+                problem = reorder_problem(live, order, where)
+                if problem is not None:
+                    raise RecordError(problem)
+        done.append(list(order))
+        return list(order)
+
+    def _written(self, value: Any, where: str) -> Any:
+        """A record's cards in canonical notation (lists and deal mappings walked through)."""
+        if isinstance(value, str):
+            try:
+                return self.game.card_notation(value)
+            except ValueError as exc:
+                raise RecordError(f"{where}: {value!r} is not a card of {self.game.title} "
+                                  f"({exc})") from None
+        if isinstance(value, list):
+            return [self._written(v, where) for v in value]
+        if isinstance(value, Mapping):
+            return {k: self._written(v, where) if k in ("hands", "stock", "up") else v
+                    for k, v in value.items()}
+        return value
 
     # ---- records ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        """The game record: enough to replay the match exactly and check its result."""
-        data = self.game.describe()
-        data["seed"] = self.seed
+        """The game record (format 2): the deals in notation and every action, enough to replay
+        the match without the seed, and the result to check."""
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "cardtable": __version__}
+        data.update(self.game.describe())
+        if self.seed is not None:
+            data["seed"] = self.seed
+        data["deals"] = [dict(d) for d in self.deals]
         data["actions"] = [[seat, str(action)] for seat, action in self.history]
         data["over"] = self.is_over
         data["scores"] = list(self.scores)
@@ -219,25 +385,39 @@ class RunningTotals:
         return [s for s, t in enumerate(self.totals) if t == best]
 
 
-class Observation(ABC):
-    """What one seat knows; :meth:`sample` deals out a full state consistent with it."""
+class Observation:
+    """What one seat knows, sealed: built from a clone whose hidden cards are put in a fixed
+    order, whose past is the seat's own view of it and whose generator knows nothing of the real
+    future. Nothing reachable from it leads back to the real state, so a bot handed one cannot
+    cheat, and two states the seat cannot tell apart give equal observations."""
 
     def __init__(self, state: State, seat: int) -> None:
-        self._state = state  # a private clone: samples are taken from it, never handed out
+        sealed = state.clone()
+        sealed._seal(seat)
+        self._state = sealed
         self.seat = seat
+        self.game = state.game
 
-    @staticmethod
-    def reseed(state: State, rng: random.Random) -> None:
-        """Give a sampled state a generator drawn from ``rng``: no trace of the real future."""
-        state.rng = random.Random(rng.getrandbits(64))
+    @property
+    def version(self) -> int:
+        return self._state.version
 
-    @abstractmethod
+    def view(self) -> dict[str, Any]:
+        return self._state.view(self.seat)
+
+    def legal_actions(self) -> Sequence[Action]:
+        return self._state.legal_actions(self.seat)
+
+    def events(self, since: int = -1) -> list[dict[str, Any]]:
+        return self._state.events(self.seat, since)
+
     def sample(self, rng: random.Random) -> State:
-        """A full state that ``seat`` cannot tell apart from the real one.
-
-        Hidden cards are shuffled among the hidden places and the state's own generator is
-        reseeded from ``rng``, so the sample carries no trace of the real deal or its future.
-        """
+        """A full state that ``seat`` cannot tell apart from the real one: the hidden cards dealt
+        by ``rng`` among the hidden places, and a generator drawn from ``rng``."""
+        state = self._state.clone()
+        state._redeal(self.seat, rng)
+        state.rng = random.Random(rng.getrandbits(64))
+        return state
 
 
 GameFactory = Callable[..., Game]
@@ -253,10 +433,25 @@ def register(cls: type[Game], *aliases: str) -> type[Game]:
     return cls
 
 
+ENTRY_POINT_GROUP = "cardtable.games"
+_loaded = False
+
+
 def _ensure_loaded() -> None:
-    # Games register themselves on import; importing the package here keeps engine free of any
-    # game's names while still letting load_game find them.
-    import cardtable.games  # noqa: F401
+    """Load every game announced under the ``cardtable.games`` entry point group (cardtable's
+    own five are announced in its pyproject.toml, a third-party package announces its own).
+    Loading one imports its module, which registers the game: the engine never names a game."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            loaded = point.load()
+        except ImportError as exc:  # a broken plug-in must not take the five games down
+            raise OptionError(f"the game {point.name!r} cannot be loaded: {exc}") from None
+        if isinstance(loaded, type) and issubclass(loaded, Game) and loaded.name not in _REGISTRY:
+            register(loaded)
 
 
 def game_names() -> list[str]:

@@ -1,8 +1,12 @@
 """Game records: JSON files that replay a match exactly.
 
-A record holds the game, players, options, seed and every action with its seat; replaying it
-re-deals from the seed and re-applies the actions through the same legality checks as play, so a
-doctored record is refused rather than believed.
+Format 2 (``"format": "cardtable-record/2"``) holds the game, players, options, the cardtable
+version that wrote it, every round's deal in the game's notation (see :mod:`deals`), every action
+with its seat, and the result; the seed is optional. Replay deals from the recorded deals, so a
+record does not depend on how Python shuffles and a real table's deal written by hand replays
+too. Format 1 (no ``format`` key: seed and actions) still replays from its seed. Either way every
+action goes through the same legality checks as play, so a doctored record is refused rather
+than believed.
 """
 
 from __future__ import annotations
@@ -13,17 +17,35 @@ from typing import Any
 
 import jsonschema
 
+from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, RecordError
 from cardtable.engine.game import State, load_game
 
+_CARD = {"type": ["string", "null"]}
+_CARDS = {"type": "array", "items": _CARD}
+DEAL_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["hands"],
+    "properties": {
+        "dealer": {"type": ["integer", "null"]},
+        "hands": {"type": "array", "items": _CARDS},
+        "stock": _CARDS,
+        "up": _CARDS,
+        "rebuilds": {"type": "array", "items": _CARDS},
+    },
+}
+
 RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "required": ["game", "players", "options", "seed", "actions"],
+    "required": ["game", "players", "options", "actions"],
     "properties": {
+        "format": {"type": "string"},
+        "cardtable": {"type": "string"},
         "game": {"type": "string"},
         "players": {"type": "integer", "minimum": 1},
         "options": {"type": "object"},
         "seed": {"type": "integer"},
+        "deals": {"type": "array", "items": DEAL_SCHEMA},
         "actions": {
             "type": "array",
             "items": {
@@ -60,24 +82,45 @@ def load_record(path: str | Path) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    check_record(data, str(path))
+    return data  # type: ignore[no-any-return]
+
+
+def check_record(data: Any, name: str = "the record") -> None:
+    """Raise RecordError with one sentence when ``data`` is not a record this version reads."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{name} is not a game record (not a JSON object)")
+    fmt = data.get("format")
+    if fmt is not None and fmt != RECORD_FORMAT:
+        raise RecordError(
+            f"{name} is in format {fmt!r}, which this cardtable cannot read "
+            f"(it reads {RECORD_FORMAT!r} and the older records without a format)"
+        )
     try:
         jsonschema.validate(data, RECORD_SCHEMA)
     except jsonschema.ValidationError as exc:
         where = "/".join(str(p) for p in exc.absolute_path) or "the top level"
-        raise RecordError(f"{path} is not a game record ({where}: {exc.message})") from None
-    return data  # type: ignore[no-any-return]
+        raise RecordError(f"{name} is not a game record ({where}: {exc.message})") from None
+    if fmt is None and "seed" not in data:
+        raise RecordError(f"{name} is a format 1 record without a seed, so it cannot be dealt")
+    if fmt is not None and "deals" not in data:
+        raise RecordError(f"{name} is a format 2 record without its deals")
 
 
 def replay(data: dict[str, Any]) -> State:
-    """Re-run a record's actions from its seed; raise RecordError at the first one refused."""
+    """Re-run a record's actions from its deals (format 2) or its seed (format 1); raise
+    RecordError at an impossible deal or at the first action refused."""
     try:
         game = load_game(data["game"], data["players"], data["options"])
     except CardtableError as exc:
         raise RecordError(f"the record's game cannot be set up: {exc}") from None
-    state = game.new_state(data["seed"])
+    deals = data.get("deals") if data.get("format") == RECORD_FORMAT else None
+    state = game.new_state(data.get("seed"), deals)
     for number, (seat, text) in enumerate(data["actions"], start=1):
         try:
             state.apply(seat, game.parse_action(text))
+        except RecordError:
+            raise  # a later deal of the record is impossible: that sentence says it all
         except CardtableError as exc:
             raise RecordError(
                 f"action {number} ({text!r} by seat {seat}) is refused: {exc}"

@@ -123,6 +123,7 @@ def play_match(
     decisions = 0
     legal_actions = state.legal_actions
     apply = state.apply
+    needs = [getattr(bot, "needs", "observation") for bot in bots]
     while not state.is_over:
         actors = state.actors
         if len(actors) == 1:
@@ -138,7 +139,7 @@ def play_match(
         if not legal:
             problems.append(f"seat {seat} is to act but has no legal action")
             break
-        action = bots[seat].choose(Decision(seat, legal, state))
+        action = bots[seat].choose(Decision.at(state, seat, needs[seat], legal))
         try:
             apply(seat, action)
         except IllegalAction as exc:

@@ -157,7 +157,7 @@ class PlaySession:
 
     def _bot_moves(self, seat: int, before: View) -> None:
         state = self.state
-        action = self.bots[seat].choose(Decision(seat, state.legal_actions(seat), state))
+        action = self.bots[seat].choose(Decision.at(state, seat))
         state.apply(seat, action)
         self.say(self.renderer.describe_move(self.labels[seat], str(action), before))
 

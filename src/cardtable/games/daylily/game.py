@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from cardtable.engine.deals import Deal
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Game, register
 from cardtable.engine.options import Option
@@ -15,7 +18,8 @@ from cardtable.games.daylily.actions import (
     Declare,
     parse_action,
 )
-from cardtable.games.daylily.cards import code, mask_of
+from cardtable.games.daylily.cards import code, mask_of, parse_card
+from cardtable.games.daylily.events import describe
 from cardtable.games.daylily.melds import MELDS
 from cardtable.games.daylily.state import DaylilyState
 
@@ -78,10 +82,18 @@ class DaylilyGame(Game):
         if rounds is not None and rounds > self.options["max_rounds"]:
             raise OptionError("option rounds cannot exceed max_rounds")
 
-    def new_state(self, seed: int) -> DaylilyState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+    def new_state(
+        self, seed: int | None = None, deals: Sequence[Deal] | None = None
+    ) -> DaylilyState:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
-        return DaylilyState(self, seed)
+        return DaylilyState(self, seed, deals)
+
+    def card_notation(self, text: str) -> str:
+        return code(parse_card(text))
+
+    def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        return describe(event, names)
 
     def parse_action(self, text: str) -> DaylilyAction:
         return parse_action(text)

@@ -7,9 +7,21 @@ self-play runs millions of decisions; zones with card names are produced only fo
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
+from cardtable.engine.deals import Deal
+from cardtable.engine.events import (
+    Dealt,
+    DealtHand,
+    Discarded,
+    DrewDiscard,
+    DrewStock,
+    MatchOver,
+    RoundScored,
+    StockRebuilt,
+)
+from cardtable.engine.game import Action, RunningTotals, State, check_actor
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.games.daylily.actions import (
     DISCARDS,
@@ -20,7 +32,8 @@ from cardtable.games.daylily.actions import (
     DrawDiscard,
     DrawStock,
 )
-from cardtable.games.daylily.cards import FULL_DECK, PANDORA_MASK, cards_of, code
+from cardtable.games.daylily.cards import FULL_DECK, PANDORA_MASK, cards_of, code, parse_card
+from cardtable.games.daylily.events import MeldDeclared
 from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS, melds_in, why_not_meld
 from cardtable.games.daylily.solver import best_arrangement
 
@@ -40,17 +53,16 @@ _DECLARE_FOR_MELD = {id(m): DECLARES[m.mask] for m in MELDS}
 class DaylilyState(RunningTotals, State):
     game: DaylilyGame
 
-    def __init__(self, game: DaylilyGame, seed: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history = []
-        self.rng = random.Random(seed)
+    def __init__(
+        self, game: DaylilyGame, seed: int | None, deals: Sequence[Deal] | None = None
+    ) -> None:
+        self._start(game, seed, deals)
         n = game.players
         self.totals = [0] * n
         self.round_no = 0
         self.last_festival_round = [-1] * n
         self.results: list[dict[str, Any]] = []
-        self.dealer = self.rng.randrange(n)
+        self.dealer = self._first_dealer(n)
         self.phase = DRAW
         self._deal()
 
@@ -66,6 +78,21 @@ class DaylilyState(RunningTotals, State):
                 self.hands[(self.dealer + k) % n] |= 1 << deck.pop()
         self.discard = [deck.pop()]
         self.stock = deck
+        live: Deal = {
+            "dealer": self.dealer,
+            "hands": [[code(c) for c in cards_of(h)] for h in self.hands],
+            "stock": [code(c) for c in reversed(self.stock)],
+            "up": [code(self.discard[0])],
+        }
+        entry = self._deal_from(live)
+        if entry is not live:  # a recorded deal, already checked against this one
+            self.hands = [sum(1 << parse_card(c) for c in hand) for hand in entry["hands"]]
+            self.stock = [parse_card(c) for c in reversed(entry["stock"])]
+            self.discard = [parse_card(c) for c in entry["up"]]
+        self._emit(Dealt(None, self.round_no, self.dealer, (HAND_SIZE,) * n,
+                         (code(self.discard[0]),), len(self.stock)))
+        for s in range(n):
+            self._emit(DealtHand(s, tuple(code(c) for c in cards_of(self.hands[s]))))
         self.declared: list[list[int]] = [[] for _ in range(n)]
         self.melded = [0] * n
         self.known = [0] * n  # cards in a hand that everyone saw taken from the discard pile
@@ -104,19 +131,20 @@ class DaylilyState(RunningTotals, State):
             self.last_festival_round[presenter] = self.round_no
         for s in range(n):
             self.totals[s] += points[s]
-        self.results.append(
-            {
-                "round": self.round_no,
-                "dealer": self.dealer,
-                "festival": presenter,
-                "reason": reason,
-                "points": points,
-                "totals": list(self.totals),
-                "seats": details,
-            }
-        )
+        result = {
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "festival": presenter,
+            "reason": reason,
+            "points": points,
+            "totals": list(self.totals),
+            "seats": details,
+        }
+        self.results.append(result)
+        self._emit(RoundScored(presenter, self.round_no, result))
         if self._match_ends():
             self.phase = OVER
+            self._emit(MatchOver(None, tuple(self.totals), tuple(self.winners)))
             return
         if presenter is not None:
             self.dealer = presenter
@@ -222,16 +250,21 @@ class DaylilyState(RunningTotals, State):
             if isinstance(action, DrawStock):
                 c = self.stock.pop()
                 self.taken = -1
+                self._emit(DrewStock(seat, code(c)))
                 if not self.stock and self.rebuilds < self.game.options["max_stock_rebuilds"]:
                     # The whole pile becomes the new stock before this player discards.
                     self.stock = self.discard
                     self.discard = []
                     self.rng.shuffle(self.stock)
+                    order = self._reorder("rebuilds", [code(c) for c in reversed(self.stock)])
+                    self.stock = [parse_card(c) for c in reversed(order)]
                     self.rebuilds += 1
+                    self._emit(StockRebuilt(None, len(self.stock), ()))
             else:
                 c = self.discard.pop()
                 self.known[seat] |= 1 << c
                 self.taken = c
+                self._emit(DrewDiscard(seat, code(c)))
             self.hands[seat] |= 1 << c
             self.phase = PLAY
             return
@@ -241,12 +274,16 @@ class DaylilyState(RunningTotals, State):
             self.known[seat] &= ~mask
             self.declared[seat].append(mask)
             self.melded[seat] += mask.bit_count()
+            meld = MELD_BY_MASK[mask]
+            self._emit(MeldDeclared(seat, tuple(code(c) for c in meld.cards), meld.kind,
+                                    meld.points))
             return
         assert isinstance(action, Discard)
         bit = 1 << action.card
         self.hands[seat] ^= bit
         self.known[seat] &= ~bit
         self.discard.append(action.card)
+        self._emit(Discarded(seat, code(action.card)))
         self.turns += 1
         n = self.game.players
         if not self.hands[seat]:
@@ -340,29 +377,21 @@ class DaylilyState(RunningTotals, State):
         new.known = list(self.known)
         return new
 
-    def observe(self, seat: int) -> DaylilyObservation:
-        return DaylilyObservation(self.clone(), seat)
-
-
-class DaylilyObservation(Observation):
-    """Seat ``seat``'s information set: its hand, the table, and which cards are still unseen."""
-
-    _state: DaylilyState
-
-    def sample(self, rng: random.Random) -> DaylilyState:
-        s = self._state.clone()
-        others = [o for o in range(s.game.players) if o != self.seat]
-        pool = list(s.stock)
+    def _redeal(self, seat: int, rng: random.Random | None) -> None:
+        """The stock and the unseen cards of the other hands, dealt afresh among those places
+        (cards seen taken from the discard pile stay where everyone knows they are)."""
+        others = [o for o in range(self.game.players) if o != seat]
+        pool = list(self.stock)
         for o in others:
-            pool.extend(cards_of(s.hands[o] & ~s.known[o]))
-        rng.shuffle(pool)
+            pool.extend(cards_of(self.hands[o] & ~self.known[o]))
+        pool.sort()
+        if rng is not None:
+            rng.shuffle(pool)
         for o in others:
-            hidden = (s.hands[o] & ~s.known[o]).bit_count()
-            mask = s.known[o]
+            hidden = (self.hands[o] & ~self.known[o]).bit_count()
+            mask = self.known[o]
             for c in pool[len(pool) - hidden :]:
                 mask |= 1 << c
             del pool[len(pool) - hidden :]
-            s.hands[o] = mask
-        s.stock = pool
-        self.reseed(s, rng)
-        return s
+            self.hands[o] = mask
+        self.stock = pool
