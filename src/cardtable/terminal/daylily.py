@@ -22,7 +22,6 @@ from cardtable.games.daylily.cards import (
     mask_of,
     name,
     parse_card,
-    parse_cards,
 )
 from cardtable.games.daylily.game import DaylilyGame
 from cardtable.games.daylily.melds import QUAD, TRIO_RUN, Meld, classify, melds_in
@@ -192,30 +191,14 @@ class DaylilyRenderer:
             return "draw stock or draw discard"
         return "meld or discard"
 
-    # ---- moves and events -------------------------------------------------------------------
-    def describe_move(self, label: str, text: str, before: View) -> str:
-        if text == "draw discard":
-            top = _discard_top(before)
-            if top is not None:
-                return f"{label}: draw discard, taking {name(top)} [{code(top)}]"
-        if text.startswith("meld "):
-            try:
-                meld = classify(parse_cards(text[5:]))
-            except ValueError:
-                meld = None
-            if meld is not None:
-                return f"{label}: {meld_notation(meld.cards)} ({meld_label(meld)})"
-        return f"{label}: {text}"
-
-    def events(self, before: View, after: View, labels: Sequence[str]) -> list[RenderableType]:
-        out: list[RenderableType] = []
-        done = len(before["table"]["results"])
-        for result in after["table"]["results"][done:]:
-            out.append(self.round_result(result, labels))
-        t = after["table"]
-        if not after["over"] and t["round"] != before["table"]["round"]:
-            out.append(Text(f"Round {t['round']} is dealt by {labels[t['dealer']]}.", "bold"))
-        return out
+    # ---- events -----------------------------------------------------------------------------
+    def event(self, event: dict[str, Any], labels: Sequence[str]) -> RenderableType | None:
+        """A round's score sheet, and a banner for each new deal; other events are one line."""
+        if event["kind"] == "round_scored":
+            return self.round_result(event["result"], labels)
+        if event["kind"] == "dealt":
+            return Text(self.game.describe_event(event, labels), "bold")
+        return None
 
     def round_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         presenter = result["festival"]

@@ -1,7 +1,8 @@
 """What the input loop needs from a game's table renderer, and a plain one for any game.
 
-A renderer turns a seat's *view* (``state.view(seat)``, plain data) into something to print. It
-is never handed the state, so a table on screen cannot show a card the seat may not see.
+A renderer turns a seat's *view* (``state.view(seat)``, plain data) and *events*
+(``state.events(seat)``) into something to print. It is never handed the state, so a table on
+screen cannot show a card the seat may not see.
 """
 
 from __future__ import annotations
@@ -32,11 +33,8 @@ class Renderer(Protocol):
     def prompt(self, view: View) -> str:
         """What kind of move is expected now, e.g. ``draw`` or ``meld or discard``."""
 
-    def describe_move(self, label: str, text: str, before: View) -> str:
-        """One line announcing a move; ``before`` is the onlooker's view just before it."""
-
-    def events(self, before: View, after: View, labels: Sequence[str]) -> list[RenderableType]:
-        """What changed beyond the move itself (a round ended, a new deal) between two views."""
+    # Optional: ``event(event, labels) -> RenderableType | None`` draws an event that deserves
+    # more than the game's one log line (a round's score sheet); None lets the line stand.
 
     def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:
         """The legal moves in notation, grouped under headings for ``help``."""
@@ -82,12 +80,6 @@ class PlainRenderer:
 
     def prompt(self, view: View) -> str:
         return "your move"
-
-    def describe_move(self, label: str, text: str, before: View) -> str:
-        return f"{label}: {text}"
-
-    def events(self, before: View, after: View, labels: Sequence[str]) -> list[RenderableType]:
-        return []
 
     def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:
         return group_by_verb(legal)

@@ -1,18 +1,19 @@
 """The terminal input loop: one person against bots, any registered game.
 
 The loop knows only the engine protocol and a :class:`~cardtable.terminal.render.Renderer`.
-The person's screen is drawn from ``state.view(person)``; bots get a Decision as everywhere
-else. Whatever happens (the match ends, ``quit``, end of input, Ctrl-C, even a bug in a bot) the
-record is saved before the loop returns, so no match is ever lost.
+The person's screen is drawn from ``state.view(person)`` and the move log from
+``state.events(person)``, worded by the game itself, so the terminal says what the server and
+the browser say and never works out what happened by comparing views; bots get a Decision as
+everywhere else. Whatever happens (the match ends, ``quit``, end of input, Ctrl-C, even a bug
+in a bot) the record is saved before the loop returns, so no match is ever lost.
 """
 
 from __future__ import annotations
 
 import contextlib
-import copy
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from rich.columns import Columns
 from rich.console import Console
@@ -39,6 +40,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 AUTO_PASS_COMMAND = ("auto", "pass automatically whenever the discard is offered (again: stop)")
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 PASS = "pass"
+QUIET_EVENTS = frozenset({"dealt_hand"})
 EXIT_INTERRUPTED = 130
 EXIT_SAVE_FAILED = 1
 
@@ -88,6 +90,7 @@ class PlaySession:
             for s in range(game.players)
         ]
         self.state: State = game.new_state(seed)
+        self.seen = -1  # the last state version whose events the person has been shown
         # Out-of-turn offers (Liverpool's buying and rummy windows) can come at almost every
         # draw; a person may let the table pass them. Only renderers that name their window
         # answers (``window_answers``, ``pass`` among them) offer this.
@@ -118,48 +121,61 @@ class PlaySession:
         """Run turns until the match is over (True) or the person quits or input ends (False)."""
         state = self.state
         shown = False  # has the person seen the table since anything else happened?
+        self._show_log()
         while not state.is_over:
-            # A snapshot: a view may share lists with the live state (Daylily's results do).
-            before = copy.deepcopy(state.view(self.person))
+            view = state.view(self.person)
             actors = state.actors
             seat = self.person if self.person in actors else actors[0]
             if seat == self.person and self.auto_pass and self._only_window_answers():
-                self._pass_for_person(before)
+                self._pass_for_person()
             elif seat == self.person:
                 if not shown:
-                    self.console.print(self.renderer.table(before, self.labels))
+                    self.console.print(self.renderer.table(view, self.labels))
                     shown = True
-                if not self._person_moves(before):
+                if not self._person_moves(view):
                     return False
             else:
-                self._bot_moves(seat, before)
+                self._bot_moves(seat)
                 shown = False
-            after = state.view(self.person)
-            events = self.renderer.events(before, after, self.labels)
-            for event in events:
-                self.console.print(event)
-            if events:
+            if self._show_log():
                 shown = False
             elif seat == self.person and self.person in state.actors:
-                self.console.print(self.renderer.hand(after))
+                self.console.print(self.renderer.hand(state.view(self.person)))
         return True
 
+    def _show_log(self) -> bool:
+        """Print what the person may know of everything since they last looked: one line per
+        event in the game's own words, or the renderer's fuller picture (a round's score
+        sheet). True when such a picture was printed: the table is worth showing again."""
+        pictured = False
+        for event in self.state.events(self.person, self.seen):
+            if event["kind"] in QUIET_EVENTS:
+                continue  # the table on screen shows the cards; a line would repeat it
+            picture = self._picture(event)
+            if picture is not None:
+                self.console.print(picture)
+                pictured = True
+            else:
+                self.say(self.game.describe_event(event, self.labels))
+        self.seen = self.state.version
+        return pictured
+
+    def _picture(self, event: dict[str, Any]) -> Any:
+        draw = getattr(self.renderer, "event", None)
+        return None if draw is None else draw(event, self.labels)
     def _only_window_answers(self) -> bool:
         legal = {str(a) for a in self.state.legal_actions(self.person)}
         return PASS in legal and legal <= self.window_answers
 
-    def _pass_for_person(self, before: View) -> None:
-        action = self.game.parse_action(PASS)
-        self.state.apply(self.person, action)
-        move = self.renderer.describe_move(self.labels[self.person], str(action), before)
-        self.say(f"{move} (auto)", "dim")
+    def _pass_for_person(self) -> None:
+        self.state.apply(self.person, self.game.parse_action(PASS))
+        self.say("(auto-pass answered the offer for you)", "dim")
         self._autosave()
 
-    def _bot_moves(self, seat: int, before: View) -> None:
+    def _bot_moves(self, seat: int) -> None:
         state = self.state
-        action = self.bots[seat].choose(Decision.at(state, seat))
-        state.apply(seat, action)
-        self.say(self.renderer.describe_move(self.labels[seat], str(action), before))
+        bot = self.bots[seat]
+        state.apply(seat, bot.choose(Decision.for_bot(state, seat, bot)))
 
     def _person_moves(self, view: View) -> bool:
         """Read commands until one move is made (True), or the person stops (False)."""
@@ -188,7 +204,7 @@ class PlaySession:
                 self._rules()
             elif word == AUTO_PASS_COMMAND[0]:
                 if self._toggle_auto_pass() and self._only_window_answers():
-                    self._pass_for_person(view)  # the offer on screen now, too
+                    self._pass_for_person()  # the offer on screen now, too
                     return True
             elif self._try_move(command, view):
                 return True
@@ -203,7 +219,6 @@ class PlaySession:
         except (CardtableError, ValueError) as exc:
             self.say(f"{exc} (type help for the legal moves)", "yellow")
             return False
-        self.say(self.renderer.describe_move(self.labels[self.person], str(action), view))
         self._autosave()
         return True
 
