@@ -1,19 +1,22 @@
 """The properties every registered game must have, checked while playing seeded random matches.
 
 DESIGN.md lists them: soundness, conservation, determinism, secrecy, termination and clone
-independence. A game passes by playing, not by declaring: the checks below drive the public
+independence; issue 10 adds the event streams, the sealed observations, records of format 2 and
+stale versions. A game passes by playing, not by declaring: the checks below drive the public
 protocol only, so a new game gets the same scrutiny without a line of game-specific test code.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine import IllegalAction, State, Visibility
+from cardtable.engine import IllegalAction, StaleAction, State, Visibility
+from cardtable.engine.events import cards_named
 from cardtable.engine.game import Game
 from cardtable.engine.record import replay
 
@@ -126,6 +129,126 @@ def check_soundness(
             break
 
 
+class Witness:
+    """What each viewer (every seat, and ``None`` for a spectator) may know, worked out from the
+    full state after every action: the cards of every zone it may see, the cards everyone saw
+    go into a hidden zone, and whatever the public table lists. The event streams the game
+    produces are then held to it, so the check does not trust the code it checks."""
+
+    def __init__(self, state: State) -> None:
+        self.deck = set(state.game.deck())
+        self.viewers: list[int | None] = [None, *range(state.game.players)]
+        self.seen: dict[int | None, set[str]] = {v: set() for v in self.viewers}
+        self.read: dict[int | None, int] = {v: -1 for v in self.viewers}
+        self.streams: dict[int | None, list[dict[str, Any]]] = {v: [] for v in self.viewers}
+        self.look(state)
+
+    def look(self, state: State) -> None:
+        public = {c for c in cards_named(state.public_info()) if c in self.deck}
+        zones = state.zones()
+        for viewer in self.viewers:
+            seen = self.seen[viewer]
+            seen |= public
+            for zone in zones:
+                if zone.visible_to(viewer):
+                    seen.update(zone.cards)
+                else:
+                    seen.update(zone.known)
+
+    def check(self, state: State, report: Report, where: str) -> None:
+        """Read every stream's new events and flag any card its viewer may not know. The last
+        action, as the viewer saw it announced, counts as seen: a discard that ends a round is
+        public even though the next deal has already swept it away."""
+        self.look(state)
+        for viewer in self.viewers:
+            if state.history:
+                actor, action = state.history[-1]
+                announced = str(state.seen_action(actor, action, viewer)).split()
+                self.seen[viewer].update(c for c in announced if c in self.deck)
+            events = state.events(viewer, self.read[viewer])
+            self.read[viewer] = state.version
+            self.streams[viewer].extend(events)
+            for event in events:
+                for card in cards_named(event):
+                    if card in self.deck and card not in self.seen[viewer]:
+                        who = "a spectator" if viewer is None else f"seat {viewer}"
+                        report.fail(f"{where}: {who}'s event {event['kind']} names {card}, "
+                                    f"which it never saw")
+                        return
+
+    def check_dealt_hands(self, state: State, report: Report, where: str) -> None:
+        """Decks without duplicates: no stream names a card of another seat's dealt hand before
+        the spectators' stream does (that is when everyone saw it)."""
+        if len(self.deck) != len(state.game.deck()):
+            return
+        public = self.streams[None]
+        starts = [e["version"] for e in public if e["kind"] == "dealt"] + [state.version + 1]
+        for number, deal in enumerate(state.deals):
+            low, high = starts[number], starts[number + 1]
+
+            def first(stream: list[dict[str, Any]], card: str) -> int | None:
+                for event in stream:
+                    if low <= event["version"] < high and card in cards_named(event):
+                        return int(event["version"])
+                return None
+
+            for owner, hand in enumerate(deal["hands"]):
+                for card in hand:
+                    shown = first(public, card)
+                    for viewer in range(state.game.players):
+                        if viewer == owner:
+                            continue
+                        named = first(self.streams[viewer], card)
+                        if named is not None and (shown is None or named < shown):
+                            report.fail(f"{where}: deal {number + 1}: seat {viewer}'s stream "
+                                        f"names {card} of seat {owner}'s hand before it was "
+                                        f"shown to everyone")
+                            return
+
+
+def check_sealed(state: State, rng: random.Random, witness: Witness, report: Report,
+                 where: str) -> None:
+    """What a seat is handed (its observation and the samples drawn from it) holds no card it
+    never saw in its past, and two states it cannot tell apart give it the same observation."""
+    for seat in range(state.game.players):
+        seen = witness.seen[seat] | {None}
+        observation = state.observe(seat)
+        sample = observation.sample(rng)
+        if sample.seed is not None:
+            report.fail(f"{where}: a sample for seat {seat} keeps the seed of the real deal")
+        past = [(a, str(state.seen_action(a, x, seat))) for a, x in state.history]
+        if [(a, str(x)) for a, x in sample.history] != past:
+            report.fail(f"{where}: a sample for seat {seat} keeps a history it did not see")
+        raw = [getattr(e, f.name) for _, e in sample.log for f in dataclasses.fields(e)]
+        dealt = [c for d in sample.deals for key, v in d.items() if key != "dealer"
+                 for c in cards_named(v)]
+        for card in [*cards_named(raw), *dealt]:
+            if card in witness.deck and card not in seen:
+                report.fail(f"{where}: a sample for seat {seat} holds {card} in its past")
+                return
+        if sample.events(seat) != state.events(seat):
+            report.fail(f"{where}: a sample for seat {seat} tells a different story")
+        twin = sample.observe(seat)._state
+        base = observation._state
+        if [(z.name, z.cards) for z in twin.zones()] != [(z.name, z.cards) for z in base.zones()]:
+            report.fail(f"{where}: seat {seat}'s observation depends on cards it cannot see")
+
+
+def check_stale(state: State, seat: int, legal: list[Any], report: Report, where: str) -> None:
+    """An action quoting a version the table has left is refused, and nothing changes."""
+    if state.version == 0:
+        return
+    before = fingerprint(state)
+    try:
+        state.apply(seat, legal[0], version=state.version - 1)
+    except StaleAction:
+        pass
+    else:
+        report.fail(f"{where}: a stale action was accepted")
+    if fingerprint(state) != before:
+        report.fail(f"{where}: a stale action changed the state")
+
+
 def check_clone(state: State, rng: random.Random, report: Report, where: str) -> None:
     before = fingerprint(state)
     twin = state.clone()
@@ -149,6 +272,8 @@ def play_checked(
     policy = random.Random(seed if policy_seed is None else policy_seed)
     checks = random.Random(seed ^ 0x5EED)
     bound = game.decision_bound()
+    witness = Witness(state)
+    witness.check(state, report, f"seed {seed} deal")
     while not state.is_over:
         if report.decisions > bound:
             report.fail(f"seed {seed}: more than {bound} decisions without the match ending")
@@ -169,23 +294,33 @@ def play_checked(
             report.heavy_checks += 1
             check_conservation(game, state, report, where)
             check_secrecy(state, checks, report, where)
+            check_sealed(state, checks, witness, report, where)
+            check_stale(state, seat, legal, report, where)
             check_clone(state, checks, report, where)
         violations = getattr(state, "invariant_violations", None)
         if violations is not None:
             for problem in violations():
                 report.fail(f"{where}: {problem}")
-        state.apply(seat, legal[int(policy.random() * len(legal))])
+        state.apply(seat, legal[int(policy.random() * len(legal))], version=state.version)
         report.decisions += 1
+        witness.check(state, report, f"seed {seed} decision {report.decisions}")
     check_conservation(game, state, report, f"seed {seed} end")
     if state.is_over and not state.winners:
         report.fail(f"seed {seed}: the match is over but has no winner")
     if len(state.scores) != game.players:
         report.fail(f"seed {seed}: scores are not one per seat")
-    # Determinism: the record replays to the same result, and the same seed deals the same game.
+    witness.check_dealt_hands(state, report, f"seed {seed}")
+    # Determinism: the record replays to the same result, and the same seed deals the same game;
+    # a record of format 2 replays from its deals alone, without the seed.
     record = state.record()
     again = replay(json.loads(json.dumps(record)))
     if again.record() != record:
         report.fail(f"seed {seed}: the record does not replay to the same match")
+    dealt_only = json.loads(json.dumps(record))
+    del dealt_only["seed"]
+    from_deals = replay(dealt_only)
+    if (from_deals.scores, from_deals.winners) != (state.scores, state.winners):
+        report.fail(f"seed {seed}: the record without its seed replays to another result")
     fresh = game.new_state(seed)
     if fingerprint(fresh) != fingerprint(game.new_state(seed)):
         report.fail(f"seed {seed}: the same seed deals different games")

@@ -260,8 +260,8 @@ class State(ABC):
         what lets two indistinguishable states give a bot the same information set.
         """
 
-    def seen_action(self, actor: int, action: Action, viewer: int) -> Action:
-        """``actor``'s ``action`` as ``viewer`` may know it. Most notation names nothing hidden;
+    def seen_action(self, actor: int, action: Action, viewer: int | None) -> Action:
+        """``actor``'s ``action`` as ``viewer`` (``None``: a spectator) may know it. Most notation names nothing hidden;
         a game whose notation can (Day's ``swap CARD``) returns a masked action here."""
         return action
 
