@@ -167,7 +167,7 @@ class SayRummyRenderer:
             return "draw stock or draw discard"
         return "word, extend or discard"
 
-    # ---- moves and events -------------------------------------------------------------------
+    # ---- moves ------------------------------------------------------------------------------
     def _spell(self, tokens_text: str) -> str:
         lex = self.game.lexicon
         try:
@@ -176,36 +176,22 @@ class SayRummyRenderer:
             return ""
         return _spelled(lex.words_for(sounds))
 
-    def describe_move(self, label: str, text: str, before: View) -> str:
-        if text == "draw discard":
-            top = _discard_top(before)
-            if top is not None:
-                return f"{label}: draw discard, taking {card_text(top).plain}"
-        if text.startswith("word "):
-            return f"{label}: {text}  → {self._spell(text[5:])}"
-        if text.startswith("extend "):
-            parts = text.split(None, 2)
-            if len(parts) == 3:
-                return f"{label}: {text}  → {self._spell(parts[2])}"
-        return f"{label}: {text}"
-
-    def events(self, before: View, after: View, labels: Sequence[str]) -> list[RenderableType]:
-        out: list[RenderableType] = []
-        done = len(before["table"]["results"])
-        for result in after["table"]["results"][done:]:
-            out.append(self.game_result(result, labels))
-        t = after["table"]
-        if not after["over"] and t["game"] != before["table"]["game"]:
-            out.append(Text(f"Game {t['game']} is dealt by {labels[t['dealer']]}.", "bold"))
-        if t["stock_ran_out"] == 1 and before["table"]["stock_ran_out"] == 0:
-            out.append(Text("The stock ran out: the discard pile (less its top card) is the new "
-                            "stock. The next time it runs out, the game ends.", "yellow"))
-        return out
+    # ---- events -----------------------------------------------------------------------------
+    def event(self, event: dict[str, Any], labels: Sequence[str]) -> RenderableType | None:
+        """A game's score sheet, a banner for each new deal and a warning when the stock runs
+        out; every other event is the game's one log line."""
+        kind = event["kind"]
+        if kind == "round_scored":
+            return self.game_result(event["result"], labels)
+        if kind == "dealt":
+            return Text(self.game.describe_event(event, labels), "bold")
+        if kind in ("stock_rebuilt", "stock_exhausted"):
+            return Text(self.game.describe_event(event, labels), "yellow")
+        return None
 
     def game_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         names = " and ".join(labels[s] for s in result["winners"])
-        verb = "wins" if len(result["winners"]) == 1 else "win"
-        head = f"Game {result['game']} over: {names} {verb}"
+        head = f"Game {result['game']} over: {names} won"
         lines: list[RenderableType] = [Rule(style="dim"),
                                        Text(f"{head} ({result['reason']}).", "bold")]
         for s, label in enumerate(labels):

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from functools import cached_property
+from typing import Any
 
+from cardtable.engine.deals import Deal
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Game, register
 from cardtable.engine.options import Option
@@ -17,6 +20,7 @@ from cardtable.games.sayrummy.actions import (
     Word,
     parse_action,
 )
+from cardtable.games.sayrummy.events import describe
 from cardtable.games.sayrummy.lexicon import (
     SCHWA,
     STRUT,
@@ -25,7 +29,15 @@ from cardtable.games.sayrummy.lexicon import (
     merge_classes,
     parse_merges,
 )
-from cardtable.games.sayrummy.sounds import NCARDS, NSOUNDS, SOUNDS, WILD, WILD_TOKEN, code
+from cardtable.games.sayrummy.sounds import (
+    NCARDS,
+    NSOUNDS,
+    SOUNDS,
+    WILD,
+    WILD_TOKEN,
+    code,
+    parse_card,
+)
 from cardtable.games.sayrummy.state import HAND_SIZE, SayRummyState
 
 SCORINGS = ("cards", "graphemes", "vowels")
@@ -108,10 +120,20 @@ class SayRummyGame(Game):
         """Loaded on first use (from the cache, or built from the installed packages)."""
         return lexicon(self.canon)
 
-    def new_state(self, seed: int) -> SayRummyState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+    def new_state(
+        self, seed: int | None = None, deals: Sequence[Deal] | None = None
+    ) -> SayRummyState:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
-        return SayRummyState(self, seed)
+        return SayRummyState(self, seed, deals)
+
+    def card_notation(self, text: str) -> str:
+        """A card as written by a person (``ɔ``, ``AO``, ``*``, ``wild``) in the deck's
+        notation (``ɔ``, ``*``)."""
+        return code(parse_card(text))
+
+    def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        return describe(event, names)
 
     def parse_action(self, text: str) -> SayAction:
         return parse_action(text, self.canon)

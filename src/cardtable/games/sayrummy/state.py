@@ -11,16 +11,33 @@ come in identical copies, so the rule is applied to the card itself: another cop
 may be discarded, and once a card of that sound has been laid in a word the taken card counts
 as laid (a player may always say so). A play that would leave only the taken card in hand is
 refused, since the turn could not end.
+
+Every game's deal is recorded in notation (``"hands"``, ``"stock"`` top first, ``"up"``) and the
+new stock made from the discard pile under ``"rebuilds"``, so a record replays from its deals;
+a record's deals replace the shuffled ones. Everything a player notices is logged as an event
+(:mod:`cardtable.games.sayrummy.events`), a stock draw visible to its drawer only.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import add, gt
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
+from cardtable.engine.deals import Deal
+from cardtable.engine.events import (
+    Dealt,
+    DealtHand,
+    Discarded,
+    DrewDiscard,
+    DrewStock,
+    MatchOver,
+    RoundScored,
+    StockRebuilt,
+)
+from cardtable.engine.game import Action, RunningTotals, State, check_actor
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.games.sayrummy.actions import (
     DISCARDS,
@@ -31,6 +48,13 @@ from cardtable.games.sayrummy.actions import (
     DrawStock,
     Extend,
     Word,
+)
+from cardtable.games.sayrummy.events import (
+    GameEnded,
+    StockExhausted,
+    WentOut,
+    WordExtended,
+    WordLaid,
 )
 from cardtable.games.sayrummy.finder import (
     Hand,
@@ -47,6 +71,7 @@ from cardtable.games.sayrummy.sounds import (
     WILD_SYMBOL,
     WILD_TOKEN,
     code,
+    parse_card,
     token_code,
 )
 
@@ -58,6 +83,9 @@ HAND_SIZE = 7
 CODES = tuple(code(c) for c in range(NCARDS))
 TOKEN_CARD_CODES = {t: (WILD_SYMBOL if t >= WILD_TOKEN else IPA[t]) for t in
                     [*range(NSOUNDS), *range(WILD_TOKEN, WILD_TOKEN + NSOUNDS)]}
+# Per token byte (for events): the card it is, and the token as the table writes it.
+_TOKEN_CARD_CODE = tuple(TOKEN_CARD_CODES.get(t, "") for t in range(256))
+_TOKEN_CODE = tuple(token_code(t) if t in TOKEN_CARD_CODES else "" for t in range(256))
 
 
 NO_CARD = 255
@@ -72,19 +100,50 @@ def _card(token: int) -> int:
     return WILD if token >= WILD_TOKEN else token
 
 
+def _notation(counts: list[int]) -> list[str]:
+    """A hand (a count vector) in notation, in card order."""
+    return [CODES[c] for c in compress(_ALL_CARDS, counts) for _ in range(counts[c])]
+
+
+def _counts(cards: Sequence[str]) -> list[int]:
+    """A hand written in notation as a count vector."""
+    counts = [0] * NCARDS
+    for text in cards:
+        counts[parse_card(text)] += 1
+    return counts
+
+
+def _added_places(base: bytes, tokens: bytes) -> tuple[int, ...]:
+    """Where the cards added to ``base`` lie in ``tokens`` (which holds ``base`` in order):
+    the old cards are matched as early as they can be, so among equal cards the new ones are
+    the later."""
+    at: list[int] = []
+    j = 0
+    for i, t in enumerate(tokens):
+        if j < len(base) and base[j] == t:
+            j += 1
+        else:
+            at.append(i)
+    return tuple(at)
+
+
+def _shown(spellings: Sequence[str]) -> tuple[str, ...]:
+    """The English words as a reader writes them: the pronoun is "I", not "i"."""
+    return tuple("I" if w == "i" else w for w in spellings)
+
+
 class SayRummyState(RunningTotals, State):
     game: SayRummyGame
 
-    def __init__(self, game: SayRummyGame, seed: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history = []
-        self.rng = random.Random(seed)
+    def __init__(
+        self, game: SayRummyGame, seed: int | None, deals: Sequence[Deal] | None = None
+    ) -> None:
+        self._start(game, seed, deals)
         n = game.players
         self.totals = [0] * n
         self.results: list[dict[str, Any]] = []
         self.game_no = 0
-        self.dealer = self.rng.randrange(n)
+        self.dealer = self._first_dealer(n)
         self.phase = DRAW
         # The last play refusal() accepted, with the cards it adds: apply() performs it next.
         self._checked: tuple[Action, dict[int, int]] | None = None
@@ -103,6 +162,21 @@ class SayRummyState(RunningTotals, State):
                 self.hands[(self.dealer + k) % n][deck.pop()] += 1
         self.discard = [deck.pop()]
         self.stock = deck
+        live: Deal = {
+            "dealer": self.dealer,
+            "hands": [_notation(h) for h in self.hands],
+            "stock": [CODES[c] for c in reversed(self.stock)],
+            "up": [CODES[self.discard[0]]],
+        }
+        entry = self._deal_from(live)
+        if entry is not live:  # a recorded deal, already checked against this one
+            self.hands = [_counts(hand) for hand in entry["hands"]]
+            self.stock = [parse_card(c) for c in reversed(entry["stock"])]
+            self.discard = [parse_card(c) for c in entry["up"]]
+        self._emit(Dealt(None, self.game_no, self.dealer, (HAND_SIZE,) * n,
+                         (CODES[self.discard[0]],), len(self.stock)))
+        for s in range(n):
+            self._emit(DealtHand(s, tuple(_notation(self.hands[s]))))
         # Words on the table: (tokens, seat that laid it, canonical sounds).
         self.words: list[tuple[bytes, int, bytes]] = []
         self.word_info: list[dict[str, Any]] = []  # what every player sees of each word
@@ -120,20 +194,21 @@ class SayRummyState(RunningTotals, State):
         points = [sum(values[c] * k for c, k in enumerate(self.hands[s]) if k) for s in range(n)]
         for s in range(n):
             self.totals[s] += points[s]
-        self.results.append(
-            {
-                "game": self.game_no,
-                "dealer": self.dealer,
-                "winners": winners,
-                "reason": reason,
-                "cards_left": list(self.sizes),
-                "points": points,
-                "totals": list(self.totals),
-            }
-        )
+        result = {
+            "game": self.game_no,
+            "dealer": self.dealer,
+            "winners": winners,
+            "reason": reason,
+            "cards_left": list(self.sizes),
+            "points": points,
+            "totals": list(self.totals),
+        }
+        self.results.append(result)
+        self._emit(RoundScored(None, self.game_no, result))
         if self.game_no >= self.game.options["games"]:
             self.phase = OVER
             self._legal = None
+            self._emit(MatchOver(None, tuple(self.totals), tuple(self.winners)))
             return
         self.dealer = (self.dealer + 1) % n
         self._deal()
@@ -303,20 +378,31 @@ class SayRummyState(RunningTotals, State):
             if isinstance(action, DrawStock):
                 c = self.stock.pop()
                 self.taken = -1
+                self._emit(DrewStock(seat, CODES[c]))
                 if not self.stock:
                     self.runs_out += 1
-                    if self.runs_out == 1:
+                    times = self.runs_out
+                    if times == 1:
                         # The pile under its top card becomes the new stock.
                         top = self.discard.pop()
                         self.stock = self.discard
                         self.rng.shuffle(self.stock)
                         self.discard = [top]
-                        if not self.stock:
+                        if self.stock:
+                            order = self._reorder(
+                                "rebuilds", [CODES[c] for c in reversed(self.stock)]
+                            )
+                            self.stock = [parse_card(c) for c in reversed(order)]
+                            self._emit(StockRebuilt(None, len(self.stock), (CODES[top],)))
+                        else:
                             self.runs_out = 2
+                    if self.runs_out >= 2:
+                        self._emit(StockExhausted(None, times))
             else:
                 c = self.discard.pop()
                 self.known[seat][c] += 1
                 self.taken = c
+                self._emit(DrewDiscard(seat, CODES[c]))
             hand[c] += 1
             self.sizes[seat] += 1
             self.phase = PLAY
@@ -338,16 +424,29 @@ class SayRummyState(RunningTotals, State):
                     if c == self.taken:
                         self.taken = -1  # the taken card is the one laid
             self.sizes[seat] -= sum(added.values())
-            pron = action.tokens.translate(self.game.lexicon.token_canon)
+            tokens = action.tokens
+            pron = tokens.translate(self.game.lexicon.token_canon)
             by = seat if index < 0 else self.words[index][1]
-            info = self._word_info(action.tokens, by, pron)
+            info = self._word_info(tokens, by, pron)
+            cards = tuple(map(_TOKEN_CARD_CODE.__getitem__, tokens))
+            written = tuple(info["cards"])
+            words = _shown(info["spellings"])
             if index < 0:
-                self.words.append((action.tokens, by, pron))
+                self.words.append((tokens, by, pron))
                 self.word_info.append(info)
+                self._emit(WordLaid(seat, len(self.words) - 1, cards, written, info["sounds"],
+                                    words))
             else:
-                self.words[index] = (action.tokens, by, pron)
+                base = self.words[index][0]
+                was = self.word_info[index]
+                self.words[index] = (tokens, by, pron)
                 self.word_info[index] = info
+                at = _added_places(base, tokens)
+                self._emit(WordExtended(seat, index, tuple(cards[i] for i in at), at, cards,
+                                        written, info["sounds"], words, was["sounds"],
+                                        _shown(was["spellings"])))
             if not self.sizes[seat]:
+                self._emit(WentOut(seat, "laid"))
                 self._end_game([seat], "went out by laying words")
             return
         assert isinstance(action, Discard)
@@ -360,21 +459,27 @@ class SayRummyState(RunningTotals, State):
         elif known[c]:
             known[c] -= 1
         self.discard.append(c)
+        self._emit(Discarded(seat, CODES[c]))
         self.turns += 1
         if not self.sizes[seat]:
+            self._emit(WentOut(seat, "discarded"))
             self._end_game([seat], "went out by discarding the last card")
         elif self.runs_out >= 2:
-            self._end_game(self._fewest(), "the stock ran out a second time")
+            self._end_by_count("stock", "the stock ran out a second time")
         elif self.turns >= self.game.options["max_turns"]:
-            self._end_game(self._fewest(), f"{self.turns} turns were played (house rule)")
+            self._end_by_count("turns", f"{self.turns} turns were played (house rule)")
         else:
             self.current = (seat + 1) % self.game.players
             self.phase = DRAW
             self.taken = -1
 
-    def _fewest(self) -> list[int]:
+    def _end_by_count(self, why: str, reason: str) -> None:
+        """The game ends without anyone going out: the fewest cards in hand win."""
         low = min(self.sizes)
-        return [s for s, k in enumerate(self.sizes) if k == low]
+        winners = [s for s, k in enumerate(self.sizes) if k == low]
+        self._emit(GameEnded(None, self.game_no, why, self.turns, tuple(winners),
+                             tuple(self.sizes)))
+        self._end_game(winners, reason)
 
     def _word_info(self, tokens: bytes, seat: int, pron: bytes) -> dict[str, Any]:
         lex = self.game.lexicon
@@ -494,22 +599,14 @@ class SayRummyState(RunningTotals, State):
         new._checked = None
         return new
 
-    def observe(self, seat: int) -> SayObservation:
-        return SayObservation(self.clone(), seat)
-
-
-class SayObservation(Observation):
-    """Seat ``seat``'s information set: its hand, the table, and which cards are still unseen."""
-
-    _state: SayRummyState
-
-    def sample(self, rng: random.Random) -> SayRummyState:
-        s = self._state.clone()
-        others = [o for o in range(s.game.players) if o != self.seat]
-        pool = list(s.stock)
+    def _redeal(self, seat: int, rng: random.Random | None) -> None:
+        """The stock and the unseen cards of the other hands, dealt afresh among those places
+        (cards everyone saw taken from the discard pile stay in the hands that took them)."""
+        others = [o for o in range(self.game.players) if o != seat]
+        pool = list(self.stock)
         hidden: dict[int, int] = {}
         for o in others:
-            hand, known = s.hands[o], s.known[o]
+            hand, known = self.hands[o], self.known[o]
             count = 0
             for c in range(NCARDS):
                 extra = hand[c] - known[c]
@@ -517,12 +614,14 @@ class SayObservation(Observation):
                     pool.extend([c] * extra)
                     count += extra
             hidden[o] = count
-        rng.shuffle(pool)
+        pool.sort()
+        if rng is not None:
+            rng.shuffle(pool)
         for o in others:
-            hand = list(s.known[o])
+            hand = list(self.known[o])
             for _ in range(hidden[o]):
                 hand[pool.pop()] += 1
-            s.hands[o] = hand
-        s.stock = pool
-        self.reseed(s, rng)
-        return s
+            self.hands[o] = hand
+        self.stock = pool
+        self._legal = None
+        self._checked = None
