@@ -413,3 +413,16 @@ def test_a_stale_move_is_refused_and_changes_nothing() -> None:
     assert fingerprint(state) == before
     state.apply(0, game.parse_action("word k *æ t"), version=1)
     assert state.version == 2 and last(state, "word_laid", None)["version"] == 2
+
+
+def test_the_house_rules_turn_limit_ends_a_game_like_the_stock() -> None:
+    game = table(games=1, max_turns=2)
+    deal = written_deal(game, ["k * t d ɔ g i", "s p b f v n l"], up="ʃ", stock_top="m z")
+    state = game.new_state(None, deals=[deal])
+    play(state, "draw stock", "word k *æ t", "discard m", "draw stock", "discard z")
+    ended = last(state, "game_ended", 1)
+    assert ended["reason"] == "turns" and ended["turns"] == 2
+    assert ended["cards_left"] == [4, 7] and ended["winners"] == [0]
+    assert game.describe_event(ended, NAMES) == (
+        "Game 1 is over: 2 turns were played (house rule). Fewest cards in hand (4 cards): Ann.")
+    assert kinds(state, None)[-3:] == ["game_ended", "round_scored", "match_over"]
