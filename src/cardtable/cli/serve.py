@@ -1,0 +1,51 @@
+"""``cardtable serve``: the multiplayer server (HTTP and WebSocket, see docs/server.md)."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from typing import Any
+
+from cardtable.engine.errors import OptionError
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("serve", help="run the multiplayer server (HTTP API and WebSocket)",
+                       description="Serve tables to people and bots over HTTP and WebSocket. "
+                                   "Tables live in a database: a SQLite file in your user data "
+                                   "directory unless --db names another.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--db", default=None,
+                   help="database URL: sqlite:///PATH or postgresql://USER@HOST/DB")
+    p.add_argument("--url", default=None,
+                   help="the address clients reach this process at (default http://HOST:PORT)")
+    p.add_argument("--node", default=None,
+                   help="this process's name in table claims (default HOSTNAME:PORT)")
+    p.add_argument("--rate", type=float, default=20.0,
+                   help="requests a second allowed per token or address (0: no limit)")
+    p.add_argument("--burst", type=float, default=200.0, help="requests allowed at once")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from cardtable.server.app import MAX_BODY, ServerConfig, create_app
+    except ImportError as exc:  # pragma: no cover - the server extra is missing
+        raise OptionError(f"the server needs its packages: pip install 'cardtable[server]' "
+                          f"({exc.name} is missing)") from None
+    if not 0 < args.port < 65536:
+        raise OptionError(f"--port must be from 1 to 65535, not {args.port}")
+    url = args.url or f"http://{args.host}:{args.port}"
+    node = args.node or f"{socket.gethostname()}:{args.port}"
+    config = ServerConfig(db=args.db, url=url.rstrip("/"), node=node, rate=args.rate,
+                          burst=args.burst)
+    app = create_app(config)
+    server = uvicorn.Server(uvicorn.Config(
+        app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_BODY,
+        timeout_graceful_shutdown=5, server_header=False))
+    print(f"cardtable serving on {url} (node {node})", flush=True)
+    server.run()
+    return 0

@@ -1,0 +1,1 @@
+"""The multiplayer server: ``cardtable serve`` (see docs/server.md)."""

@@ -1,0 +1,333 @@
+"""The ASGI application: HTTP routes, the WebSocket, limits and one-sentence errors.
+
+Routes (docs/server.md has the full protocol):
+
+- ``POST /api/tables``: open a table; ``GET /api/tables``: the lobby
+- ``GET /api/tables/{id}``: what the token's seat (or a spectator) may know
+- ``POST /api/tables/{id}/actions``: a move, acknowledged once stored
+- ``POST /api/tables/{id}/leave``: a stand-in bot plays the seat until the person returns
+- ``GET /api/tables/{id}/record``: the record once the match is over
+- ``WS /ws/tables/{id}``: pushes the seat's events and view, accepts moves
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardtable.engine.game import game_names
+from cardtable.server import auth
+from cardtable.server.openapi import OPENAPI
+from cardtable.server.store import Store
+from cardtable.server.tables import Elsewhere, Refused, Table, Tables
+
+MAX_BODY = 16 * 1024
+"""The largest request body (and WebSocket message) accepted, in bytes."""
+
+
+@dataclass(slots=True)
+class ServerConfig:
+    db: str | None = None
+    url: str = "http://127.0.0.1:8000"
+    node: str = "127.0.0.1:8000"
+    rate: float = 20.0  # requests per second per token (or per address without one)
+    burst: float = 200.0
+    lease: float = 15.0
+
+
+def error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+@dataclass(slots=True)
+class Bucket:
+    tokens: float
+    stamp: float
+
+
+@dataclass(slots=True)
+class RateLimiter:
+    """A token bucket per key: ``rate`` requests a second, up to ``burst`` at once."""
+
+    rate: float
+    burst: float
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+
+    def allow(self, key: str) -> bool:
+        if self.rate <= 0:
+            return True
+        now = time.monotonic()
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) > 100_000:
+                self.buckets.clear()
+            bucket = self.buckets[key] = Bucket(self.burst, now)
+        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.stamp) * self.rate)
+        bucket.stamp = now
+        if bucket.tokens < 1:
+            return False
+        bucket.tokens -= 1
+        return True
+
+
+class Limits:
+    """ASGI middleware: refuse oversized bodies (413) and too many requests (429) before any
+    route runs, as JSON sentences."""
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter) -> None:
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        key = headers.get("authorization") or (scope.get("client") or ("?",))[0]
+        if not self.limiter.allow(str(key)):
+            await error(429, "too many requests; slow down")(scope, receive, send)
+            return
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await error(413, f"the request body is larger than {MAX_BODY} bytes")(
+                scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > MAX_BODY:
+                    raise HTTPException(413, f"the request body is larger than {MAX_BODY} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+async def read_json(request: Request) -> Any:
+    body = await request.body()
+    try:
+        return json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise Refused(400, "the request body is not valid JSON") from None
+
+
+def create_app(config: ServerConfig) -> Starlette:
+    holder: dict[str, Tables] = {}
+
+    def tables() -> Tables:
+        return holder["tables"]
+
+    def token_of(request: Request | WebSocket) -> str | None:
+        return auth.bearer(request.headers.get("authorization"),
+                           request.query_params.get("token"))
+
+    def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[
+            [Request], Awaitable[Response]]:
+        async def run(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except Refused as exc:
+                return error(exc.status, exc.message, **exc.extra)
+            except Elsewhere as exc:
+                if not exc.url:
+                    return error(503, "another server holds this table; try again shortly")
+                where = exc.url + request.url.path + (
+                    f"?{request.url.query}" if request.url.query else "")
+                return JSONResponse({"error": "this table is played by another server",
+                                     "server": exc.url}, status_code=307,
+                                    headers={"location": where})
+        return run
+
+    async def seated(request: Request) -> tuple[Table, int | None]:
+        table = await tables().get(request.path_params["table_id"])
+        seat = table.seat_of(token_of(request))
+        return table, seat
+
+    @guarded
+    async def create_table(request: Request) -> Response:
+        body = await read_json(request)
+        return JSONResponse(await tables().create(body), status_code=201)
+
+    @guarded
+    async def lobby(request: Request) -> Response:
+        rows = await asyncio.to_thread(tables().store.lobby)
+        return JSONResponse({"tables": rows, "games": game_names()})
+
+    @guarded
+    async def show_table(request: Request) -> Response:
+        table, seat = await seated(request)
+        since_text = request.query_params.get("since", "-1")
+        try:
+            since = int(since_text)
+        except ValueError:
+            raise Refused(400, "'since' must be a whole number (a version)") from None
+        table.arrive(seat)
+        return JSONResponse(table.payload(seat, since))
+
+    @guarded
+    async def post_action(request: Request) -> Response:
+        token = token_of(request)
+        if token is None:
+            raise Refused(401, "a move needs the seat's token (Authorization: Bearer TOKEN)")
+        body = await read_json(request)
+        table, seat = await seated(request)
+        if seat is None:
+            raise Refused(401, "a move needs the seat's token")
+        if not isinstance(body, dict):
+            raise Refused(422, 'the body must be {"action": "...", "version": n}')
+        table.arrive(seat)
+        version = await table.submit(seat, body.get("action"), body.get("version"))
+        return JSONResponse({"version": version})
+
+    @guarded
+    async def leave(request: Request) -> Response:
+        table, seat = await seated(request)
+        if seat is None:
+            raise Refused(401, "leaving needs the seat's token")
+        table.leave(seat)
+        return JSONResponse({"seat": seat, "away": True, "stand_in": table.settings.stand_in})
+
+    @guarded
+    async def get_record(request: Request) -> Response:
+        data = await asyncio.to_thread(tables().record, request.path_params["table_id"])
+        return JSONResponse(data)
+
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(OPENAPI)
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "node": config.node, "tables": len(tables().live)})
+
+    ws_limiter = RateLimiter(config.rate, config.burst)
+
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            table = await tables().get(ws.path_params["table_id"])
+            seat = table.seat_of(token_of(ws))
+        except Refused as exc:
+            await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})
+            await ws.close(4000 + exc.status)
+            return
+        except Elsewhere as exc:
+            await ws.send_json({"type": "error", "status": 307, "server": exc.url,
+                                "error": "this table is played by another server"})
+            await ws.close(4307)
+            return
+        table.arrive(seat)
+        since = -1
+        with contextlib.suppress(ValueError):
+            since = int(ws.query_params.get("since", "-1"))
+        sub = table_subscribe(table, seat)
+        await ws.send_json({"type": "update", **table.payload(seat, since)})
+        sender = asyncio.ensure_future(_pump(ws, sub.queue))
+        key = f"ws:{id(sub)}"
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_BODY:
+                    reply = {"type": "error", "status": 413, "error": "the message is too large"}
+                elif not ws_limiter.allow(key):
+                    reply = {"type": "error", "status": 429,
+                             "error": "too many messages; slow down"}
+                else:
+                    reply = await _ws_move(table, seat, text)
+                await sub.queue.put(reply)  # one sender per socket keeps the order
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            table.subscribers.discard(sub)
+            sender.cancel()
+
+    def table_subscribe(table: Table, seat: int | None) -> Any:
+        from cardtable.server.tables import Subscriber
+
+        sub = Subscriber(seat, table.state.version)
+        table.subscribers.add(sub)
+        return sub
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 500)
+        messages = {404: "there is no such route", 405: "this route does not take that method"}
+        detail = getattr(exc, "detail", "")
+        text = detail if isinstance(detail, str) and detail and status not in messages \
+            else messages.get(status, "the request could not be served")
+        return error(status, text)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return error(500, "the server failed on this request; it has been logged")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, config.db)
+        holder["tables"] = Tables(store, config.node, config.url, config.lease)
+        await holder["tables"].start()
+        try:
+            yield
+        finally:
+            await holder["tables"].stop()
+            await asyncio.to_thread(store.close)
+
+    routes = [
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", lobby, methods=["GET"]),
+        Route("/api/tables/{table_id}", show_table, methods=["GET"]),
+        Route("/api/tables/{table_id}/actions", post_action, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", get_record, methods=["GET"]),
+        Route("/api/health", health, methods=["GET"]),
+        Route("/openapi.json", openapi, methods=["GET"]),
+        WebSocketRoute("/ws/tables/{table_id}", websocket),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: http_error, Exception: server_error})
+    app.add_middleware(Limits, limiter=RateLimiter(config.rate, config.burst))
+    return app
+
+
+async def _pump(ws: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            message = await queue.get()
+            if message is None:
+                await ws.close(4408)
+                return
+            await ws.send_json(message)
+
+
+async def _ws_move(table: Table, seat: int | None, text: str) -> dict[str, Any]:
+    """The reply to one WebSocket message: an ack with the new version, or an error."""
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError:
+        return {"type": "error", "status": 400, "error": "the message is not JSON"}
+    if seat is None:
+        return {"type": "error", "status": 401,
+                "error": "a spectator cannot move; connect with a seat's token"}
+    if not isinstance(body, dict):
+        return {"type": "error", "status": 422,
+                "error": 'a move is {"action": "...", "version": n}'}
+    table.arrive(seat)
+    try:
+        version = await table.submit(seat, body.get("action"), body.get("version"))
+    except Refused as exc:
+        return {"type": "error", "status": exc.status, "error": exc.message,
+                "version": table.state.version}
+    return {"type": "ack", "version": version}

@@ -1,0 +1,84 @@
+"""The OpenAPI description served at ``/openapi.json`` (the shapes docs/server.md explains)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}
+_ERR = {"description": "refused, with one sentence",
+        "content": {"application/json": {"schema": _ERROR}}}
+_BEARER: list[dict[str, list[str]]] = [{"seat": []}]
+_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_TABLE_VIEW = {
+    "type": "object",
+    "properties": {
+        "version": {"type": "integer"}, "seat": {"type": ["integer", "null"]},
+        "actors": {"type": "array", "items": {"type": "integer"}},
+        "legal": {"type": "array", "items": {"type": "string"}},
+        "view": {"type": "object"}, "events": {"type": "array", "items": {"type": "object"}},
+        "over": {"type": "boolean"}, "scores": {"type": "array", "items": {"type": "integer"}},
+    },
+}
+
+OPENAPI: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {"title": "cardtable server", "version": "1"},
+    "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}}},
+    "paths": {
+        "/api/tables": {
+            "post": {
+                "summary": "Open a table",
+                "requestBody": {"content": {"application/json": {"schema": {
+                    "type": "object", "required": ["game", "players"],
+                    "properties": {
+                        "game": {"type": "string"}, "players": {"type": "integer"},
+                        "seats": {"type": "array", "items": {"type": "string"}},
+                        "options": {"type": "object"}, "seed": {"type": "integer"},
+                        "table": {"type": "object", "properties": {
+                            "think": {"type": "number"}, "window": {"type": "number"},
+                            "turn": {"type": ["number", "null"]},
+                            "stand_in": {"type": "string"}}}}}}}},
+                "responses": {"201": _ok("the table, a token and link per human seat", {
+                    "type": "object", "properties": {
+                        "table": {"type": "string"}, "spectate": {"type": "string"},
+                        "seats": {"type": "array", "items": {"type": "object", "properties": {
+                            "seat": {"type": "integer"}, "kind": {"type": "string"},
+                            "token": {"type": ["string", "null"]},
+                            "url": {"type": ["string", "null"]}}}}}}),
+                    "422": _ERR},
+            },
+            "get": {"summary": "The lobby: open tables with their seats free and taken",
+                    "responses": {"200": _ok("the lobby", {"type": "object"})}},
+        },
+        "/api/tables/{table_id}": {"get": {
+            "summary": "What the token's seat (or, without one, a spectator) may know",
+            "parameters": [_ID, {"name": "since", "in": "query", "schema": {"type": "integer"}}],
+            "security": [*_BEARER, {}],
+            "responses": {"200": _ok("the seat's state", _TABLE_VIEW), "401": _ERR, "404": _ERR,
+                          "307": _ERR}}},
+        "/api/tables/{table_id}/actions": {"post": {
+            "summary": "Make a move; acknowledged once stored",
+            "parameters": [_ID], "security": _BEARER,
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "required": ["action", "version"],
+                "properties": {"action": {"type": "string"}, "version": {"type": "integer"}}}}}},
+            "responses": {"200": _ok("stored", {"type": "object", "properties": {
+                "version": {"type": "integer"}}}),
+                "401": _ERR, "409": _ERR, "422": _ERR}}},
+        "/api/tables/{table_id}/leave": {"post": {
+            "summary": "Leave the seat to the stand-in bot until the same link is used again",
+            "parameters": [_ID], "security": _BEARER,
+            "responses": {"200": _ok("left", {"type": "object"}), "401": _ERR}}},
+        "/api/tables/{table_id}/record": {"get": {
+            "summary": "The record (format 2) once the match is over",
+            "parameters": [_ID],
+            "responses": {"200": _ok("the record", {"type": "object"}), "403": _ERR,
+                          "404": _ERR}}},
+    },
+}

@@ -1,0 +1,339 @@
+"""The server's database: tables, seats and actions, one schema for SQLite and PostgreSQL.
+
+Every write goes through one writer thread. Actions waiting to be stored when it wakes are
+appended in one transaction (group commit), so a burst of moves from many tables costs one
+``fsync``; each move is acknowledged only once its transaction has committed. Each append is
+fenced: it updates its table's row only if this process still owns the table and the table is
+at the version the move was made on, and the actions' primary key ``(table_id, version)`` makes
+a duplicate version impossible even if two processes were ever to disagree.
+
+The schema is created and upgraded by Alembic; the migration scripts ship inside the package
+(``cardtable/server/migrations``).
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+metadata = sa.MetaData()
+tables_t = sa.Table(
+    "tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=True),
+    sa.Column("deals", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("record", sa.Text, nullable=True),
+    sa.Column("owner", sa.String(200), nullable=True),
+    sa.Column("owner_url", sa.String(300), nullable=True),
+    sa.Column("lease_until", sa.Float, nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+seats_t = sa.Table(
+    "seats", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("taken", sa.Boolean, nullable=False),
+    sa.Column("away", sa.Boolean, nullable=False),
+)
+actions_t = sa.Table(
+    "actions", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+PLAYING, OVER = "playing", "over"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class StoreError(Exception):
+    """The database refused or failed a write; the sentence is safe to show."""
+
+
+class LostClaim(StoreError):
+    """The table is no longer this process's (another claimed it) or moved on without us."""
+
+
+def database_url(url: str | None) -> str:
+    """The SQLAlchemy URL for ``--db``: the default SQLite file in the user data directory, a
+    ``sqlite:///PATH`` as given, and ``postgresql://`` read through psycopg 3."""
+    if not url:
+        import platformdirs
+
+        folder = Path(platformdirs.user_data_dir("cardtable", appauthor=False))
+        folder.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{folder / 'server.sqlite3'}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    sa_url = database_url(url)
+    if sa_url.startswith("sqlite"):
+        engine = sa.create_engine(sa_url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi: sqlite3.Connection, _record: Any) -> None:
+            # Python's sqlite3 opens transactions itself; let SQLAlchemy's BEGIN be the only one.
+            dbapi.isolation_level = None
+            cur = dbapi.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        @sa.event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    return sa.create_engine(sa_url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (Alembic, scripts shipped in the package)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.connect() as conn:
+        if conn.dialect.name == "postgresql":  # two servers starting at once migrate in turn
+            conn.exec_driver_sql("SELECT pg_advisory_lock(74171)")
+            conn.commit()
+        try:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+            conn.commit()
+        finally:
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql("SELECT pg_advisory_unlock(74171)")
+                conn.commit()
+
+
+@dataclass(slots=True)
+class Append:
+    """One action to store: it leads table ``table_id`` to ``version``."""
+
+    table_id: str
+    owner: str
+    version: int
+    seat: int
+    action: str
+    deals: str | None = None  # the deals, when this action changed them (a new round dealt)
+    record: str | None = None  # the final record, when this action ended the match
+    future: Future[None] = field(default_factory=Future)
+
+
+_Job = Callable[[Connection], Any]
+
+
+class Store:
+    """The database, with one writer thread for every write."""
+
+    def __init__(self, url: str | None) -> None:
+        self.engine = make_engine(url or "")
+        migrate(self.engine)
+        self._queue: queue.Queue[tuple[Append | _Job, Future[Any]] | None] = queue.Queue()
+        self._writer = threading.Thread(target=self._write_loop, name="store-writer",
+                                        daemon=True)
+        self._writer.start()
+
+    # ---- the writer ----------------------------------------------------------------------
+    def close(self) -> None:
+        self._queue.put(None)
+        self._writer.join(timeout=10)
+        self.engine.dispose()
+
+    def append(self, item: Append) -> Future[None]:
+        self._queue.put((item, item.future))
+        return item.future
+
+    def write(self, job: _Job) -> Future[Any]:
+        """Run ``job(connection)`` in its own transaction on the writer thread."""
+        future: Future[Any] = Future()
+        self._queue.put((job, future))
+        return future
+
+    def _drain(self) -> Iterator[tuple[Append | _Job, Future[Any]]]:
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is None:
+                self._queue.put(None)
+                return
+            yield item
+
+    def _write_loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first, *self._drain()]
+            appends = [(a, f) for a, f in batch if isinstance(a, Append)]
+            jobs = [(j, f) for j, f in batch if not isinstance(j, Append)]
+            if appends:
+                self._commit_appends(appends)
+            for job, future in jobs:
+                try:
+                    with self.engine.begin() as conn:
+                        result = job(conn)
+                except Exception as exc:
+                    future.set_exception(exc)
+                else:
+                    future.set_result(result)
+
+    def _commit_appends(self, appends: list[tuple[Append, Future[None]]]) -> None:
+        now = time.time()
+        lost: list[Future[None]] = []
+        done: list[Future[None]] = []
+        try:
+            with self.engine.begin() as conn:
+                for item, future in appends:
+                    values: dict[str, Any] = {"version": item.version, "updated": now}
+                    if item.deals is not None:
+                        values["deals"] = item.deals
+                    if item.record is not None:
+                        values["record"] = item.record
+                        values["status"] = OVER
+                    moved = conn.execute(
+                        sa.update(tables_t)
+                        .where(tables_t.c.id == item.table_id, tables_t.c.owner == item.owner,
+                               tables_t.c.version == item.version - 1)
+                        .values(**values)
+                    ).rowcount
+                    if moved != 1:
+                        lost.append(future)
+                        continue
+                    conn.execute(sa.insert(actions_t).values(
+                        table_id=item.table_id, version=item.version, seat=item.seat,
+                        action=item.action, at=now))
+                    done.append(future)
+        except Exception as exc:
+            error = StoreError(f"the move could not be stored ({type(exc).__name__})")
+            for _item, future in appends:
+                future.set_exception(error)
+            return
+        for future in done:
+            future.set_result(None)
+        for future in lost:
+            future.set_exception(LostClaim("this table is now played by another server"))
+
+    # ---- reads (any thread) --------------------------------------------------------------
+    def table_row(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).first()
+            return None if row is None else dict(row._mapping)
+
+    def seat_rows(self, table_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(seats_t).where(seats_t.c.table_id == table_id)
+                                .order_by(seats_t.c.seat))
+            return [dict(r._mapping) for r in rows]
+
+    def actions(self, table_id: str) -> list[list[Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(actions_t.c.version, actions_t.c.seat,
+                                          actions_t.c.action)
+                                .where(actions_t.c.table_id == table_id)
+                                .order_by(actions_t.c.version))
+            out: list[list[Any]] = []
+            for version, seat, action in rows:
+                if version != len(out) + 1:
+                    raise StoreError(f"table {table_id} is missing action {len(out) + 1}")
+                out.append([seat, action])
+            return out
+
+    def lobby(self) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            tables = conn.execute(sa.select(tables_t.c.id, tables_t.c.game, tables_t.c.players,
+                                            tables_t.c.version, tables_t.c.owner_url,
+                                            tables_t.c.created)
+                                  .where(tables_t.c.status == PLAYING)
+                                  .order_by(tables_t.c.created)).all()
+            seats = conn.execute(sa.select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind,
+                                           seats_t.c.taken, seats_t.c.away)
+                                 .join(tables_t, tables_t.c.id == seats_t.c.table_id)
+                                 .where(tables_t.c.status == PLAYING)).all()
+        by_table: dict[str, list[dict[str, Any]]] = {}
+        for s in seats:
+            by_table.setdefault(s.table_id, []).append(
+                {"seat": s.seat, "kind": s.kind, "taken": bool(s.taken) or s.kind != "human",
+                 "away": bool(s.away)})
+        out = []
+        for t in tables:
+            table_seats = sorted(by_table.get(t.id, []), key=lambda s: s["seat"])
+            free = [s["seat"] for s in table_seats if s["kind"] == "human" and not s["taken"]]
+            out.append({"table": t.id, "game": t.game, "players": t.players,
+                        "version": t.version, "seats": table_seats, "free": free,
+                        "taken": [s["seat"] for s in table_seats if s["seat"] not in free],
+                        "server": t.owner_url})
+        return out
+
+    def claimable(self, owner: str) -> list[str]:
+        """Unfinished tables this process may play: its own, nobody's, or a lapsed lease's."""
+        now = time.time()
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(tables_t.c.id).where(
+                tables_t.c.status == PLAYING,
+                sa.or_(tables_t.c.owner == owner, tables_t.c.owner.is_(None),
+                       tables_t.c.lease_until < now)))
+            return [r.id for r in rows]
+
+
+def claim(conn: Connection, table_id: str, owner: str, url: str, lease: float) -> bool:
+    """Take (or keep) the table for ``owner`` unless another process holds a live lease."""
+    now = time.time()
+    moved = conn.execute(
+        sa.update(tables_t)
+        .where(tables_t.c.id == table_id, tables_t.c.status == PLAYING,
+               sa.or_(tables_t.c.owner == owner, tables_t.c.owner.is_(None),
+                      tables_t.c.lease_until < now))
+        .values(owner=owner, owner_url=url, lease_until=now + lease)
+    ).rowcount
+    return bool(moved == 1)
+
+
+def renew(conn: Connection, owner: str, lease: float) -> int:
+    """Extend every lease this process holds (the heartbeat)."""
+    return int(conn.execute(
+        sa.update(tables_t).where(tables_t.c.owner == owner, tables_t.c.status == PLAYING)
+        .values(lease_until=time.time() + lease)
+    ).rowcount)
+
+
+def release(conn: Connection, owner: str) -> None:
+    """Let go of every table on a clean shutdown, so another process may take them at once."""
+    conn.execute(sa.update(tables_t).where(tables_t.c.owner == owner)
+                 .values(owner=None, lease_until=None))
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))

@@ -1,0 +1,566 @@
+"""Live tables: one match in memory with its seats, bots, timers and connections.
+
+The path of one move: :meth:`Table.submit` checks the version and the seat, parses and asks the
+state's ``refusal`` (a refused move changes nothing), applies it, hands it to the store and waits
+for the commit, and only then answers and tells every connection what its seat may now know, built
+from ``state.events(seat)`` and ``state.view(seat)`` alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots import Bot, Decision, bot_names, make_bot
+from cardtable.engine.deals import RECORD_FORMAT
+from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
+from cardtable.engine.game import Game, State, load_game
+from cardtable.engine.record import replay
+from cardtable.server import auth
+from cardtable.server.store import (
+    OVER,
+    PLAYING,
+    Append,
+    LostClaim,
+    Store,
+    StoreError,
+    actions_t,
+    claim,
+    dumps,
+    release,
+    renew,
+    seats_t,
+    tables_t,
+)
+
+HUMAN = "human"
+WINDOW_ANSWERS = frozenset({"pass", "buy", "rummy"})
+"""A seat whose legal moves are only these (and include ``pass``) is answering an out-of-turn
+window; when its time runs out the table answers ``pass`` for it."""
+DEFAULT_ANSWER = "pass"
+
+
+class Refused(Exception):
+    """A request the table turns down, with its HTTP status and one sentence."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+@dataclass(slots=True)
+class Settings:
+    """Table options of the server (not of the game): timings and the stand-in bot."""
+
+    think: float = 0.8
+    window: float = 20.0
+    turn: float | None = None
+    stand_in: str = "greedy"
+
+    @classmethod
+    def read(cls, data: Any, game: str) -> Settings:
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise Refused(422, "table settings must be a JSON object")
+        unknown = set(data) - {"think", "window", "turn", "stand_in"}
+        if unknown:
+            raise Refused(422, f"unknown table setting {sorted(unknown)[0]!r} "
+                               "(settings: think, window, turn, stand_in)")
+        out = cls()
+        if "greedy" not in bot_names(game):
+            out.stand_in = "random"
+        for name, low, high in (("think", 0.0, 30.0), ("window", 0.05, 3600.0),
+                                ("turn", 0.05, 86400.0)):
+            if name not in data:
+                continue
+            value = data[name]
+            if value is None and name == "turn":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int | float) or not (
+                    low <= value <= high):
+                raise Refused(422, f"table setting {name!r} must be a number of seconds "
+                                   f"from {low:g} to {high:g}")
+            setattr(out, name, float(value))
+        if "stand_in" in data:
+            if data["stand_in"] not in bot_names(game):
+                raise Refused(422, f"unknown stand-in bot {data['stand_in']!r} "
+                                   f"(bots: {', '.join(bot_names(game))})")
+            out.stand_in = data["stand_in"]
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"think": self.think, "window": self.window, "turn": self.turn,
+                "stand_in": self.stand_in}
+
+
+@dataclass(slots=True)
+class Seat:
+    kind: str  # "human" or a bot's name
+    token_hash: str | None
+    taken: bool = False
+    away: bool = False
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One WebSocket: its seat (None: a spectator) and the last version it was told of."""
+
+    seat: int | None
+    sent: int
+    queue: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(maxsize=256))
+
+
+def _bot_seed(seed: int | None, seat: int) -> int:
+    return random.Random(f"{seed}/{seat}/{time.time_ns()}").getrandbits(62)
+
+
+class Table:
+    """One match being played by this process."""
+
+    def __init__(self, manager: Tables, table_id: str, game: Game, state: State,
+                 seats: list[Seat], settings: Settings) -> None:
+        self.manager = manager
+        self.id = table_id
+        self.game = game
+        self.state = state
+        self.seats = seats
+        self.settings = settings
+        self.lock = asyncio.Lock()
+        self.changed = asyncio.Event()
+        self.subscribers: set[Subscriber] = set()
+        self.by_hash = {s.token_hash: n for n, s in enumerate(seats) if s.token_hash}
+        self.bots: dict[int, Bot] = {}
+        for n, s in enumerate(seats):
+            if s.kind != HUMAN:
+                self.bots[n] = make_bot(s.kind, game, _bot_seed(state.seed, n))
+        self.actor_since: dict[int, float] = {}
+        self._deal_sig = self._deals_signature()
+        self.closed = False
+        self.driver: asyncio.Task[None] | None = None
+
+    # ---- seats -----------------------------------------------------------------------------
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token opens (None: no token, a spectator); Refused(401) for a bad one."""
+        if token is None:
+            return None
+        seat = self.by_hash.get(auth.token_hash(token))
+        if seat is None:
+            raise Refused(401, "this token opens no seat at this table")
+        return seat
+
+    def arrive(self, seat: int | None) -> None:
+        """A person used their link: the seat is theirs again (a stand-in bot steps aside)."""
+        if seat is None:
+            return
+        s = self.seats[seat]
+        if s.taken and not s.away:
+            return
+        s.taken, s.away = True, False
+        self._save_seat(seat)
+        self.changed.set()
+
+    def leave(self, seat: int) -> None:
+        """The person leaves: the stand-in bot plays the seat until they come back."""
+        self.seats[seat].away = True
+        self._save_seat(seat)
+        self.changed.set()
+
+    def _save_seat(self, seat: int) -> None:
+        s = self.seats[seat]
+        table_id = self.id
+
+        def job(conn: Any) -> None:
+            conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
+                                                seats_t.c.seat == seat)
+                         .values(taken=s.taken, away=s.away))
+        self.manager.store.write(job)
+
+    def bot_for(self, seat: int) -> Bot | None:
+        """The bot that plays ``seat`` now: its own, or the stand-in of an absent person."""
+        if seat in self.bots:
+            return self.bots[seat]
+        if self.seats[seat].away:
+            stand_in = make_bot(self.settings.stand_in, self.game,
+                                _bot_seed(self.state.seed, seat))
+            self.bots[seat] = stand_in
+            return stand_in
+        return None
+
+    # ---- what a seat may know ------------------------------------------------------------
+    def payload(self, seat: int | None, since: int = -1) -> dict[str, Any]:
+        """Everything ``seat`` (None: a spectator) may know now, events after ``since``."""
+        st = self.state
+        legal = ([str(a) for a in st.legal_actions(seat)]
+                 if seat is not None and seat in st.actors else [])
+        return {"table": self.id, "version": st.version, "seat": seat,
+                "actors": list(st.actors), "legal": legal, "view": st.view(seat),
+                "events": st.events(seat, since), "over": st.is_over,
+                "scores": list(st.scores), "winners": list(st.winners)}
+
+    def broadcast(self) -> None:
+        cache: dict[tuple[int | None, int], dict[str, Any]] = {}
+        for sub in list(self.subscribers):
+            if sub.sent >= self.state.version:
+                continue
+            key = (sub.seat, sub.sent)
+            message = cache.get(key)
+            if message is None:
+                message = cache[key] = {"type": "update", **self.payload(sub.seat, sub.sent)}
+            sub.sent = self.state.version
+            try:
+                sub.queue.put_nowait(message)
+            except asyncio.QueueFull:  # a client that reads nothing is let go
+                self.subscribers.discard(sub)
+                with contextlib.suppress(asyncio.QueueFull):
+                    sub.queue.put_nowait(None)
+
+    # ---- the move --------------------------------------------------------------------------
+    def _deals_signature(self) -> tuple[int, int]:
+        deals = self.state.deals
+        if not deals:
+            return (0, 0)
+        return (len(deals), sum(len(v) for v in deals[-1].values() if isinstance(v, list)))
+
+    async def submit(self, seat: int, text: Any, version: Any) -> int:
+        """Apply ``seat``'s move made at ``version`` and store it; the new version once the
+        store has committed it. Refused (and nothing changed) otherwise."""
+        if not isinstance(text, str):
+            raise Refused(422, "the action must be a string in the game's notation")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise Refused(422, "the version must be a whole number (the version you saw)")
+        async with self.lock:
+            if self.closed:
+                raise Refused(503, "this table is being reloaded; try again in a moment")
+            st = self.state
+            if version != st.version:
+                raise Refused(409, f"the table has moved on: your move was made at version "
+                                   f"{version}, and it is now at version {st.version}")
+            if st.is_over:
+                raise Refused(409, "the match is over")
+            if seat not in st.actors:
+                raise Refused(409, "it is not your move")
+            try:
+                action = self.game.parse_action(text)
+            except (NotationError, ValueError) as exc:
+                raise Refused(422, f"{text!r} is not a move of {self.game.title}: {exc}") \
+                    from None
+            reason = st.refusal(seat, action)
+            if reason is not None:
+                raise Refused(422, reason)
+            try:
+                st.apply(seat, action, version=version)
+            except IllegalAction as exc:  # refusal already said yes: kept for safety
+                raise Refused(422, str(exc)) from None
+            sig = self._deals_signature()
+            deals = None
+            if sig != self._deal_sig:
+                deals, self._deal_sig = dumps(st.deals), sig
+            item = Append(self.id, self.manager.node, st.version, seat, str(action), deals,
+                          dumps(st.record()) if st.is_over else None)
+            try:
+                await asyncio.wrap_future(self.manager.store.append(item))
+            except LostClaim as exc:
+                self.closed = True
+                self.manager.drop(self)
+                raise Refused(409, str(exc)) from None
+            except StoreError as exc:
+                # Not stored, so not acknowledged: the state goes back to what the store holds.
+                await self._reload()
+                raise Refused(503, str(exc)) from None
+            new_version = st.version
+        self.after_change()
+        return new_version
+
+    async def _reload(self) -> None:
+        try:
+            self.state = await asyncio.to_thread(self.manager.replay_state, self.id)
+            self._deal_sig = self._deals_signature()
+        except Exception:
+            self.closed = True
+            self.manager.drop(self)
+
+    def after_change(self) -> None:
+        now = time.monotonic()
+        actors = set(self.state.actors)
+        for seat in list(self.actor_since):
+            if seat not in actors:
+                del self.actor_since[seat]
+        for seat in actors:
+            self.actor_since.setdefault(seat, now)
+        self.broadcast()
+        self.changed.set()
+        if self.state.is_over:
+            self.manager.finished(self)
+
+    # ---- bots and timers -------------------------------------------------------------------
+    def _plan(self) -> tuple[float | None, list[tuple[int, str]]]:
+        """How long to wait, and then which seats the table moves for (``bot``: the seat's bot
+        or stand-in; ``window``: the default answer; ``turn``: a timed-out turn, by the bot)."""
+        st = self.state
+        if st.is_over or self.closed:
+            return None, []
+        now = time.monotonic()
+        bots = [(s, "bot") for s in st.actors if self.bot_for(s) is not None]
+        if bots:
+            return self.settings.think, bots
+        best: tuple[float, list[tuple[int, str]]] | None = None
+        for seat in st.actors:
+            legal = {str(a) for a in st.legal_actions(seat)}
+            if DEFAULT_ANSWER in legal and legal <= WINDOW_ANSWERS:
+                limit, mode = self.settings.window, "window"
+            elif self.settings.turn is not None:
+                limit, mode = self.settings.turn, "turn"
+            else:
+                continue
+            due = self.actor_since.get(seat, now) + limit - now
+            if best is None or due < best[0]:
+                best = (due, [(seat, mode)])
+        if best is None:
+            return None, []
+        return max(0.0, best[0]), best[1]
+
+    async def drive(self) -> None:
+        """Play the bots' moves and the timers' for as long as the match goes on."""
+        self.after_change()
+        while not self.closed and not self.state.is_over:
+            self.changed.clear()
+            delay, moves = self._plan()
+            if not moves:
+                await self.changed.wait()
+                continue
+            version = self.state.version
+            try:
+                await asyncio.wait_for(self.changed.wait(), timeout=delay)
+                continue  # something happened first: plan again
+            except TimeoutError:
+                pass
+            for seat, mode in moves:
+                if self.closed or self.state.version != version:
+                    break
+                if mode == "window":
+                    text = DEFAULT_ANSWER
+                else:
+                    bot = self.bot_for(seat) if mode == "bot" else self._timeout_bot(seat)
+                    if bot is None:
+                        continue
+                    decision = Decision.for_bot(self.state, seat, bot)
+                    text = str(bot.choose(decision))
+                try:
+                    await self.submit(seat, text, version)
+                except Refused:
+                    break
+                version = self.state.version
+
+    def _timeout_bot(self, seat: int) -> Bot | None:
+        self.seats[seat].away = True  # the person timed out: the stand-in plays on
+        self._save_seat(seat)
+        return self.bot_for(seat)
+
+
+class Elsewhere(Exception):
+    """The table is played by another server process, found at ``url``."""
+
+    def __init__(self, url: str | None) -> None:
+        super().__init__(url)
+        self.url = url
+
+
+class Tables:
+    """Every table this process plays, and the claims that make them its own."""
+
+    def __init__(self, store: Store, node: str, url: str, lease: float = 15.0) -> None:
+        self.store = store
+        self.node = node
+        self.url = url
+        self.lease = lease
+        self.live: dict[str, Table] = {}
+        self.finished_cache: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ---- life of the process ----------------------------------------------------------------
+    async def start(self) -> None:
+        for table_id in await asyncio.to_thread(self.store.claimable, self.node):
+            with contextlib.suppress(Elsewhere, Refused):
+                await self.get(table_id)
+        self._spawn(self._heartbeat())
+
+    async def stop(self) -> None:
+        for table in list(self.live.values()):
+            table.closed = True
+            table.changed.set()
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wrap_future(self.store.write(lambda c: release(c, self.node)))
+
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            with contextlib.suppress(Exception):
+                await asyncio.wrap_future(
+                    self.store.write(lambda c: renew(c, self.node, self.lease)))
+
+    def drop(self, table: Table) -> None:
+        if self.live.get(table.id) is table:
+            del self.live[table.id]
+        table.changed.set()
+
+    def finished(self, table: Table) -> None:
+        if self.live.get(table.id) is table:
+            del self.live[table.id]
+            self.finished_cache[table.id] = table
+            while len(self.finished_cache) > 500:
+                self.finished_cache.pop(next(iter(self.finished_cache)))
+
+    # ---- creating a table ------------------------------------------------------------------
+    async def create(self, body: Any) -> dict[str, Any]:
+        if not isinstance(body, dict):
+            raise Refused(422, "the body must be a JSON object")
+        unknown = set(body) - {"game", "players", "seats", "options", "seed", "table"}
+        if unknown:
+            raise Refused(422, f"unknown field {sorted(unknown)[0]!r}")
+        name, players, kinds = body.get("game"), body.get("players"), body.get("seats")
+        options, seed = body.get("options") or {}, body.get("seed")
+        if not isinstance(name, str):
+            raise Refused(422, "'game' must name a game")
+        if not isinstance(options, dict):
+            raise Refused(422, "'options' must be a JSON object")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or not 0 <= seed < 2 ** 62):
+            raise Refused(422, "'seed' must be a whole number from 0 to 2**62")
+        try:
+            game = load_game(name, players, options)
+        except CardtableError as exc:
+            raise Refused(422, str(exc)) from None
+        if kinds is None:
+            kinds = [HUMAN] * game.players
+        if not isinstance(kinds, list) or len(kinds) != game.players:
+            raise Refused(422, f"'seats' must list {game.players} seats")
+        known = bot_names(game.name)
+        for kind in kinds:
+            if kind != HUMAN and kind not in known:
+                raise Refused(422, f"seat kind {kind!r} is neither 'human' nor a bot "
+                                   f"({', '.join(known)})")
+        settings = Settings.read(body.get("table"), game.name)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(62)
+        state = game.new_state(seed)
+        table_id = auth.new_table_id()
+        tokens = [auth.new_token() if kind == HUMAN else None for kind in kinds]
+        seats = [Seat(kind, auth.token_hash(t) if t else None) for kind, t in zip(kinds, tokens,
+                                                                                  strict=True)]
+        now = time.time()
+        row = {"id": table_id, "game": game.name, "players": game.players,
+               "options": dumps(game.options), "settings": dumps(settings.to_json()),
+               "seed": seed, "deals": dumps(state.deals), "version": 0, "status": PLAYING,
+               "record": None, "owner": self.node, "owner_url": self.url,
+               "lease_until": now + self.lease, "created": now, "updated": now}
+        seat_rows = [{"table_id": table_id, "seat": n, "kind": s.kind,
+                      "token_hash": s.token_hash, "taken": False, "away": False}
+                     for n, s in enumerate(seats)]
+
+        def job(conn: Any) -> None:
+            conn.execute(tables_t.insert().values(**row))
+            conn.execute(seats_t.insert(), seat_rows)
+
+        try:
+            await asyncio.wrap_future(self.store.write(job))
+        except Exception:
+            raise Refused(503, "the table could not be stored; try again") from None
+        table = Table(self, table_id, game, state, seats, settings)
+        self.live[table_id] = table
+        table.driver = self._spawn(table.drive())
+        return {"table": table_id, "game": game.name, "players": game.players,
+                "seats": [{"seat": n, "kind": kind, "token": t,
+                           "url": f"{self.url}/api/tables/{table_id}?token={t}" if t else None}
+                          for n, (kind, t) in enumerate(zip(kinds, tokens, strict=True))],
+                "spectate": f"{self.url}/api/tables/{table_id}",
+                "websocket": f"{self.ws_url}/ws/tables/{table_id}"}
+
+    @property
+    def ws_url(self) -> str:
+        return "ws" + self.url[len("http"):] if self.url.startswith("http") else self.url
+
+    # ---- finding a table -------------------------------------------------------------------
+    def replay_state(self, table_id: str) -> State:
+        """The table's match rebuilt from the store: its deals and every stored action."""
+        row = self.store.table_row(table_id)
+        if row is None:
+            raise Refused(404, "there is no such table")
+        record = {"format": RECORD_FORMAT, "game": row["game"], "players": row["players"],
+                  "options": json.loads(row["options"]), "seed": row["seed"],
+                  "deals": json.loads(row["deals"]),
+                  "actions": self.store.actions(table_id)}
+        if record["seed"] is None:
+            del record["seed"]
+        return replay(record)
+
+    def _load(self, table_id: str, row: Mapping[str, Any]) -> Table:
+        state = self.replay_state(table_id)
+        seats = [Seat(r["kind"], r["token_hash"], bool(r["taken"]), bool(r["away"]))
+                 for r in self.store.seat_rows(table_id)]
+        settings_data = json.loads(row["settings"])
+        settings = Settings(**settings_data)
+        return Table(self, table_id, state.game, state, seats, settings)
+
+    async def get(self, table_id: str) -> Table:
+        """The live table (claiming and reloading it if no live process holds it), a finished
+        one read back, Refused(404), or Elsewhere when another process plays it."""
+        table = self.live.get(table_id) or self.finished_cache.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            raise Refused(404, "there is no such table")
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.live.get(table_id) or self.finished_cache.get(table_id)
+            if table is not None:
+                return table
+            row = await asyncio.to_thread(self.store.table_row, table_id)
+            if row is None:
+                raise Refused(404, "there is no such table")
+            if row["status"] == PLAYING:
+                won = await asyncio.wrap_future(self.store.write(
+                    lambda c: claim(c, table_id, self.node, self.url, self.lease)))
+                if not won:
+                    raise Elsewhere(row["owner_url"])
+            try:
+                table = await asyncio.to_thread(self._load, table_id, row)
+            except CardtableError as exc:
+                raise Refused(503, f"the table cannot be reloaded: {exc}") from None
+            if row["status"] == OVER or table.state.is_over:
+                self.finished_cache[table_id] = table
+            else:
+                self.live[table_id] = table
+                table.driver = self._spawn(table.drive())
+            self._loading.pop(table_id, None)
+            return table
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        row = self.store.table_row(table_id) if len(table_id) <= 32 else None
+        if row is None:
+            raise Refused(404, "there is no such table")
+        if row["status"] != OVER or not row["record"]:
+            raise Refused(403, "the record is given once the match is over")
+        data: dict[str, Any] = json.loads(row["record"])
+        return data
+
+
+__all__ = ["HUMAN", "Elsewhere", "Refused", "Settings", "Table", "Tables", "actions_t"]
