@@ -8,6 +8,7 @@ protocol only, so a new game gets the same scrutiny without a line of game-speci
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import json
 import random
@@ -141,11 +142,15 @@ class Witness:
         self.seen: dict[int | None, set[str]] = {v: set() for v in self.viewers}
         self.read: dict[int | None, int] = {v: -1 for v in self.viewers}
         self.streams: dict[int | None, list[dict[str, Any]]] = {v: [] for v in self.viewers}
+        # viewer -> card -> the versions of the viewer's events that name it, in order
+        self.named: dict[int | None, dict[str, list[int]]] = {v: {} for v in self.viewers}
         self.look(state)
 
     def look(self, state: State) -> None:
+        """Add what each viewer may know of ``state`` now to what it knew before."""
         public = {c for c in cards_named(state.public_info()) if c in self.deck}
         zones = state.zones()
+        last = state.history[-1] if state.history else None
         for viewer in self.viewers:
             seen = self.seen[viewer]
             seen |= public
@@ -154,27 +159,38 @@ class Witness:
                     seen.update(zone.cards)
                 else:
                     seen.update(zone.known)
+            if last is not None:
+                # The last action as the viewer saw it announced: a discard that ends a round is
+                # public even though the next deal has already swept it away.
+                announced = str(state.seen_action(last[0], last[1], viewer)).split()
+                seen.update(c for c in announced if c in self.deck)
 
     def check(self, state: State, report: Report, where: str) -> None:
-        """Read every stream's new events and flag any card its viewer may not know. The last
-        action, as the viewer saw it announced, counts as seen: a discard that ends a round is
-        public even though the next deal has already swept it away."""
-        self.look(state)
+        """Read every stream's new events and flag any card its viewer may not know. The state
+        is looked at only when a stream names a card its viewer is not yet known to have seen
+        (what a viewer has seen only grows, so looking later never hides a leak)."""
+        looked = False
         for viewer in self.viewers:
-            if state.history:
-                actor, action = state.history[-1]
-                announced = str(state.seen_action(actor, action, viewer)).split()
-                self.seen[viewer].update(c for c in announced if c in self.deck)
             events = state.events(viewer, self.read[viewer])
             self.read[viewer] = state.version
             self.streams[viewer].extend(events)
+            named = self.named[viewer]
             for event in events:
                 for card in cards_named(event):
-                    if card in self.deck and card not in self.seen[viewer]:
-                        who = "a spectator" if viewer is None else f"seat {viewer}"
-                        report.fail(f"{where}: {who}'s event {event['kind']} names {card}, "
-                                    f"which it never saw")
-                        return
+                    if card not in self.deck:
+                        continue
+                    named.setdefault(card, []).append(event["version"])
+                    if card in self.seen[viewer]:
+                        continue
+                    if not looked:
+                        self.look(state)
+                        looked = True
+                        if card in self.seen[viewer]:
+                            continue
+                    who = "a spectator" if viewer is None else f"seat {viewer}"
+                    report.fail(f"{where}: {who}'s event {event['kind']} names {card}, "
+                                f"which it never saw")
+                    return
 
     def check_dealt_hands(self, state: State, report: Report, where: str) -> None:
         """Decks without duplicates: no stream names a card of another seat's dealt hand before
@@ -186,19 +202,18 @@ class Witness:
         for number, deal in enumerate(state.deals):
             low, high = starts[number], starts[number + 1]
 
-            def first(stream: list[dict[str, Any]], card: str) -> int | None:
-                for event in stream:
-                    if low <= event["version"] < high and card in cards_named(event):
-                        return int(event["version"])
-                return None
+            def first(viewer: int | None, card: str) -> int | None:
+                versions = self.named[viewer].get(card, [])
+                i = bisect.bisect_left(versions, low)
+                return versions[i] if i < len(versions) and versions[i] < high else None
 
             for owner, hand in enumerate(deal["hands"]):
                 for card in hand:
-                    shown = first(public, card)
+                    shown = first(None, card)
                     for viewer in range(state.game.players):
                         if viewer == owner:
                             continue
-                        named = first(self.streams[viewer], card)
+                        named = first(viewer, card)
                         if named is not None and (shown is None or named < shown):
                             report.fail(f"{where}: deal {number + 1}: seat {viewer}'s stream "
                                         f"names {card} of seat {owner}'s hand before it was "
@@ -207,9 +222,10 @@ class Witness:
 
 
 def check_sealed(state: State, rng: random.Random, witness: Witness, report: Report,
-                 where: str) -> None:
+                 where: str, whole: bool = False) -> None:
     """What a seat is handed (its observation and the samples drawn from it) holds no card it
-    never saw in its past, and two states it cannot tell apart give it the same observation."""
+    never saw in its past, and two states it cannot tell apart give it the same observation.
+    The past is read from the last few dozen moves, or ``whole``."""
     for seat in range(state.game.players):
         seen = witness.seen[seat] | {None}
         observation = state.observe(seat)
@@ -219,14 +235,18 @@ def check_sealed(state: State, rng: random.Random, witness: Witness, report: Rep
         past = [(a, str(state.seen_action(a, x, seat))) for a, x in state.history]
         if [(a, str(x)) for a, x in sample.history] != past:
             report.fail(f"{where}: a sample for seat {seat} keeps a history it did not see")
-        raw = [getattr(e, f.name) for _, e in sample.log for f in dataclasses.fields(e)]
-        dealt = [c for d in sample.deals for key, v in d.items() if key != "dealer"
+        recent = 0 if whole else max(-1, state.version - 40)
+        log = [e for v, e in sample.log if v >= recent]
+        raw = [getattr(e, f.name) for e in log for f in dataclasses.fields(e)]
+        deals = sample.deals if whole else sample.deals[-1:]
+        dealt = [c for d in deals for key, v in d.items() if key != "dealer"
                  for c in cards_named(v)]
         for card in [*cards_named(raw), *dealt]:
             if card in witness.deck and card not in seen:
                 report.fail(f"{where}: a sample for seat {seat} holds {card} in its past")
                 return
-        if sample.events(seat) != state.events(seat):
+        recent = max(-1, state.version - 8)
+        if sample.events(seat, recent) != state.events(seat, recent):
             report.fail(f"{where}: a sample for seat {seat} tells a different story")
         twin = sample.observe(seat)._state
         base = observation._state
@@ -310,6 +330,7 @@ def play_checked(
     if len(state.scores) != game.players:
         report.fail(f"seed {seed}: scores are not one per seat")
     witness.check_dealt_hands(state, report, f"seed {seed}")
+    check_sealed(state, checks, witness, report, f"seed {seed} end", whole=True)
     # Determinism: the record replays to the same result, and the same seed deals the same game;
     # a record of format 2 replays from its deals alone, without the seed.
     record = state.record()

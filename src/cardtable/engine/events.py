@@ -36,20 +36,41 @@ class Event:
 
     def seen_by(self, viewer: int | None) -> Self:
         """This event as ``viewer`` (a seat, or ``None`` for a spectator) may know it."""
-        hidden = {
-            name: _hide(getattr(self, name))
+        if not self.private:  # most events are public: the fast path of every stream
+            return self
+        hidden = [
+            name
             for name, owner in self.private.items()
             if viewer is None or getattr(self, owner) != viewer
-        }
-        return dataclasses.replace(self, **hidden) if hidden else self
+        ]
+        if not hidden:
+            return self
+        cls = type(self)
+        masked = object.__new__(cls)  # a copy with the secrets blanked (frozen: set directly)
+        for name in _field_names(cls):
+            value = getattr(self, name)
+            object.__setattr__(masked, name, _hide(value) if name in hidden else value)
+        return masked
 
     def to_json(self, viewer: int | None, version: int) -> dict[str, Any]:
         """Plain JSON-able data for ``viewer``; ``version`` is the state version it led to."""
         shown = self.seen_by(viewer)
         data: dict[str, Any] = {"version": version, "kind": self.kind}
-        for f in dataclasses.fields(shown):
-            data[f.name] = _plain(getattr(shown, f.name))
+        for name in _field_names(type(self)):
+            value = getattr(shown, name)
+            data[name] = value if value is None or type(value) in _SCALARS else _plain(value)
         return data
+
+
+_SCALARS = frozenset({int, str, bool, float})
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _hide(value: Any) -> Any:

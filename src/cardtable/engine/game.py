@@ -238,6 +238,7 @@ class State(ABC):
         new.__dict__.update(self.__dict__)
         new.history = list(self.history)
         new.log = list(self.log)
+        new.__dict__.pop("_seen_past", None)  # a clone's future is its own
         new.deals = list(self.deals)
         if new.deals:  # the current round's entry still grows (stock rebuilds)
             new.deals[-1] = {k: list(v) if isinstance(v, list) else v
@@ -265,13 +266,32 @@ class State(ABC):
         a game whose notation can (Day's ``swap CARD``) returns a masked action here."""
         return action
 
-    def _seal(self, seat: int) -> None:
+    def _past_as_seen(
+        self, seat: int
+    ) -> tuple[list[tuple[int, Action]], list[tuple[int, Event]]]:
+        """The move record and the event log as ``seat`` knows them. Kept per seat and only
+        extended, so that observing at every decision (a search bot does) costs the new moves,
+        not the whole match."""
+        cache: dict[int, tuple[list[tuple[int, Action]], list[tuple[int, Event]]]]
+        cache = self.__dict__.setdefault("_seen_past", {})
+        history, log = cache.get(seat, ([], []))
+        if type(self).seen_action is State.seen_action:
+            history = self.history  # no notation of this game names a hidden card
+        else:
+            history.extend((s, self.seen_action(s, a, seat))
+                           for s, a in self.history[len(history):])
+        log.extend((v, e.seen_by(seat)) for v, e in self.log[len(log):])
+        cache[seat] = (history, log)
+        return list(history), list(log)
+
+    def _seal(self, seat: int, past: tuple[list[tuple[int, Action]], list[tuple[int, Event]]]
+              | None = None) -> None:
         """Turn this (cloned) state into one that holds only what ``seat`` may know: hidden cards
         in a canonical order, the move record, the events and the deals as the seat saw them,
         no seed and a generator with no trace of the real future."""
         self._redeal(seat, None)
-        self.history = [(s, self.seen_action(s, a, seat)) for s, a in self.history]
-        self.log = [(v, e.seen_by(seat)) for v, e in self.log]
+        self.history, self.log = past if past is not None else self._past_as_seen(seat)
+        self.__dict__.pop("_seen_past", None)
         self.deals = [redact_deal(d, seat) for d in self.deals]
         self._script = []
         self.seed = None
@@ -393,7 +413,7 @@ class Observation:
 
     def __init__(self, state: State, seat: int) -> None:
         sealed = state.clone()
-        sealed._seal(seat)
+        sealed._seal(seat, state._past_as_seen(seat))
         self._state = sealed
         self.seat = seat
         self.game = state.game
