@@ -202,7 +202,9 @@ class Witness:
         for number, deal in enumerate(state.deals):
             low, high = starts[number], starts[number + 1]
 
-            def first(viewer: int | None, card: str) -> int | None:
+            def first(
+                viewer: int | None, card: str, low: int = low, high: int = high
+            ) -> int | None:
                 versions = self.named[viewer].get(card, [])
                 i = bisect.bisect_left(versions, low)
                 return versions[i] if i < len(versions) and versions[i] < high else None

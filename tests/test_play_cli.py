@@ -54,7 +54,7 @@ def test_bad_commands_are_explained_and_play_goes_on(
     assert "unknown command 'dance'" in out
     assert "draw a card first" in out
     assert "'XX' is not a flower" in out
-    assert "You (seat 0): draw stock" in out
+    assert re.search(r"You \(seat 0\) drew \d [A-Za-z' ]+ from the stock\.", out)
     assert "you have already drawn this turn" in out
     data = load_record("records/daylily-3.json")
     assert [seat_action for seat_action in data["actions"] if seat_action[0] == 0] == [
@@ -269,7 +269,8 @@ def test_declared_meld_shows_with_kind_and_points_and_full_names_parse(
     moves = [a for s, a in load_record(f"records/daylily-{seed}.json")["actions"] if s == 0]
     assert moves[1].startswith("meld ")
     kind = r"\((pair|trio-run|trio-set|quad), \d+ pts\)"
-    assert re.search(r"You \(seat 0\): meld [0-9A-Z ]+ " + kind, out)
+    declared = r"You \(seat 0\) declared a (pair|trio-run|trio-set|quad) \((\d [^,)]+(, )?)+\)"
+    assert re.search(declared + r", worth \d+ points?\.", out)
     table = out.rsplit("Round 1", 1)[1]
     assert re.search(r"melded [234]/10 \(\d+ pts\)", table)
     assert re.search(r"\n +(\d[A-Z]{2} ?)+ +" + kind, table)
@@ -282,7 +283,11 @@ def test_bot_moves_are_announced(
     _, out, _ = play(
         monkeypatch, capsys, ["daylily", "--seed", "1", "--bots", "random"], "s\nq\n"
     )
-    assert re.search(r"Seat 1 \(random\): (draw stock|draw discard, taking .+ \[\d[A-Z]{2}\])", out)
+    # Another seat's draw from the stock is "a card"; a draw from the discard pile is named.
+    assert re.search(
+        r"Seat 1 \(random\) (drew a card from the stock|took \d [A-Za-z' ]+ from the discard "
+        r"pile)\.", out)
+    assert re.search(r"Seat 1 \(random\) discarded \d [A-Za-z' ]+\.", out)
 
 
 class ScriptedPerson:
