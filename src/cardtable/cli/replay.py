@@ -5,14 +5,19 @@ action in it was legal and the re-dealt match ends with the scores and winners i
 
 Exit 0 when confirmed, 1 when the replayed result differs (each difference on its own line),
 2 when the file cannot be read as a record or one of its actions is refused.
+
+``--events --seat N`` prints instead the match's event stream as seat N saw it (``--seat
+spectator``: as the public saw it), one JSON object a line, for tools and for checking by eye
+what each player was shown; ``--words`` prints the same stream as the move log reads.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
-from cardtable.engine.errors import RecordError
+from cardtable.engine.errors import OptionError, RecordError
 from cardtable.engine.game import State
 from cardtable.engine.record import load_record, verify
 
@@ -29,8 +34,9 @@ def summary(data: dict[str, Any], state: State) -> str:
     """One line a person can check against their memory of the match."""
     scores = ", ".join(str(s) for s in state.scores)
     status = "over" if state.is_over else "unfinished"
+    dealt = f"seed {data['seed']}" if "seed" in data else "dealt by hand"
     return (
-        f"{state.game.title} ({data['game']}), {data['players']} players, seed {data['seed']}, "
+        f"{state.game.title} ({data['game']}), {data['players']} players, {dealt}, "
         f"{len(data['actions'])} actions, {status}; final scores {scores}; "
         f"winners {_seats(list(state.winners))}"
     )
@@ -48,7 +54,28 @@ def add_parser(sub: Any) -> None:
         ),
     )
     p.add_argument("file", metavar="FILE", help="a game record (JSON), as saved by play")
+    p.add_argument("--events", action="store_true",
+                   help="print the event stream as --seat saw it, one JSON object a line")
+    p.add_argument("--words", action="store_true",
+                   help="print the event stream as --seat saw it, as the move log words it")
+    p.add_argument("--seat", metavar="N|spectator", default=None,
+                   help="whose eyes the events are seen through (with --events or --words)")
     p.set_defaults(run=run)
+
+
+def _viewer(text: str | None, players: int) -> int | None:
+    """The seat named on the command line, or None for a spectator."""
+    if text is None:
+        raise OptionError("--events and --words need --seat N (a seat number) or --seat spectator")
+    if text.strip().lower() == "spectator":
+        return None
+    try:
+        seat = int(text)
+    except ValueError:
+        raise OptionError(f"--seat must be a seat number or 'spectator', not {text!r}") from None
+    if not 0 <= seat < players:
+        raise OptionError(f"--seat {seat}: this record's table has seats 0 to {players - 1}")
+    return seat
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,7 +83,18 @@ def run(args: argparse.Namespace) -> int:
         data = load_record(args.file)  # RecordError -> one line and exit 2, from main()
     except UnicodeDecodeError:  # load_record catches OSError only; a binary file lands here
         raise RecordError(f"{args.file} is not a game record (not UTF-8 text)") from None
+    if args.seat is not None and not (args.events or args.words):
+        raise OptionError("--seat goes with --events or --words")
     state, problems = verify(data)  # an action refused -> RecordError, likewise
+    if args.events or args.words:
+        seat = _viewer(args.seat, state.game.players)
+        labels = [f"Seat {s}" for s in range(state.game.players)]
+        for event in state.events(seat):
+            if args.words:
+                print(state.game.describe_event(event, labels))
+            else:
+                print(json.dumps(event, ensure_ascii=False))
+        return RESULT_DIFFERS if problems else 0
     print(summary(data, state))
     if problems:
         for problem in problems:

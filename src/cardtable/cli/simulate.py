@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -52,6 +53,9 @@ def add_parser(sub: Any) -> None:
                    help="a rule option, e.g. --option target=50 (repeatable; see cardtable rules)")
     p.add_argument("--workers", "-w", type=int, default=1, metavar="K",
                    help="processes to play in (default 1); the results do not depend on it")
+    p.add_argument("--records", metavar="DIR", default=None,
+                   help="write every match's game record (format 2) into DIR, as "
+                        "GAME-SEED-MATCH.json; cardtable replay reads them")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object instead of a progress bar and a table")
     p.set_defaults(run=run)
@@ -66,7 +70,17 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     if args.workers < 1:
         raise OptionError(f"--workers must be at least 1, not {args.workers}")
     bots = tuple(b.strip() for b in args.bots.split(","))
-    return SimConfig(cls.name, args.players, bots, args.games, args.seed, options)
+    records = None
+    if args.records is not None:
+        folder = Path(args.records)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OptionError(f"--records: cannot make the folder {folder}: "
+                              f"{exc.strerror or exc}") from None
+        records = str(folder)
+    return SimConfig(cls.name, args.players, bots, args.games, args.seed, options,
+                     records=records)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,11 +14,13 @@ import signal
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from cardtable.bots import Bot, Decision, make_bot
+from cardtable.bots import Bot, Decision, Needs, make_bot
 from cardtable.engine.errors import IllegalAction, OptionError
 from cardtable.engine.game import Game, State, load_game
+from cardtable.engine.record import save_record
 from cardtable.sim.stats import MatchOutcome, Tally
 
 MAX_DECISIONS = 1_000_000
@@ -51,6 +53,7 @@ class SimConfig:
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
     max_decisions: int = MAX_DECISIONS
+    records: str | None = None  # a directory to write every match's record into
 
 
 @dataclass(slots=True)
@@ -105,13 +108,19 @@ def prepare(config: SimConfig) -> tuple[Game, tuple[str, ...]]:
 
 
 def play_match(
-    game: Game, names: tuple[str, ...], seed: int, match: int, max_decisions: int = MAX_DECISIONS
+    game: Game,
+    names: tuple[str, ...],
+    seed: int,
+    match: int,
+    max_decisions: int = MAX_DECISIONS,
+    records: str | None = None,
 ) -> MatchOutcome:
     """Play match number ``match`` of the batch with seed ``seed`` to its end.
 
     After every decision the state's own invariant check runs (when the game has one); the first
     breach, a refused legal action, a seat left with nothing to do, or a match that will not end
-    abandons the match and is reported as a problem.
+    abandons the match and is reported as a problem. With ``records`` (a directory) the match's
+    record is written there as ``GAME-SEED-MATCH.json``, finished or abandoned.
     """
     state: State = game.new_state(derive_seed(seed, match, "deal"))
     bots: list[Bot] = [
@@ -123,7 +132,7 @@ def play_match(
     decisions = 0
     legal_actions = state.legal_actions
     apply = state.apply
-    needs = [getattr(bot, "needs", "observation") for bot in bots]
+    needs: list[Needs] = [getattr(bot, "needs", "observation") for bot in bots]
     while not state.is_over:
         actors = state.actors
         if len(actors) == 1:
@@ -154,6 +163,8 @@ def play_match(
         if decisions >= max_decisions:
             problems.append(f"the match did not end within {max_decisions} decisions")
             break
+    if records is not None:
+        save_record(state, Path(records) / f"{game.name}-{seed}-{match}.json")
     scores = list(state.scores)
     winners = list(state.winners)
     if not problems:
@@ -178,7 +189,7 @@ def run_range(config: SimConfig, start: int, stop: int, progress: Progress | Non
     game, names = prepare(config)
     tally = Tally(game.players)
     for k in range(start, stop):
-        outcome = play_match(game, names, config.seed, k, config.max_decisions)
+        outcome = play_match(game, names, config.seed, k, config.max_decisions, config.records)
         tally.add(outcome, _label(config, k) if outcome.problems else "")
         if progress is not None:
             progress(1)
