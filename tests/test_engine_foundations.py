@@ -19,7 +19,6 @@ import pytest
 from cardtable.bots import Decision, RandomBot
 from cardtable.cli import main
 from cardtable.engine import StaleAction, State, game_names, load_game
-from cardtable.engine.record import replay
 
 CLI = [str(Path(sys.executable).parent / "cardtable")]
 GAMES = {"daylily": 2, "say-rummy": 3, "day": 4, "dummy-rummy": 4, "liverpool": 3}
@@ -117,8 +116,9 @@ def test_a_hand_written_deal_sets_the_table() -> None:
     """A real table's deal, written by hand (full flower names accepted), is played as dealt."""
     game = load_game("daylily", 2)
     deck = game.deck()
-    deal = {"dealer": 1, "hands": [deck[0:10], deck[10:20]], "stock": deck[21:], "up": [deck[20]]}
-    deal["hands"][0][0] = "1 Ming Toy"  # deck[0] is 1MT, written as a person would
+    first = ["1 Ming Toy", *deck[1:10]]  # deck[0] is 1MT, written as a person would
+    deal: dict[str, Any] = {"dealer": 1, "hands": [first, deck[10:20]], "stock": deck[21:],
+                            "up": [deck[20]]}
     state = game.new_state(None, [deal])
     assert state.view(0)["zones"]["hand:0"]["cards"] == sorted(deck[0:10], key=deck.index)
     assert state.view(None)["zones"]["discard"]["cards"] == [deck[20]]
@@ -127,7 +127,7 @@ def test_a_hand_written_deal_sets_the_table() -> None:
     assert "seed" not in state.record()
 
 
-# ---- events ---------------------------------------------------------------------------------------
+# ---- events ------------------------------------------------------------------------------------
 def test_replay_prints_a_seats_event_stream(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                             ) -> None:
     state = played("daylily", 2, 3)
@@ -167,14 +167,14 @@ def test_events_follow_versions_and_every_front_end_can_word_them(name: str) -> 
         assert line and "\n" not in line and "{" not in line
 
 
-# ---- versions -------------------------------------------------------------------------------------
+# ---- versions ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_stale_action_is_refused_and_changes_nothing(name: str) -> None:
     state = played(name, GAMES[name], 2, moves=12)
     seat = state.actors[0]
     action = state.legal_actions(seat)[0]
     before = json.dumps(state.record()), json.dumps(state.events(None))
-    with pytest.raises(StaleAction, match="version 11.*version 12"):
+    with pytest.raises(StaleAction, match=r"version 11.*version 12"):
         state.apply(seat, action, version=11)
     assert (json.dumps(state.record()), json.dumps(state.events(None))) == before
     state.apply(seat, action, version=12)
