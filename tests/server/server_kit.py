@@ -1,0 +1,135 @@
+"""Helpers of the server tests: a `cardtable serve` process on a loopback port, on a real
+SQLite file or on a throwaway PostgreSQL cluster made with initdb/pg_ctl when they are installed."""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import pwd
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+SERVE = "import sys; from cardtable.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """One `cardtable serve` process; start, kill -9 and restart it on the same port."""
+
+    def __init__(self, db: str, port: int | None = None, node: str | None = None,
+                 log: Path | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.node = node or f"test:{self.port}"
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> Server:
+        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db,
+             "--node", self.node, "--rate", "0"],
+            stdout=out, stderr=out)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError("the server did not come up")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def pg_bin() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return Path(found[-1]).parent if found else None
+
+
+class Cluster:
+    """A throwaway PostgreSQL cluster, run as a non-root user when the tests run as root."""
+
+    def __init__(self, root: Path) -> None:
+        bindir = pg_bin()
+        assert bindir is not None
+        self.bin = bindir
+        self.root = root
+        self.data = root / "data"
+        self.port = free_port()
+        self.user: str | None = None
+        if os.geteuid() == 0:
+            for name in ("postgres", "nobody"):
+                with contextlib.suppress(KeyError):
+                    pwd.getpwnam(name)
+                    self.user = name
+                    break
+            entry = pwd.getpwnam(self.user or "nobody")
+            root.chmod(0o755)
+            os.chown(root, entry.pw_uid, entry.pw_gid)
+
+    def _run(self, *args: str) -> None:
+        cmd = list(args)
+        if self.user is not None:
+            cmd = ["runuser", "-u", self.user, "--", *cmd]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       cwd="/")
+
+    def start(self) -> None:
+        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "cardtable",
+                  "--auth=trust", "-E", "UTF8", "--no-sync")
+        opts = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=on"
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", opts, "-w",
+                  "-l", str(self.root / "log"), "start")
+
+    def stop(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = "t_" + secrets.token_hex(6)
+        with psycopg.connect(f"postgresql://cardtable@127.0.0.1:{self.port}/postgres",
+                             autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return f"postgresql://cardtable@127.0.0.1:{self.port}/{name}"
+
+
+def open_table(srv: Server, **body: Any) -> dict[str, Any]:
+    body.setdefault("table", {"think": 0})
+    r = httpx.post(srv.url + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}

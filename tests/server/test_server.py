@@ -1,0 +1,287 @@
+"""The server as a real process on a loopback port, on SQLite and on PostgreSQL: play over HTTP
+and WebSocket, refusals, restarts, two processes on one database."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_kit import Server, auth, open_table
+from websockets.sync.client import connect
+
+from cardtable.engine.record import verify
+
+
+def state_of(srv: Server, table: str, token: str | None) -> dict[str, Any]:
+    r = httpx.get(f"{srv.url}/api/tables/{table}", headers=auth(token), timeout=30)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def move(srv: Server, table: str, token: str, action: str, version: int) -> httpx.Response:
+    return httpx.post(f"{srv.url}/api/tables/{table}/actions", headers=auth(token),
+                      json={"action": action, "version": version}, timeout=30)
+
+
+def play_out(srv: Server, created: dict[str, Any], rng: random.Random,
+             limit: int = 5000) -> dict[str, Any]:
+    """Clients play every human seat with random legal moves until the match is over."""
+    table = created["table"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+    spectator = state_of(srv, table, None)
+    for _ in range(limit):
+        if spectator["over"]:
+            return spectator
+        humans = [s for s in spectator["actors"] if s in tokens]
+        if not humans:
+            time.sleep(0.01)
+            spectator = state_of(srv, table, None)
+            continue
+        seat = rng.choice(humans)
+        mine = state_of(srv, table, tokens[seat])
+        if mine["legal"]:
+            r = move(srv, table, tokens[seat], rng.choice(mine["legal"]), mine["version"])
+            assert r.status_code in (200, 409), r.text
+        spectator = state_of(srv, table, None)
+    raise AssertionError("the match did not end")
+
+
+def test_match_played_to_the_end_and_its_record_replays(server: Server, tmp_path: Path) -> None:
+    created = open_table(server, game="daylily", players=3, seats=["human", "greedy", "random"],
+                         options={"rounds": 1}, seed=5)
+    assert [s["kind"] for s in created["seats"]] == ["human", "greedy", "random"]
+    assert created["seats"][0]["token"] and created["seats"][1]["token"] is None
+    table = created["table"]
+    r = httpx.get(f"{server.url}/api/tables/{table}/record")
+    assert r.status_code == 403 and "over" in r.json()["error"]
+    lobby = httpx.get(f"{server.url}/api/tables").json()["tables"]
+    assert [t["table"] for t in lobby] == [table]
+    assert lobby[0]["game"] == "daylily" and lobby[0]["free"] == [0]
+    end = play_out(server, created, random.Random(1))
+    assert end["over"] and end["scores"]
+    record = httpx.get(f"{server.url}/api/tables/{table}/record").json()
+    assert record["format"] == "cardtable-record/2"
+    state, problems = verify(record)
+    assert problems == [] and state.scores == end["scores"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    done = subprocess.run([sys.executable, "-c",
+                           "import sys; from cardtable.cli import main; sys.exit(main())",
+                           "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert httpx.get(f"{server.url}/api/tables").json()["tables"] == []
+
+
+def test_every_bot_name_is_accepted(server: Server) -> None:
+    from cardtable.bots import bot_names
+    from cardtable.engine.game import game_names
+
+    for game in game_names():
+        for bot in bot_names(game):
+            r = httpx.post(f"{server.url}/api/tables", json={
+                "game": game, "players": 2, "seats": ["human", bot]}, timeout=30)
+            assert r.status_code == 201, (game, bot, r.text)
+    r = httpx.post(f"{server.url}/api/tables",
+                   json={"game": "daylily", "players": 2, "seats": ["human", "oracle"]})
+    assert r.status_code == 422 and "oracle" in r.json()["error"]
+
+
+def test_refusals_leave_the_table_as_it_was(server: Server) -> None:
+    created = open_table(server, game="daylily", players=3, seed=2)
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+    before = [state_of(server, table, t) for t in [*tokens, None]]
+    actor = before[-1]["actors"][0]
+    other = (actor + 1) % 3
+    version = before[0]["version"]
+    legal = before[actor]["legal"][0]
+    cases = [
+        (move(server, table, "forged-" + tokens[actor], legal, version), 401),
+        (httpx.post(f"{server.url}/api/tables/{table}/actions",
+                    json={"action": legal, "version": version}), 401),
+        (move(server, table, tokens[other], legal, version), 409),
+        (move(server, table, tokens[actor], legal, version - 1), 409),
+        (move(server, table, tokens[actor], legal, version + 1), 409),
+        (move(server, table, tokens[actor], "discard 99Z", version), 422),
+        (move(server, table, tokens[actor], "lay down nothing at all", version), 422),
+        (move(server, table, tokens[actor], "x" * 5000, version), 422),
+        (move(server, table, tokens[actor], 12, version), 422),  # type: ignore[arg-type]
+        (httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(tokens[actor]),
+                    json={"action": legal, "version": "new"}), 422),
+        (httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(tokens[actor]),
+                    content=b"{not json"), 400),
+        (httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(tokens[actor]),
+                    json=[1, 2]), 422),
+        (httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(tokens[actor]),
+                    content=b"x" * 100_000), 413),
+        (httpx.get(f"{server.url}/api/tables/{table}", headers=auth("nope")), 401),
+        (httpx.get(f"{server.url}/api/tables/nosuchtable"), 404),
+        (httpx.post(f"{server.url}/api/tables/nosuchtable/actions", headers=auth("x"),
+                    json={"action": "pass", "version": 0}), 404),
+        (httpx.delete(f"{server.url}/api/tables/{table}"), 405),
+        (httpx.get(f"{server.url}/api/nothing"), 404),
+        (httpx.post(f"{server.url}/api/tables", json={"game": "chess", "players": 2}), 422),
+        (httpx.post(f"{server.url}/api/tables", json={"game": "daylily", "players": 9}), 422),
+        (httpx.post(f"{server.url}/api/tables", json={"game": "daylily", "players": 2,
+                                                       "options": {"bogus": 1}}), 422),
+        (httpx.post(f"{server.url}/api/tables", json={"game": "daylily", "players": 2,
+                                                       "seed": "x"}), 422),
+        (httpx.post(f"{server.url}/api/tables", content=b"\xff\xfe"), 400),
+    ]
+    for response, status in cases:
+        assert response.status_code == status, (response.request.url, response.text)
+        body = response.json()
+        assert set(body) <= {"error", "version"} and body["error"].endswith(
+            (".", ")", "'", "s", "e", "n", "r", "t", "y", "g", "d", "w")), body
+        assert "Traceback" not in response.text
+    after = [state_of(server, table, t) for t in [*tokens, None]]
+    assert after == before
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={tokens[actor]}") as ws:
+        first = json.loads(ws.recv(timeout=10))
+        assert first["type"] == "update" and first["version"] == version
+        for text in ("garbage", "[]", json.dumps({"action": legal, "version": version + 3}),
+                     json.dumps({"action": "discard 99Z", "version": version})):
+            ws.send(text)
+            reply = json.loads(ws.recv(timeout=10))
+            assert reply["type"] == "error" and reply["status"] in (400, 409, 422), reply
+    assert [state_of(server, table, t) for t in [*tokens, None]] == before
+
+
+def test_websocket_moves_and_pushes(server: Server) -> None:
+    created = open_table(server, game="daylily", players=2, seats=["human", "random"], seed=9,
+                         options={"rounds": 1})
+    table, token = created["table"], created["seats"][0]["token"]
+    url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
+    with connect(f"{url}?token={token}") as ws, connect(url) as spectator:
+        current = json.loads(ws.recv(timeout=10))
+        assert json.loads(spectator.recv(timeout=10))["seat"] is None
+        acks = 0
+        while not current["over"]:
+            if current["legal"]:
+                ws.send(json.dumps({"action": current["legal"][0],
+                                    "version": current["version"]}))
+            message = json.loads(ws.recv(timeout=30))
+            if message["type"] == "ack":
+                acks += 1
+                continue
+            if message["type"] == "error":
+                assert message["status"] == 409
+                continue
+            assert message["type"] == "update"
+            assert message["events"] and all(e["version"] > current["version"]
+                                             for e in message["events"])
+            current = message
+        assert acks > 5
+        last = None
+        while last is None or not last["over"]:
+            last = json.loads(spectator.recv(timeout=30))
+        assert last["scores"] == current["scores"]
+
+
+def test_restart_reloads_tables_and_bots_resume(db: str, tmp_path: Path) -> None:
+    srv = Server(db, log=tmp_path / "server.log").start()
+    try:
+        created = open_table(srv, game="daylily", players=2, seats=["human", "greedy"],
+                             options={"rounds": 1}, seed=4)
+        table, token = created["table"], created["seats"][0]["token"]
+        rng = random.Random(3)
+        for _ in range(6):
+            mine = state_of(srv, table, token)
+            while not mine["legal"]:
+                time.sleep(0.02)
+                mine = state_of(srv, table, token)
+            assert move(srv, table, token, rng.choice(mine["legal"]), mine["version"]) \
+                .status_code == 200
+        before = state_of(srv, table, token)
+        srv.stop()
+        srv.start()
+        after = state_of(srv, table, token)
+        assert after["version"] >= before["version"]
+        assert after["events"][:len(before["events"])] == before["events"]
+        end = play_out(srv, created, rng)
+        assert end["over"]
+    finally:
+        srv.stop()
+
+
+def test_leave_and_take_the_seat_back(server: Server) -> None:
+    created = open_table(server, game="daylily", players=2, seats=["human", "human"],
+                         options={"rounds": 1}, seed=8)
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+    r = httpx.post(f"{server.url}/api/tables/{table}/leave", headers=auth(tokens[1]))
+    assert r.status_code == 200 and r.json()["away"]
+    lobby = httpx.get(f"{server.url}/api/tables").json()["tables"][0]
+    assert lobby["seats"][1]["away"]
+    # Seat 1's stand-in plays whenever it is seat 1's turn; seat 0 is played here.
+    rng = random.Random(2)
+    seen_other = 0
+    for _ in range(40):
+        mine = state_of(server, table, tokens[0])
+        if mine["over"]:
+            break
+        if mine["legal"]:
+            move(server, table, tokens[0], rng.choice(mine["legal"]), mine["version"])
+        else:
+            seen_other += 1
+            time.sleep(0.02)
+    spectator = state_of(server, table, None)
+    assert any(e.get("seat") == 1 and e["version"] > 0 for e in spectator["events"])
+    # The same link takes the seat back.
+    state_of(server, table, tokens[1])
+    lobby = httpx.get(f"{server.url}/api/tables").json()["tables"]
+    assert not lobby or not lobby[0]["seats"][1]["away"]
+
+
+def test_window_and_turn_timers(server: Server) -> None:
+    created = open_table(server, game="daylily", players=2, seats=["human", "random"], seed=1,
+                         options={"rounds": 1}, table={"think": 0, "turn": 0.2})
+    table, token = created["table"], created["seats"][0]["token"]
+    first = state_of(server, table, token)
+    time.sleep(1.5)
+    later = state_of(server, table, token)
+    assert later["version"] > first["version"] + 2  # the timed-out turns were played for seat 0
+
+
+def test_two_processes_share_one_postgres_lobby(pg_cluster: Any, tmp_path: Path) -> None:
+    if pg_cluster is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    url = pg_cluster.new_database()
+    a = Server(url, node="a", log=tmp_path / "a.log").start()
+    b = Server(url, node="b", log=tmp_path / "b.log").start()
+    try:
+        ta = open_table(a, game="daylily", players=2, seats=["human", "random"],
+                        options={"rounds": 1}, seed=1)
+        tb = open_table(b, game="daylily", players=2, seats=["human", "greedy"],
+                        options={"rounds": 1}, seed=2)
+        for srv in (a, b):
+            lobby = httpx.get(f"{srv.url}/api/tables").json()["tables"]
+            servers = {t["table"]: t["server"] for t in lobby}
+            assert servers == {ta["table"]: a.url, tb["table"]: b.url}
+        # A client that asks the wrong process is sent to the one that plays the table.
+        r = httpx.get(f"{a.url}/api/tables/{tb['table']}")
+        assert r.status_code == 307 and r.headers["location"].startswith(b.url)
+        assert r.json()["server"] == b.url
+        end_a = play_out(a, ta, random.Random(1))
+        end_b = play_out(b, tb, random.Random(2))
+        assert end_a["over"] and end_b["over"]
+        for table in (ta["table"], tb["table"]):
+            record = httpx.get(f"{a.url}/api/tables/{table}/record").json()
+            assert verify(record)[1] == []
+        # When a process stops cleanly, the other takes its tables over on first use.
+        tc = open_table(b, game="daylily", players=2, seats=["human", "random"],
+                        options={"rounds": 1}, seed=3)
+        b.stop()
+        assert state_of(a, tc["table"], tc["seats"][0]["token"])["version"] >= 0
+        assert play_out(a, tc, random.Random(3))["over"]
+    finally:
+        a.stop()
+        b.stop()
