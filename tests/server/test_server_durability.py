@@ -1,0 +1,208 @@
+"""kill -9 at random moments loses no acknowledged action; no message tells a seat a card it may
+not know, checked against the full state replayed from the record."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_kit import Server, auth, open_table
+from websockets.sync.client import connect
+
+from cardtable.engine.events import cards_named
+from cardtable.engine.game import game_names, load_game
+from cardtable.engine.record import verify
+from cardtable.engine.zones import Visibility
+
+KILLS = 50
+
+
+def test_kill_nine_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    srv = Server(f"sqlite:///{tmp_path / 'kill.sqlite3'}", log=tmp_path / "server.log").start()
+    rng = random.Random(11)
+    acked: dict[int, tuple[int, str]] = {}  # version -> (seat, action), as acknowledged
+    kills = 0
+    created = open_table(srv, game="daylily", players=2, seats=["human", "human"],
+                         options={"rounds": 1}, seed=7)
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+    client = httpx.Client(timeout=5)
+    try:
+        while True:
+            if kills < KILLS:  # the next kill comes at a random moment of the play below
+                timer = threading.Timer(rng.uniform(0.0, 0.25), srv.kill)
+                timer.start()
+            try:
+                for _ in range(1000):
+                    spectator = client.get(f"{srv.url}/api/tables/{table}").json()
+                    if spectator["over"]:
+                        break
+                    seat = spectator["actors"][0]
+                    mine = client.get(f"{srv.url}/api/tables/{table}",
+                                      headers=auth(tokens[seat])).json()
+                    if not mine["legal"]:
+                        continue
+                    action = rng.choice(mine["legal"])
+                    r = client.post(f"{srv.url}/api/tables/{table}/actions",
+                                    headers=auth(tokens[seat]),
+                                    json={"action": action, "version": mine["version"]})
+                    if r.status_code == 200:
+                        acked[r.json()["version"]] = (seat, action)
+                        assert r.json()["version"] == mine["version"] + 1
+                    else:
+                        assert r.status_code == 409, r.text
+            except (httpx.HTTPError, json.JSONDecodeError, KeyError):
+                pass
+            if kills < KILLS:
+                timer.join()
+                kills += 1
+                srv.kill()
+                srv.start()
+                # Every acknowledged action is still there, at its version.
+                record_so_far = client.get(f"{srv.url}/api/tables/{table}").json()
+                assert record_so_far["version"] >= max(acked, default=0)
+                continue
+            if client.get(f"{srv.url}/api/tables/{table}").json()["over"]:
+                break
+            if kills >= KILLS and len(acked) > 5000:
+                raise AssertionError("the match did not end")
+        record = client.get(f"{srv.url}/api/tables/{table}/record").json()
+    finally:
+        client.close()
+        srv.stop()
+    assert kills == KILLS
+    actions = record["actions"]
+    for version, (seat, action) in acked.items():
+        assert actions[version - 1] == [seat, action], version
+    state, problems = verify(record)
+    assert problems == [] and state.is_over and state.scores == record["scores"]
+
+
+def _knowledge(record: dict[str, Any]) -> list[tuple[list[Counter[str]], Counter[str]]]:
+    """Per version: for each seat the cards it may know so far (its hands, the public zones),
+    and the cards hidden from everyone (the stock), from the full state replayed."""
+    game = load_game(record["game"], record["players"], record["options"])
+    state = game.new_state(record.get("seed"), record["deals"])
+    known: list[set[str]] = [set() for _ in range(game.players)]
+    out = []
+
+    def snapshot() -> None:
+        hidden: Counter[str] = Counter()
+        for zone in state.zones():
+            if zone.visibility is Visibility.PUBLIC:
+                for k in known:
+                    k.update(zone.cards)
+            elif zone.visibility is Visibility.OWNER and zone.owner is not None:
+                known[zone.owner].update(zone.cards)
+            else:
+                hidden.update(zone.cards)
+        holds = []
+        for seat in range(game.players):
+            mine: Counter[str] = Counter()
+            for zone in state.zones():
+                if zone.visibility is Visibility.OWNER and zone.owner not in (seat, None):
+                    mine.update(c for c in zone.cards if c not in known[seat])
+            holds.append(mine)
+        out.append((holds, hidden))
+
+    snapshot()
+    for seat, text in record["actions"]:
+        state.apply(seat, game.parse_action(text))
+        snapshot()
+    return out
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_no_message_tells_a_seat_what_it_may_not_know(game: str, tmp_path: Path) -> None:
+    srv = Server(f"sqlite:///{tmp_path / 's.sqlite3'}", log=tmp_path / "server.log").start()
+    players = load_game(game).player_counts[0] + 1 if len(load_game(game).player_counts) > 1 \
+        else load_game(game).player_counts[0]
+    try:
+        created = open_table(srv, game=game, players=players, seed=3)
+        table = created["table"]
+        tokens = [s["token"] for s in created["seats"]]
+        received: list[tuple[int | None, dict[str, Any]]] = []
+        base = f"ws://127.0.0.1:{srv.port}/ws/tables/{table}"
+        stack = contextlib.ExitStack()
+        sockets = [stack.enter_context(connect(f"{base}?token={t}")) for t in tokens]
+        spectator = stack.enter_context(connect(base))
+        rng = random.Random(5)
+        with stack:
+            latest = [json.loads(ws.recv(timeout=10)) for ws in sockets]
+            for seat, message in enumerate(latest):
+                received.append((seat, message))
+            for _ in range(60):
+                actors = latest[0]["actors"]
+                if latest[0]["over"] or not actors:
+                    break
+                seat = rng.choice(actors)
+                r = httpx.get(f"{srv.url}/api/tables/{table}", headers=auth(tokens[seat]))
+                mine = r.json()
+                received.append((seat, mine))
+                if not mine["legal"]:
+                    continue
+                sockets[seat].send(json.dumps({"action": rng.choice(mine["legal"]),
+                                               "version": mine["version"]}))
+                for s, ws in enumerate(sockets):  # every seat hears of the change
+                    while True:
+                        message = json.loads(ws.recv(timeout=10))
+                        received.append((s, message))
+                        if message["type"] == "update":
+                            latest[s] = message
+                            break
+                # the mover's ack follows its update
+                received.append((seat, json.loads(sockets[seat].recv(timeout=10))))
+            time.sleep(0.1)
+            while True:
+                try:
+                    received.append((None, json.loads(spectator.recv(timeout=0.2))))
+                except TimeoutError:
+                    break
+        # The full state, from the server's private copy: the finished record is not out yet,
+        # so the test replays the same seed and the moves every client saw.
+        version = latest[0]["version"]
+        events = httpx.get(f"{srv.url}/api/tables/{table}").json()
+    finally:
+        srv.stop()
+    from cardtable.server.store import Store  # the test reads the stored actions directly
+
+    store = Store(f"sqlite:///{tmp_path / 's.sqlite3'}")
+    try:
+        row = store.table_row(table)
+        assert row is not None
+        record = {"game": row["game"], "players": row["players"],
+                  "options": json.loads(row["options"]), "seed": row["seed"],
+                  "deals": json.loads(row["deals"]), "actions": store.actions(table)}
+    finally:
+        store.close()
+    assert len(record["actions"]) == version and events["version"] == version
+    knowledge = _knowledge(record)
+    checked = 0
+    for who, message in received:
+        if message.get("type") == "ack" or "version" not in message:
+            continue
+        holds, hidden = knowledge[message["version"]]
+        named = Counter(cards_named(message))
+        secret = hidden + (holds[who] if who is not None else sum(holds, Counter()))
+        for card, count in named.items():
+            if card in secret:
+                # A card name may be public through another copy (two decks): it may be named
+                # no more often than copies of it lie where this seat may look.
+                visible_copies = _copies_in_deck(record, card) - secret[card]
+                assert visible_copies > 0, (
+                    f"{game}: seat {who} was told {card} ({count}x), which it may not know")
+        checked += 1
+    assert checked >= 3
+
+
+def _copies_in_deck(record: dict[str, Any], card: str) -> int:
+    game = load_game(record["game"], record["players"], record["options"])
+    return game.deck().count(card)
