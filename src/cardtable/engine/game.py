@@ -328,7 +328,8 @@ class State(ABC):
     def _reorder(self, key: str, live: list[str]) -> list[str]:
         """A chance reordering within a round (the stock rebuilt from the discard pile), in
         notation, top first: recorded under ``key`` in the round's deal, or read back from the
-        record's deal and checked to hold the same cards."""
+        record's deal and checked to hold the same cards. The live list itself comes back when no
+        record says otherwise, so a game can skip reading the notation back (``is live``)."""
         entry = self.deals[-1]
         done: list[list[str]] = entry.setdefault(key, [])
         order = live
@@ -342,7 +343,7 @@ class State(ABC):
                 if problem is not None:
                     raise RecordError(problem)
         done.append(list(order))
-        return list(order)
+        return order  # the live list itself unless a record said otherwise: callers may test
 
     def _written(self, value: Any, where: str) -> Any:
         """A record's cards in canonical notation (lists and deal mappings walked through)."""

@@ -77,6 +77,10 @@ def code(c: int) -> str:
     return f"{c % 3 + 1}{FLOWERS[c // 3].code}"
 
 
+CODES: tuple[str, ...] = tuple(code(c) for c in range(DECK_SIZE))
+"""Every card's notation by its number: events and deals name cards by table lookup."""
+
+
 def name(c: int) -> str:
     """The full name of a card, e.g. ``2 Ming Toy``."""
     return f"{c % 3 + 1} {FLOWERS[c // 3].name}"

@@ -32,7 +32,14 @@ from cardtable.games.daylily.actions import (
     DrawDiscard,
     DrawStock,
 )
-from cardtable.games.daylily.cards import FULL_DECK, PANDORA_MASK, cards_of, code, parse_card
+from cardtable.games.daylily.cards import (
+    CODES,
+    FULL_DECK,
+    PANDORA_MASK,
+    cards_of,
+    code,
+    parse_card,
+)
 from cardtable.games.daylily.events import MeldDeclared
 from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS, melds_in, why_not_meld
 from cardtable.games.daylily.solver import best_arrangement
@@ -250,21 +257,23 @@ class DaylilyState(RunningTotals, State):
             if isinstance(action, DrawStock):
                 c = self.stock.pop()
                 self.taken = -1
-                self._emit(DrewStock(seat, code(c)))
+                self._emit(DrewStock(seat, CODES[c]))
                 if not self.stock and self.rebuilds < self.game.options["max_stock_rebuilds"]:
                     # The whole pile becomes the new stock before this player discards.
                     self.stock = self.discard
                     self.discard = []
                     self.rng.shuffle(self.stock)
-                    order = self._reorder("rebuilds", [code(c) for c in reversed(self.stock)])
-                    self.stock = [parse_card(c) for c in reversed(order)]
+                    live = [CODES[c] for c in reversed(self.stock)]
+                    order = self._reorder("rebuilds", live)
+                    if order is not live:  # a record's rebuild, already checked
+                        self.stock = [parse_card(c) for c in reversed(order)]
                     self.rebuilds += 1
                     self._emit(StockRebuilt(None, len(self.stock), ()))
             else:
                 c = self.discard.pop()
                 self.known[seat] |= 1 << c
                 self.taken = c
-                self._emit(DrewDiscard(seat, code(c)))
+                self._emit(DrewDiscard(seat, CODES[c]))
             self.hands[seat] |= 1 << c
             self.phase = PLAY
             return
@@ -275,7 +284,7 @@ class DaylilyState(RunningTotals, State):
             self.declared[seat].append(mask)
             self.melded[seat] += mask.bit_count()
             meld = MELD_BY_MASK[mask]
-            self._emit(MeldDeclared(seat, tuple(code(c) for c in meld.cards), meld.kind,
+            self._emit(MeldDeclared(seat, tuple(CODES[c] for c in meld.cards), meld.kind,
                                     meld.points))
             return
         assert isinstance(action, Discard)
@@ -283,7 +292,7 @@ class DaylilyState(RunningTotals, State):
         self.hands[seat] ^= bit
         self.known[seat] &= ~bit
         self.discard.append(action.card)
-        self._emit(Discarded(seat, code(action.card)))
+        self._emit(Discarded(seat, CODES[action.card]))
         self.turns += 1
         n = self.game.players
         if not self.hands[seat]:

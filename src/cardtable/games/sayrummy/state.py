@@ -389,10 +389,10 @@ class SayRummyState(RunningTotals, State):
                         self.rng.shuffle(self.stock)
                         self.discard = [top]
                         if self.stock:
-                            order = self._reorder(
-                                "rebuilds", [CODES[c] for c in reversed(self.stock)]
-                            )
-                            self.stock = [parse_card(c) for c in reversed(order)]
+                            live = [CODES[c] for c in reversed(self.stock)]
+                            order = self._reorder("rebuilds", live)
+                            if order is not live:  # a record's rebuild, already checked
+                                self.stock = [parse_card(c) for c in reversed(order)]
                             self._emit(StockRebuilt(None, len(self.stock), (CODES[top],)))
                         else:
                             self.runs_out = 2
