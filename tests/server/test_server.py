@@ -139,8 +139,7 @@ def test_refusals_leave_the_table_as_it_was(server: Server) -> None:
     for response, status in cases:
         assert response.status_code == status, (response.request.url, response.text)
         body = response.json()
-        assert set(body) <= {"error", "version"} and body["error"].endswith(
-            (".", ")", "'", "s", "e", "n", "r", "t", "y", "g", "d", "w")), body
+        assert set(body) == {"error"} and body["error"] and "\n" not in body["error"], body
         assert "Traceback" not in response.text
     after = [state_of(server, table, t) for t in [*tokens, None]]
     assert after == before
