@@ -1,0 +1,86 @@
+"""What every game's RL adapter provides: fixed action ids and a fixed-shape observation.
+
+A :class:`Codec` turns engine actions into *spellings*, short tuples of ids from one fixed
+``Discrete`` space, and a seat's view into a flat ``float32`` vector. Most actions are one id;
+compound ones (a word, a contract laid down) are spelled as a bounded sequence of ids that ends
+with a terminator, so no spelling is the start of another. At a decision the environment spells
+every legal action and lets the agent choose id by id among those spellings (a prefix tree), so
+every legal move is reachable and an id that leads nowhere is never allowed.
+
+The observation is built from ``state.view(seat)`` only, the seat's own view as the engine
+gives it to any front end, plus the ids chosen so far in a compound move.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from cardtable.engine.game import Action, Game
+
+Obs = np.ndarray[Any, np.dtype[np.float32]]
+
+
+class Layout:
+    """Named slices of the observation vector, in order: the encoding's documentation too."""
+
+    def __init__(self) -> None:
+        self.fields: list[tuple[str, int, int, str]] = []  # name, start, size, meaning
+        self.size = 0
+
+    def add(self, name: str, size: int, meaning: str) -> int:
+        start = self.size
+        self.fields.append((name, start, size, meaning))
+        self.size += size
+        return start
+
+    def describe(self) -> list[str]:
+        return [f"{start}..{start + size - 1} {name}: {meaning}"
+                for name, start, size, meaning in self.fields]
+
+
+class Codec(ABC):
+    """One game's action ids and observation encoding for one table (game, players, options)."""
+
+    #: the size of the Discrete action space
+    action_size: int
+    #: the longest spelling of any action (1 when every action is one id)
+    max_spelling: int = 1
+    #: points of the game's score per unit of reward (round rewards are standing / scale)
+    scale: float = 1.0
+    #: the rummies are won by the lowest total, Daylily and Day by the highest
+    lowest_wins: bool = True
+    layout: Layout
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.players = game.players
+
+    @abstractmethod
+    def spell(self, action: Action) -> tuple[int, ...]:
+        """The ids that choose ``action``, in order."""
+
+    @abstractmethod
+    def encode(self, view: dict[str, Any], seat: int, out: Obs) -> None:
+        """Write what ``seat`` sees (its ``view``) into ``out`` (zeros on entry)."""
+
+    def id_name(self, action_id: int) -> str:
+        """A short reading of an id, for docs and the ``ansi`` render."""
+        return str(action_id)
+
+    # ---- the part of the observation that shows a compound move under way -------------------
+    def pending_size(self) -> int:
+        """The observation's last block: one one-hot row per id already chosen in a compound
+        move (nothing when every action is one id)."""
+        return 0 if self.max_spelling <= 1 else (self.max_spelling - 1) * self.action_size
+
+    def encode_pending(self, prefix: Sequence[int], out: Obs, start: int) -> None:
+        for k, token in enumerate(prefix):
+            out[start + k * self.action_size + token] = 1.0
+
+    def relative(self, seat: int, other: int) -> int:
+        """``other`` counted from ``seat``: 0 is the seat itself, 1 the next to play after it."""
+        return (other - seat) % self.players

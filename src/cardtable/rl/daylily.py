@@ -1,0 +1,105 @@
+"""Daylily Rummy: 401 action ids, every move one id; the observation from the seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine.game import Action, Game
+from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock
+from cardtable.games.daylily.cards import CODES, DECK_SIZE
+from cardtable.games.daylily.melds import MELDS
+from cardtable.rl.codec import Codec, Layout, Obs
+
+DRAW_STOCK_ID = 0
+DRAW_DISCARD_ID = 1
+DECLARE_BASE = 2  # + the meld's number in the table of all 354 melds
+DISCARD_BASE = DECLARE_BASE + len(MELDS)  # + the card (0..44)
+ACTION_SIZE = DISCARD_BASE + DECK_SIZE
+_CARD = {c: i for i, c in enumerate(CODES)}
+_MELD_ID = {m.mask: DECLARE_BASE + i for i, m in enumerate(MELDS)}
+
+
+class DaylilyCodec(Codec):
+    action_size = ACTION_SIZE
+    scale = 100.0  # the default target
+    lowest_wins = False
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        n = self.players
+        lay = Layout()
+        self.f_hand = lay.add("hand", DECK_SIZE, "1 for each card in my hand")
+        self.f_pile = lay.add("discard pile", DECK_SIZE, "1 for each card in the discard pile")
+        self.f_top = lay.add("discard top", DECK_SIZE, "the pile's top card, one-hot")
+        self.f_taken = lay.add("taken", DECK_SIZE,
+                               "the card the player on move took from the pile this turn")
+        self.f_known = lay.add("known", n * DECK_SIZE,
+                               "per seat (me first, then in turn order): cards everyone saw it "
+                               "take from the pile and still holds")
+        self.f_melds = lay.add("melds", n * DECK_SIZE,
+                               "per seat: the cards of its declared melds")
+        self.f_seats = lay.add("seats", n * 5,
+                               "per seat: hand size / 10, melded cards / 10, meld points / 30, "
+                               "match total / 100, on move")
+        self.f_table = lay.add("table", 6,
+                               "stock size / 45, stock rebuilds, turns / 100, round / 10, "
+                               "draw phase, play phase")
+        self.layout = lay
+
+    def spell(self, action: Action) -> tuple[int, ...]:
+        if isinstance(action, Discard):
+            return (DISCARD_BASE + action.card,)
+        if isinstance(action, Declare):
+            return (_MELD_ID[action.mask],)
+        if isinstance(action, DrawStock):
+            return (DRAW_STOCK_ID,)
+        if isinstance(action, DrawDiscard):
+            return (DRAW_DISCARD_ID,)
+        raise ValueError(f"{action} is not a Daylily action")
+
+    def id_name(self, action_id: int) -> str:
+        if action_id == DRAW_STOCK_ID:
+            return "draw stock"
+        if action_id == DRAW_DISCARD_ID:
+            return "draw discard"
+        if action_id < DISCARD_BASE:
+            return str(Declare(MELDS[action_id - DECLARE_BASE].mask))
+        return f"discard {CODES[action_id - DISCARD_BASE]}"
+
+    def encode(self, view: dict[str, Any], seat: int, out: Obs) -> None:
+        zones = view["zones"]
+        table = view["table"]
+        n = self.players
+        for c in zones[f"hand:{seat}"]["cards"]:
+            out[self.f_hand + _CARD[c]] = 1.0
+        pile = zones["discard"]["cards"]
+        for c in pile:
+            out[self.f_pile + _CARD[c]] = 1.0
+        if pile:
+            out[self.f_top + _CARD[pile[-1]]] = 1.0
+        taken = table["taken_from_discard"]
+        if taken is not None:
+            out[self.f_taken + _CARD[taken]] = 1.0
+        seats = self.f_seats
+        for s in range(n):
+            r = self.relative(seat, s)
+            hand = zones[f"hand:{s}"]
+            for c in hand.get("known", ()):
+                out[self.f_known + r * DECK_SIZE + _CARD[c]] = 1.0
+            out[seats + r * 5] = hand["count"] / 10
+            out[seats + r * 5 + 1] = table["melded"][s] / 10
+            out[seats + r * 5 + 2] = table["meld_points"][s] / 30
+            out[seats + r * 5 + 3] = table["scores"][s] / 100
+            out[seats + r * 5 + 4] = 1.0 if s == table["current"] else 0.0
+        for name, zone in zones.items():
+            if name.startswith("meld:"):
+                r = self.relative(seat, zone["owner"])
+                for c in zone["cards"]:
+                    out[self.f_melds + r * DECK_SIZE + _CARD[c]] = 1.0
+        t = self.f_table
+        out[t] = zones["stock"]["count"] / DECK_SIZE
+        out[t + 1] = table["stock_rebuilds"]
+        out[t + 2] = table["turns"] / 100
+        out[t + 3] = table["round"] / 10
+        out[t + 4] = 1.0 if table["phase"] == "draw" else 0.0
+        out[t + 5] = 1.0 if table["phase"] == "play" else 0.0

@@ -1,0 +1,219 @@
+"""The PettingZoo AEC environment over any cardtable game, given the game's :class:`Codec`.
+
+One episode is a whole match by default (``episode="round"``: the first round only). The agent
+on move is always one of ``state.actors``: the engine's first listed actor, so an out-of-turn
+window (a buy, a rummy call) is a run of turns through the seats that may still answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cardtable.engine.game import Action, State, load_game
+from cardtable.rl.codec import Codec, Obs
+
+Mask = np.ndarray[Any, np.dtype[np.int8]]
+OBS_BOUND = 1e6  # observations are scaled to small numbers; the box only has to be finite
+
+
+class Chooser:
+    """The legal actions of one decision as a prefix tree of their spellings, walked id by id."""
+
+    __slots__ = ("actions", "prefix", "spellings")
+
+    def __init__(self, legal: Sequence[Action], codec: Codec) -> None:
+        self.actions = list(legal)
+        self.spellings = [codec.spell(a) for a in self.actions]
+        self.prefix: list[int] = []
+
+    def allowed(self) -> set[int]:
+        k = len(self.prefix)
+        return {s[k] for s in self.spellings}
+
+    def choose(self, token: int) -> Action | None:
+        """Take one more id: the action when the spelling is complete, None while it goes on.
+        A token that no legal spelling continues with raises ValueError."""
+        k = len(self.prefix)
+        keep = [i for i, s in enumerate(self.spellings) if s[k] == token]
+        if not keep:
+            raise ValueError(f"action id {token} is not allowed now (see the action mask)")
+        if len(keep) == 1 and len(self.spellings[keep[0]]) == k + 1:
+            return self.actions[keep[0]]
+        self.actions = [self.actions[i] for i in keep]
+        self.spellings = [self.spellings[i] for i in keep]
+        self.prefix.append(token)
+        return None
+
+
+class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
+    """A cardtable game as a PettingZoo AEC environment (see docs/rl.md)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"], "name": "cardtable_v0", "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        episode: str = "match",
+        codec_factory: Callable[..., Codec] | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if episode not in ("match", "round"):
+            raise ValueError(f"episode must be 'match' or 'round', not {episode!r}")
+        self.game = load_game(game, players, options)
+        if codec_factory is None:
+            from cardtable.rl.games import codec_for
+
+            self.codec = codec_for(self.game)
+        else:
+            self.codec = codec_factory(self.game)
+        self.render_mode = render_mode
+        self.episode = episode
+        n = self.game.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        self._obs_size = self.codec.layout.size + self.codec.pending_size()
+        self._action_space = spaces.Discrete(self.codec.action_size)
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self._obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
+        })
+        self._seeds = random.Random()
+        self._state: State | None = None
+        self._chooser: Chooser | None = None
+
+    # ---- spaces -----------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    @property
+    def table(self) -> State:
+        """The engine state of the match (the referee's copy: agents get observations)."""
+        if self._state is None:
+            raise RuntimeError("call reset() first")
+        return self._state
+
+    # ---- the episode ------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match. ``seed`` deals it exactly as ``game.new_state(seed)`` does and seeds the
+        matches of later resets without a seed."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            match_seed = int(seed)
+        else:
+            match_seed = self._seeds.getrandbits(62)
+        self._state = self.game.new_state(match_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._standing = self._standings()
+        self._skip_agent_selection = None
+        self._next_decision()
+
+    def _next_decision(self) -> None:
+        state = self.table
+        seat = state.actors[0]
+        self.agent_selection = self.possible_agents[seat]
+        self._chooser = Chooser(state.legal_actions(seat), self.codec)
+
+    def _standings(self) -> list[float]:
+        """Each seat's total against the mean of the others', in reward units (lowest wins in
+        the rummies, so there the sign is turned)."""
+        state = self.table
+        totals = state.scores
+        n = len(totals)
+        whole = sum(totals)
+        sign = -1.0 if self.codec.lowest_wins else 1.0
+        return [sign * (t - (whole - t) / (n - 1)) / self.codec.scale for t in totals]
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError("an agent on move must choose an action id, not None")
+        assert self._chooser is not None
+        chosen = self._chooser.choose(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if chosen is not None:
+            state = self.table
+            rounds = state.rounds_played
+            state.apply(self._index[agent], chosen)
+            ended = state.rounds_played > rounds
+            if ended:
+                standing = self._standings()
+                for i, a in enumerate(self.possible_agents):
+                    self.rewards[a] = standing[i] - self._standing[i]
+                self._standing = standing
+            if state.is_over or (ended and self.episode == "round"):
+                if state.is_over and self.episode == "match":
+                    winners = set(state.winners)
+                    for i, a in enumerate(self.possible_agents):
+                        self.rewards[a] += 1.0 if i in winners else -1.0
+                for a in self.agents:
+                    self.terminations[a] = True
+                self._chooser = None
+            else:
+                self._next_decision()
+        self._accumulate_rewards()
+
+    # ---- observations -----------------------------------------------------------------------
+    def action_mask(self, agent: str) -> Mask:
+        """The ids ``agent`` may choose now (all zero when it is not on move)."""
+        mask: Mask = np.zeros(self.codec.action_size, dtype=np.int8)
+        if agent == self.agent_selection and self._chooser is not None:
+            mask[list(self._chooser.allowed())] = 1
+        return mask
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._index[agent]
+        obs: Obs = np.zeros(self._obs_size, dtype=np.float32)
+        self.codec.encode(self.table.view(seat), seat, obs)
+        if agent == self.agent_selection and self._chooser is not None:
+            self.codec.encode_pending(self._chooser.prefix, obs, self.codec.layout.size)
+        return {"observation": obs, "action_mask": self.action_mask(agent)}
+
+    # ---- text -------------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        state = self.table
+        lines = [f"{self.game.title}, {self.game.players} players, version {state.version}, "
+                 f"rounds played {state.rounds_played}, scores {state.scores}"]
+        names = [f"seat {i}" for i in range(self.game.players)]
+        for event in state.events(None)[-6:]:
+            lines.append("  " + self.game.describe_event(event, names))
+        if state.is_over:
+            lines.append(f"over: winners {state.winners}")
+        else:
+            agent = self.agent_selection
+            lines.append(f"{agent} to choose; legal now: "
+                         + ", ".join(str(a) for a in (self._chooser.actions if self._chooser
+                                                       else [])[:12]))
+            if self._chooser is not None and self._chooser.prefix:
+                lines.append("  chosen so far: "
+                             + " ".join(self.codec.id_name(t) for t in self._chooser.prefix))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
