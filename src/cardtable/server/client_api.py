@@ -1,0 +1,372 @@
+"""What the browser client needs beyond the table API: the games with their option schemas and
+card faces, the move log in words, notes on the legal moves, time left in a window, and a hint.
+
+Everything a seat is told here is built from that seat's own events, view and legal moves (the
+hint from a bot that asks for the view only), as in :mod:`cardtable.server.app`. The routes are
+mounted next to the server's own with :func:`client_routes`, which also serves the static client
+(:mod:`cardtable.server.static`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from cardtable.bots import Decision, bot_names, make_bot
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.game import Game, State, game_class, game_names, load_game
+from cardtable.server import auth
+from cardtable.server.static import static_routes
+
+if TYPE_CHECKING:
+    from cardtable.server.tables import Table, Tables
+
+WINDOW_ANSWERS = frozenset({"pass", "buy", "rummy"})
+
+
+class ClientRefused(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+# ---- games ----------------------------------------------------------------------------------
+def _option_json(spec: Any) -> dict[str, Any]:
+    return {"name": spec.name, "type": spec.kind.__name__, "default": spec.default,
+            "doc": spec.doc, "minimum": spec.minimum, "maximum": spec.maximum,
+            "choices": list(spec.choices) if spec.choices is not None else None,
+            "nullable": spec.nullable}
+
+
+def _faces_daylily() -> dict[str, dict[str, Any]]:
+    from cardtable.games.daylily import cards as dc
+
+    accents = {a for attr, a, b in dc.ATTRIBUTES if attr == "purple accent"} | {
+        b for attr, a, b in dc.ATTRIBUTES if attr == "purple accent"}
+    partners: dict[str, list[str]] = {}
+    for attr, a, b in dc.ATTRIBUTES:
+        partners.setdefault(a, []).append(f"{attr} with {b}")
+        partners.setdefault(b, []).append(f"{attr} with {a}")
+    out = {}
+    for c in range(dc.DECK_SIZE):
+        flower = dc.flower_of(c)
+        out[dc.code(c)] = {
+            "order": c, "name": flower.name, "short": flower.code, "blooms": dc.blooms_of(c),
+            "family": flower.family, "group": flower.family,
+            "purple": flower.family == "Purple", "accent": flower.name in accents,
+            "pandora": flower.family == "Pandora", "pairs": partners.get(flower.name, []),
+            "label": dc.name(c)}
+    return out
+
+
+def _faces_sayrummy() -> dict[str, dict[str, Any]]:
+    from cardtable.games.sayrummy import sounds as ss
+
+    out: dict[str, dict[str, Any]] = {}
+    for s in ss.SOUNDS:
+        out[s.ipa] = {"order": s.id, "ipa": s.ipa, "kind": s.kind, "group": s.kind + "s",
+                      "spellings": list(s.spellings), "example": s.example,
+                      "label": f"/{s.ipa}/ as in {s.example}: {', '.join(s.spellings)}"}
+    out[ss.WILD_SYMBOL] = {"order": ss.NSOUNDS, "ipa": ss.WILD_SYMBOL, "kind": "wild",
+                           "group": "wild cards", "spellings": [], "example": "",
+                           "label": "wild card: any sound"}
+    return out
+
+
+def _faces_day() -> dict[str, dict[str, Any]]:
+    from cardtable.games.day import cards as yc
+
+    out = {}
+    for c in range(yc.DECK_SIZE):
+        if c == yc.CROWN:
+            face = {"value": "Crown", "suit": None, "crown": True, "moon": False}
+        else:
+            r = c % 13
+            face = {"value": "Moon" if r == yc.MOON_RANK else str(r + 1),
+                    "suit": yc.SUITS[c // 13], "crown": False, "moon": r == yc.MOON_RANK}
+        out[yc.code(c)] = {"order": c, "group": face["suit"] or "Crown", "label": yc.code(c),
+                           **face}
+    return out
+
+
+def _faces_contract() -> dict[str, dict[str, Any]]:
+    from cardtable.games.contract import cards as cc
+
+    out: dict[str, dict[str, Any]] = {}
+    for c in range(cc.JOKER + 1):
+        if c == cc.JOKER:
+            out["JK"] = {"order": 99, "rank": "JK", "suit": None, "symbol": "★",
+                         "group": "jokers", "red": False, "joker": True, "label": "joker"}
+            continue
+        suit = c // 13
+        rank = cc.RANK_TEXT[c % 13 + 1]
+        out[cc.code(c)] = {"order": suit * 14 + c % 13, "rank": rank,
+                           "suit": cc.SUIT_NAMES[suit], "symbol": cc.SUIT_SYMBOLS[suit],
+                           "group": cc.SUIT_NAMES[suit], "red": suit in (1, 2),
+                           "joker": False,
+                           "label": f"{cc.RANK_NAMES[c % 13 + 1]} of {cc.SUIT_NAMES[suit]}"}
+    return out
+
+
+FACES: dict[str, Callable[[], dict[str, dict[str, Any]]]] = {
+    "daylily": _faces_daylily, "say-rummy": _faces_sayrummy, "day": _faces_day,
+    "dummy-rummy": _faces_contract, "liverpool": _faces_contract,
+}
+
+
+@lru_cache(maxsize=64)
+def card_faces(name: str) -> dict[str, dict[str, Any]]:
+    """Every distinct card of the game by its notation, with what its face shows; a game this
+    module does not know gets its notation as the face."""
+    maker = FACES.get(name)
+    if maker is not None:
+        try:
+            return maker()
+        except (ImportError, AttributeError):  # pragma: no cover - a game changed shape
+            pass
+    deck = load_game(name).deck()
+    return {card: {"order": i, "group": "", "label": card}
+            for i, card in enumerate(dict.fromkeys(deck))}
+
+
+@lru_cache(maxsize=1)
+def games_json() -> list[dict[str, Any]]:
+    out = []
+    for name in game_names():
+        cls = game_class(name)
+        try:
+            summary = load_game(name).rules_summary()
+        except CardtableError:  # pragma: no cover
+            summary = ""
+        out.append({"name": name, "title": cls.title, "player_counts": list(cls.player_counts),
+                    "options": [_option_json(o) for o in cls.option_specs],
+                    "bots": bot_names(name), "rules": summary})
+    return out
+
+
+# ---- what a seat reads ---------------------------------------------------------------------
+def seat_names(table: Table, seat: int | None) -> list[str]:
+    """The seats' labels for the move log and the screen: "You" for the reader."""
+    names = []
+    for n, s in enumerate(table.seats):
+        if n == seat:
+            names.append("You")
+        elif s.kind == "human":
+            names.append(f"Player {n + 1}")
+        else:
+            names.append(f"{s.kind.capitalize()} bot {n + 1}")
+    return names
+
+
+def log_lines(game: Game, state: State, seat: int | None, since: int,
+              names: Sequence[str]) -> list[dict[str, Any]]:
+    lines = []
+    for event in state.events(seat, since):
+        try:
+            text = game.describe_event(event, names)
+        except Exception:  # a game's wording must never break the table
+            text = str(event.get("kind", "event")).replace("_", " ")
+        lines.append({"version": event.get("version"), "kind": event.get("kind"),
+                      "seat": event.get("seat"), "text": text})
+    return lines
+
+
+def move_notes(game: Game, legal: Iterable[str]) -> dict[str, str]:
+    """A few words on the legal moves where the notation alone says too little: the English
+    words a Say Rummy word or extension makes."""
+    if game.name != "say-rummy":
+        return {}
+    try:
+        from cardtable.games.sayrummy.sounds import parse_token, split_sounds
+        lex = game.lexicon  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):  # pragma: no cover
+        return {}
+    notes = {}
+    for move in legal:
+        parts = move.split(None, 2)
+        if parts[0] == "word" and len(parts) >= 2:
+            sounds_text = move.split(None, 1)[1]
+        elif parts[0] == "extend" and len(parts) == 3:
+            sounds_text = parts[2]
+        else:
+            continue
+        try:
+            sounds = [parse_token(t) % 64 for t in split_sounds([sounds_text])]
+            words = lex.words_for(sounds)
+        except (ValueError, CardtableError):
+            continue
+        if words:
+            notes[move] = ", ".join(words[:4])
+    return notes
+
+
+def time_left(table: Table, seat: int | None, legal: Sequence[str]) -> dict[str, Any] | None:
+    """Seconds left before the table answers for this seat (a window's default answer, or the
+    turn timer's bot), or None when nothing is timed."""
+    if seat is None or not legal:
+        return None
+    since = table.actor_since.get(seat)
+    if since is None:
+        return None
+    if "pass" in legal and set(legal) <= WINDOW_ANSWERS:
+        limit, what = table.settings.window, "window"
+    elif table.settings.turn is not None:
+        limit, what = table.settings.turn, "turn"
+    else:
+        return None
+    return {"kind": what, "seconds": max(0.0, since + limit - time.monotonic()),
+            "limit": limit}
+
+
+def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]:
+    st = table.state
+    names = seat_names(table, seat)
+    legal = ([str(a) for a in st.legal_actions(seat)]
+             if seat is not None and seat in st.actors and not st.is_over else [])
+    game = table.game
+    return {
+        "table": table.id, "version": st.version, "seat": seat,
+        "game": {"name": game.name, "title": game.title, "players": game.players,
+                 "options": game.options},
+        "seats": [{"seat": n, "kind": s.kind, "taken": s.taken or s.kind != "human",
+                   "away": s.away, "name": names[n]} for n, s in enumerate(table.seats)],
+        "names": names,
+        "log": log_lines(game, st, seat, since, names),
+        "notes": move_notes(game, legal),
+        "timer": time_left(table, seat, legal),
+        "settings": table.settings.to_json(),
+        "over": st.is_over,
+    }
+
+
+def hint_for(table: Table, seat: int) -> dict[str, Any]:
+    st = table.state
+    if st.is_over or seat not in st.actors:
+        raise ClientRefused(409, "it is not your move, so there is nothing to hint")
+    bot_name = "greedy" if "greedy" in bot_names(table.game.name) else "random"
+    bot = make_bot(bot_name, table.game, st.version)
+    # The bot is handed a Decision built from this seat's view (or less), never the state.
+    action = bot.choose(Decision.for_bot(st, seat, bot))
+    return {"action": str(action), "bot": bot_name, "version": st.version}
+
+
+async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
+    """A person sits down at a free seat from the lobby: the seat gets a fresh token (its old,
+    unused invitation stops working) and is taken. Refused for a bot's or a taken seat."""
+    from cardtable.server.store import seats_t
+
+    async with table.lock:
+        s = table.seats[seat]
+        if s.kind != "human":
+            raise ClientRefused(409, f"seat {seat + 1} is played by a bot")
+        if s.taken:
+            raise ClientRefused(409, f"seat {seat + 1} is taken; ask its player for the link")
+        token = auth.new_token()
+        digest = auth.token_hash(token)
+        table_id = table.id
+
+        def job(conn: Any) -> None:
+            conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
+                                                seats_t.c.seat == seat)
+                         .values(token_hash=digest, taken=True, away=False))
+
+        await asyncio.wrap_future(table.manager.store.write(job))
+        if s.token_hash is not None:
+            table.by_hash.pop(s.token_hash, None)
+        s.token_hash, s.taken, s.away = digest, True, False
+        table.by_hash[digest] = seat
+    table.changed.set()
+    return {"table": table.id, "seat": seat, "token": token}
+
+
+# ---- routes ---------------------------------------------------------------------------------
+def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
+    """The client's routes and the static client, for the server's route list."""
+    from cardtable.server.tables import Elsewhere, Refused
+
+    async def table_and_seat(request: Request) -> tuple[Table, int | None]:
+        try:
+            table = await tables().get(request.path_params["table_id"])
+        except Elsewhere:
+            raise ClientRefused(503, "another server plays this table; try again") from None
+        except Refused as exc:
+            raise ClientRefused(exc.status, exc.message) from None
+        token = auth.bearer(request.headers.get("authorization"),
+                            request.query_params.get("token"))
+        try:
+            seat = table.seat_of(token)
+        except Refused as exc:
+            raise ClientRefused(exc.status, exc.message) from None
+        return table, seat
+
+    def guarded(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
+        async def run(request: Request) -> Response:
+            try:
+                response: Response = await handler(request)
+                return response
+            except ClientRefused as exc:
+                return _error(exc.status, exc.message)
+        return run
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": games_json()})
+
+    async def faces(request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in game_names():
+            return _error(404, f"there is no game {name!r}")
+        return JSONResponse({"game": name, "cards": card_faces(name)})
+
+    @guarded
+    async def client(request: Request) -> Response:
+        table, seat = await table_and_seat(request)
+        try:
+            since = int(request.query_params.get("since", "-1"))
+        except ValueError:
+            raise ClientRefused(400, "'since' must be a whole number (a version)") from None
+        return JSONResponse(client_payload(table, seat, since))
+
+    @guarded
+    async def hint(request: Request) -> Response:
+        table, seat = await table_and_seat(request)
+        if seat is None:
+            raise ClientRefused(401, "a hint needs the seat's token")
+        return JSONResponse(hint_for(table, seat))
+
+    @guarded
+    async def join(request: Request) -> Response:
+        table, _ = await table_and_seat(request)
+        try:
+            body = await request.json()
+        except ValueError:
+            raise ClientRefused(400, "the request body is not valid JSON") from None
+        seat = body.get("seat") if isinstance(body, dict) else None
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < len(table.seats)):
+            raise ClientRefused(422, f"'seat' must be a seat number from 0 to "
+                                     f"{len(table.seats) - 1}")
+        return JSONResponse(await take_free_seat(table, seat))
+
+    return [
+        Route("/api/games", games, methods=["GET"]),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/games/{game}/cards", faces, methods=["GET"]),
+        Route("/api/tables/{table_id}/client", client, methods=["GET"]),
+        Route("/api/tables/{table_id}/hint", hint, methods=["GET"]),
+        *static_routes(),
+    ]
+
+
+__all__ = ["card_faces", "client_payload", "client_routes", "games_json", "hint_for"]

@@ -1,0 +1,254 @@
+// The cardtable browser client: the lobby at "/", a table at "/t/ID?token=T" (the invitation
+// link of a seat) or "/t/ID" (a spectator). Plain ES modules served by the server itself.
+import { h, clear, toast } from "./dom.js";
+import { api, games, tableLink } from "./api.js";
+import { openTable } from "./table.js";
+
+const main = document.getElementById("main");
+const where = document.getElementById("where");
+
+function route() {
+  const path = location.pathname;
+  const match = path.match(/^\/t\/([^/]+)$/);
+  if (match) {
+    const params = new URLSearchParams(location.search);
+    openTable(main, decodeURIComponent(match[1]), params.get("token"));
+  } else {
+    lobby();
+  }
+}
+
+// ---- the lobby ------------------------------------------------------------------------------
+const SEAT_KINDS_DEFAULT = "greedy";
+let lobbyTimer = null;
+
+async function lobby() {
+  document.title = "cardtable: lobby";
+  where.textContent = "Lobby";
+  clear(main, h("p.loading", "Loading the games…"));
+  let list;
+  try {
+    list = await games();
+  } catch (err) {
+    clear(main, h("p.error", `The games could not be loaded: ${err.message}`));
+    return;
+  }
+  const created = h("section.created", { "aria-live": "polite", hidden: true });
+  const open = h("section.open", { "aria-labelledby": "open-h" });
+  clear(main,
+    h("div.lobby",
+      h("section.create", { "aria-labelledby": "create-h" },
+        h("h1#create-h", "New table"), createForm(list, created)),
+      created,
+      open));
+  open.id = "open-tables";
+  refreshOpen(open, list);
+  clearInterval(lobbyTimer);
+  lobbyTimer = setInterval(() => {
+    if (!document.body.contains(open)) { clearInterval(lobbyTimer); return; }
+    refreshOpen(open, list);
+  }, 5000);
+}
+
+function field(label, control, doc) {
+  const id = control.id || `f-${Math.random().toString(36).slice(2, 9)}`;
+  control.id = id;
+  const docId = doc ? `${id}-doc` : null;
+  if (docId) control.setAttribute("aria-describedby", docId);
+  return h("div.field", h("label", { for: id }, label), control, doc ? h("small.doc", { id: docId }, doc) : null);
+}
+
+function optionControl(spec) {
+  const name = `opt-${spec.name}`;
+  if (spec.type === "bool") {
+    return h("input", { type: "checkbox", id: name, name: spec.name, checked: !!spec.default, dataset: { type: "bool" } });
+  }
+  if (spec.choices) {
+    return h("select", { id: name, name: spec.name, dataset: { type: spec.type } },
+      spec.choices.map((c) => h("option", { value: String(c), selected: c === spec.default }, String(c))));
+  }
+  if (spec.type === "int") {
+    return h("input", {
+      type: "number", id: name, name: spec.name, inputmode: "numeric", step: 1,
+      min: spec.minimum ?? undefined, max: spec.maximum ?? undefined,
+      value: spec.default === null ? "" : String(spec.default),
+      placeholder: spec.nullable ? "none" : "", dataset: { type: "int", nullable: spec.nullable ? "1" : "" },
+    });
+  }
+  return h("input", { type: "text", id: name, name: spec.name, value: spec.default ?? "",
+    placeholder: spec.nullable ? "none" : "", dataset: { type: "str", nullable: spec.nullable ? "1" : "" } });
+}
+
+function createForm(list, created) {
+  const gameSelect = h("select#game", { name: "game" },
+    list.map((g) => h("option", { value: g.name }, g.title)));
+  const playersSelect = h("select#players", { name: "players" });
+  const seatsBox = h("fieldset.seats", h("legend", "Seats"));
+  const optionsBox = h("details.options", h("summary", "Options"));
+  const seedInput = h("input#seed", { type: "number", min: 0, step: 1, placeholder: "random", inputmode: "numeric" });
+  const thinkInput = h("input#think", { type: "number", min: 0, max: 30, step: 0.1, value: "0.8" });
+  const windowInput = h("input#window", { type: "number", min: 1, max: 3600, step: 1, value: "20" });
+  const rules = h("details.rules", h("summary", "Rules in brief"), h("pre.rules-text"));
+  const error = h("p.error", { role: "alert" });
+
+  function game() { return list.find((g) => g.name === gameSelect.value); }
+
+  function fillPlayers() {
+    const g = game();
+    const keep = Number(playersSelect.value);
+    clear(playersSelect, g.player_counts.map((n) => h("option", { value: n }, String(n))));
+    const preferred = g.player_counts.includes(keep) ? keep : (g.player_counts.includes(3) ? 3 : g.player_counts[0]);
+    playersSelect.value = String(preferred);
+    fillSeats();
+  }
+
+  function fillSeats() {
+    const g = game();
+    const n = Number(playersSelect.value);
+    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    clear(seatsBox, h("legend", "Seats: a person or a bot"));
+    for (let i = 0; i < n; i++) {
+      const choice = old[i] || (i === 0 ? "human" : (g.bots.includes(SEAT_KINDS_DEFAULT) ? SEAT_KINDS_DEFAULT : g.bots[0]));
+      const select = h("select", { id: `seat-${i}`, name: `seat-${i}` },
+        h("option", { value: "human", selected: choice === "human" }, "a person"),
+        g.bots.map((b) => h("option", { value: b, selected: choice === b }, `${b} bot`)));
+      seatsBox.append(field(`Seat ${i + 1}`, select));
+    }
+  }
+
+  function fillOptions() {
+    const g = game();
+    clear(optionsBox, h("summary", `Options (${g.options.length}, defaults shown)`),
+      g.options.map((spec) => field(spec.name.replaceAll("_", " "), optionControl(spec),
+        `${spec.doc}${spec.nullable ? " (empty: none)" : ""}. Default: ${spec.default === null ? "none" : spec.default}.`)));
+    rules.querySelector("pre").textContent = g.rules;
+  }
+
+  function readOptions() {
+    const g = game();
+    const options = {};
+    for (const spec of g.options) {
+      const el = optionsBox.querySelector(`[name="${spec.name}"]`);
+      let value;
+      if (spec.type === "bool") value = el.checked;
+      else if (spec.type === "int") {
+        if (el.value.trim() === "") value = spec.nullable ? null : spec.default;
+        else value = Number(el.value);
+        if (spec.choices) value = Number(el.value);
+      } else {
+        value = el.value.trim() === "" && spec.nullable ? null : el.value;
+      }
+      if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
+    }
+    return options;
+  }
+
+  gameSelect.addEventListener("change", () => { fillPlayers(); fillOptions(); });
+  playersSelect.addEventListener("change", fillSeats);
+
+  const form = h("form.create-form", {
+    async onsubmit(event) {
+      event.preventDefault();
+      error.textContent = "";
+      const n = Number(playersSelect.value);
+      const body = {
+        game: gameSelect.value, players: n,
+        seats: [...Array(n).keys()].map((i) => seatsBox.querySelector(`#seat-${i}`).value),
+        options: readOptions(),
+        table: { think: Number(thinkInput.value || 0), window: Number(windowInput.value || 20) },
+      };
+      if (seedInput.value.trim() !== "") body.seed = Number(seedInput.value);
+      const button = form.querySelector("button[type=submit]");
+      button.disabled = true;
+      try {
+        const made = await api("/api/tables", { method: "POST", body });
+        remember(made);
+        showCreated(created, made, game());
+      } catch (err) {
+        error.textContent = err.message;
+      } finally {
+        button.disabled = false;
+      }
+    },
+  },
+  h("div.row", field("Game", gameSelect), field("Players", playersSelect)),
+  seatsBox, optionsBox,
+  h("details.advanced", h("summary", "Seed and timing"),
+    field("Seed", seedInput, "the same seed deals the same cards; empty: a random deal"),
+    field("Bot think time (s)", thinkInput, "how long bots wait before they move, so people can follow"),
+    field("Answer time (s)", windowInput, "how long a buying or rummy window waits for people")),
+  rules, error,
+  h("button.primary", { type: "submit" }, "Create table"));
+  fillPlayers();
+  fillOptions();
+  return form;
+}
+
+function remember(made) {
+  try {
+    const mine = JSON.parse(localStorage.getItem("cardtable.tables") || "{}");
+    mine[made.table] = made.seats.filter((s) => s.token).map((s) => ({ seat: s.seat, token: s.token }));
+    localStorage.setItem("cardtable.tables", JSON.stringify(mine));
+  } catch (err) { /* private browsing: links still work */ }
+}
+
+function copyButton(text, label) {
+  return h("button.small", {
+    type: "button", "aria-label": label,
+    async onclick() {
+      try { await navigator.clipboard.writeText(text); toast("Link copied"); } catch (err) { toast("Copy the link by hand: select it and copy"); }
+    },
+  }, "Copy");
+}
+
+export function invitationList(made) {
+  return h("ul.invites",
+    made.seats.map((s) => s.token
+      ? h("li", h("span.who", `Seat ${s.seat + 1}`),
+        h("input.link", { readonly: true, value: tableLink(made.table, s.token), "aria-label": `Invitation link for seat ${s.seat + 1}`, onfocus(e) { e.target.select(); } }),
+        copyButton(tableLink(made.table, s.token), `Copy the link of seat ${s.seat + 1}`),
+        h("a.button.small", { href: tableLink(made.table, s.token), dataset: { seat: s.seat } }, `Sit here`))
+      : h("li", h("span.who", `Seat ${s.seat + 1}`), h("span.bot", `${s.kind} bot`))),
+    h("li", h("span.who", "Watch"),
+      h("input.link", { readonly: true, value: tableLink(made.table), "aria-label": "Spectator link" }),
+      copyButton(tableLink(made.table), "Copy the spectator link"),
+      h("a.button.small", { href: tableLink(made.table) }, "Watch")));
+}
+
+function showCreated(created, made, game) {
+  created.hidden = false;
+  clear(created,
+    h("h2", `${game.title}: table ${made.table}`),
+    h("p", "Send each person the link of their seat: the link is their key to the seat. Keep yours to come back."),
+    invitationList(made));
+  created.scrollIntoView({ block: "nearest" });
+  const first = created.querySelector("a.button");
+  if (first) first.focus();
+}
+
+async function refreshOpen(box, list) {
+  let data;
+  try { data = await api("/api/tables"); } catch (err) { return; }
+  const titles = Object.fromEntries(list.map((g) => [g.name, g.title]));
+  const rows = data.tables.slice(-30).reverse();
+  clear(box, h("h2#open-h", "Open tables"),
+    rows.length === 0 ? h("p.muted", "No tables are being played. Create one above.") : h("ul.open-list",
+      rows.map((t) => h("li.open-table", { dataset: { table: t.table } },
+        h("span.title", `${titles[t.game] || t.game} · ${t.players} players`),
+        h("span.seatline", t.seats.map((s) => h("span", { class: `seat-chip ${s.kind === "human" ? (s.taken ? "taken" : "free") : "bot"}` },
+          `${s.seat + 1}: ${s.kind === "human" ? (s.taken ? "taken" : "free") : s.kind}`))),
+        h("span.actions",
+          t.free.map((seat) => h("button.small", {
+            type: "button", "aria-label": `Join seat ${seat + 1} of table ${t.table}`,
+            async onclick() {
+              try {
+                const got = await api(`/api/tables/${encodeURIComponent(t.table)}/join`, { method: "POST", body: { seat } });
+                location.href = tableLink(got.table, got.token);
+              } catch (err) { toast(err.message); refreshOpen(box, list); }
+            },
+          }, `Join seat ${seat + 1}`)),
+          h("a.button.small", { href: tableLink(t.table), "aria-label": `Watch table ${t.table}` }, "Watch"))))));
+}
+
+window.addEventListener("popstate", route);
+route();

@@ -1,0 +1,499 @@
+// One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
+import { h, clear, toast } from "./dom.js";
+import { api, faces, tableLink, ApiError } from "./api.js";
+import { adapterFor, genericResultLines } from "./games.js";
+
+const where = () => document.getElementById("where");
+const conn = () => document.getElementById("conn");
+
+export async function openTable(main, id, token) {
+  const view = new TableScreen(main, id, token);
+  window.cardtable = view; // for the curious and for tests
+  await view.start();
+}
+
+function multisetIncludes(big, small) {
+  const left = [...big];
+  for (const c of small) {
+    const at = left.indexOf(c);
+    if (at < 0) return false;
+    left.splice(at, 1);
+  }
+  return true;
+}
+const sameMultiset = (a, b) => a.length === b.length && multisetIncludes(a, b);
+
+class TableScreen {
+  constructor(main, id, token) {
+    Object.assign(this, { main, id, token });
+    this.state = null; // the last update: version, actors, legal, view, over, scores, winners
+    this.meta = null; // the client payload: game, seats, names, settings
+    this.log = [];
+    this.logSince = -1;
+    this.notes = {};
+    this.timer = null;
+    this.selection = []; // indices into the sorted hand
+    this.target = null;
+    this.message = null;
+    this.hint = null;
+    this.retry = 0;
+    this.resultsSeen = null;
+    this.voicesOk = "speechSynthesis" in window;
+    this.pendingExtra = false;
+    this.dirtyExtra = false;
+    this.firstPaint = null;
+  }
+
+  async start() {
+    clear(this.main, h("p.loading", "Opening the table…"));
+    try {
+      this.meta = await api(this.clientUrl(-1), { token: this.token });
+    } catch (err) {
+      clear(this.main, h("div.problem", h("h1", "This table cannot be opened"), h("p.error", err.message), h("p", h("a", { href: "/" }, "Back to the lobby"))));
+      return;
+    }
+    this.seat = this.meta.seat;
+    this.adapter = adapterFor(this.meta.game.name);
+    this.faces = await faces(this.meta.game.name).catch(() => ({}));
+    this.log = this.meta.log;
+    this.logSince = this.meta.version;
+    this.notes = this.meta.notes;
+    this.setTimer(this.meta.timer);
+    document.title = `${this.meta.game.title} · cardtable`;
+    where().textContent = `${this.meta.game.title} · ${this.seat === null ? "watching" : `seat ${this.seat + 1}`}`;
+    this.installKeys();
+    setInterval(() => this.tick(), 1000);
+    this.connect();
+  }
+
+  clientUrl(since) { return `/api/tables/${encodeURIComponent(this.id)}/client?since=${since}`; }
+
+  // ---- the connection --------------------------------------------------------------------
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}${q}`);
+    this.ws = ws;
+    this.setConn("connecting", "Connecting…");
+    ws.onopen = () => { this.retry = 0; this.setConn("online", "Connected"); };
+    ws.onmessage = (msg) => {
+      let data;
+      try { data = JSON.parse(msg.data); } catch (err) { return; }
+      if (data.type === "update") this.update(data);
+      else if (data.type === "error" && data.status >= 400 && data.status !== 409) this.say(data.error, true);
+    };
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      if (event.code >= 4400 && event.code < 4500 && event.code !== 4408 && event.code !== 4429) {
+        this.setConn("offline", "Disconnected");
+        this.say("The server closed this table's connection. Reload the page to try again.", true);
+        return;
+      }
+      const wait = Math.min(5000, 300 * 2 ** this.retry++);
+      this.setConn("offline", `Reconnecting in ${Math.ceil(wait / 1000)} s…`);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  setConn(kind, text) { const el = conn(); el.textContent = text; el.dataset.state = kind; }
+
+  update(data) {
+    const fresh = !this.state;
+    const newEvents = this.state ? data.events.filter((e) => e.version > this.state.version) : [];
+    if (this.state && data.version !== this.state.version) { this.selection = []; this.target = null; this.hint = null; }
+    this.state = data;
+    if (!fresh && this.adapter.onEvent) for (const e of newEvents) this.adapter.onEvent(e, this.ctx());
+    this.render();
+    if (this.firstPaint === null) { this.firstPaint = performance.now(); document.body.dataset.painted = String(Math.round(this.firstPaint)); }
+    this.fetchExtra();
+  }
+
+  async fetchExtra() {
+    if (this.pendingExtra) { this.dirtyExtra = true; return; }
+    this.pendingExtra = true;
+    try {
+      do {
+        this.dirtyExtra = false;
+        const extra = await api(this.clientUrl(this.logSince), { token: this.token });
+        const known = new Set(this.log.map((l) => `${l.version}|${l.text}`));
+        for (const line of extra.log) if (!known.has(`${line.version}|${line.text}`)) this.log.push(line);
+        this.logSince = Math.max(this.logSince, extra.version);
+        this.meta.seats = extra.seats;
+        if (this.state && extra.version === this.state.version) { this.notes = extra.notes; this.setTimer(extra.timer); }
+        this.render();
+      } while (this.dirtyExtra);
+    } catch (err) {
+      /* the log catches up on the next update */
+    } finally {
+      this.pendingExtra = false;
+    }
+  }
+
+  setTimer(timer) { this.timer = timer ? { ...timer, at: performance.now() } : null; }
+
+  tick() {
+    const el = this.main.querySelector(".time-left");
+    if (el && this.timer) el.textContent = this.timeLeftText();
+  }
+
+  timeLeftText() {
+    if (!this.timer) return "";
+    const left = Math.max(0, Math.ceil(this.timer.seconds - (performance.now() - this.timer.at) / 1000));
+    return this.timer.kind === "window" ? `${left} s left to answer` : `${left} s left in your turn`;
+  }
+
+  // ---- what the adapters see -------------------------------------------------------------
+  hand() {
+    if (this.seat === null || !this.state) return [];
+    const cards = ((this.state.view.zones || {})[`hand:${this.seat}`] || {}).cards || [];
+    const order = (c) => (this.faces[c] ? this.faces[c].order : 1e6);
+    return [...cards].sort((a, b) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  ctx() {
+    const self = this;
+    const st = this.state;
+    return {
+      view: st.view, seat: this.seat, legal: st.legal, players: this.meta.game.players,
+      options: this.meta.game.options, title: this.meta.game.title, names: this.meta.names,
+      notes: this.notes, target: this.target,
+      name: (c) => self.adapter.name(c, self.faces[c] || self.faces[c.replace(/^\*/, "")]),
+      parse: (m) => self.parse(m),
+      card: (c, opts) => self.cardEl(c, opts || {}),
+      moveOfKind: (kind) => st.legal.find((m) => self.parse(m).kind === kind),
+      play: (m) => self.play(m),
+      isTarget: (id) => st.legal.some((m) => self.parse(m).target === id),
+      toggleTarget: (id) => { self.target = self.target === id ? null : id; self.render(); },
+      speak: (w) => self.speak(w),
+      speechNote: () => self.speechNote(),
+    };
+  }
+
+  parse(move) {
+    this.parseCache = this.parseCache || new Map();
+    const key = `${this.state.version}|${move}`;
+    if (!this.parseCache.has(key)) {
+      if (this.parseCache.size > 4000) this.parseCache.clear();
+      let parsed;
+      try { parsed = this.adapter.parse(move, this.ctxLite()); } catch (err) { parsed = null; }
+      this.parseCache.set(key, parsed || { kind: "other", cards: [], label: move });
+    }
+    return this.parseCache.get(key);
+  }
+
+  ctxLite() {
+    return { view: this.state.view, names: this.meta.names, notes: this.notes, seat: this.seat,
+      name: (c) => this.adapter.name(c, this.faces[c] || this.faces[c.replace(/^\*/, "")]) };
+  }
+
+  // ---- speech (Say Rummy) ----------------------------------------------------------------
+  speak(word) {
+    if (!word) return;
+    const synth = window.speechSynthesis;
+    if (!synth || typeof SpeechSynthesisUtterance === "undefined") {
+      this.voicesOk = false;
+      this.say(`“${word}” (your browser cannot speak; the word is shown instead)`);
+      return;
+    }
+    try {
+      synth.cancel();
+      const u = new SpeechSynthesisUtterance(word);
+      u.lang = "en-US";
+      u.onerror = () => { this.voicesOk = false; this.say(`“${word}” (speech is unavailable; the word is shown instead)`); };
+      synth.speak(u);
+      this.lastSpoken = word;
+      const shown = this.main.querySelector(".spoken-word");
+      if (shown) shown.textContent = `“${word}”`;
+    } catch (err) {
+      this.voicesOk = false;
+      this.say(`“${word}”`);
+    }
+  }
+
+  speechNote() {
+    const available = this.voicesOk && window.speechSynthesis && window.speechSynthesis.getVoices().length > 0;
+    return h("p.speech-note", { role: "note" },
+      available ? "Words laid are spoken aloud; ▶ say replays one." : "Speech is not available in this browser: each word laid is shown here in writing instead.",
+      " Last word: ", h("strong.spoken-word", this.lastSpoken ? `“${this.lastSpoken}”` : "none yet"));
+  }
+
+  // ---- moves ------------------------------------------------------------------------------
+  async play(move) {
+    if (!this.state || this.seat === null) return;
+    this.say(null);
+    try {
+      await api(`/api/tables/${encodeURIComponent(this.id)}/actions`, { method: "POST", token: this.token, body: { action: move, version: this.state.version } });
+      this.selection = [];
+      this.target = null;
+      this.hint = null;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) this.say(`Not now: ${err.message}.`, true);
+      else this.say(`That move is not allowed: ${err.message}.`, true);
+    }
+  }
+
+  say(text, isError = false) {
+    this.message = text ? { text, isError } : null;
+    const el = this.main.querySelector(".message");
+    if (el) { el.textContent = text || ""; el.classList.toggle("error", !!isError); }
+  }
+
+  async askHint() {
+    if (this.seat === null) return;
+    try {
+      const got = await api(`/api/tables/${encodeURIComponent(this.id)}/hint`, { token: this.token });
+      this.hint = got.action;
+      const parsed = this.parse(got.action);
+      // select the hinted cards so the move shows up first
+      const hand = this.hand();
+      const picked = [];
+      for (const c of parsed.cards) {
+        const i = hand.findIndex((x, j) => x === c && !picked.includes(j));
+        if (i >= 0) picked.push(i);
+      }
+      this.selection = picked;
+      this.target = parsed.target || null;
+      this.render();
+      this.say(`Hint (${got.bot} bot): ${parsed.label}.`);
+    } catch (err) {
+      this.say(err.message, true);
+    }
+  }
+
+  toggleCard(i) {
+    const at = this.selection.indexOf(i);
+    if (at >= 0) this.selection.splice(at, 1);
+    else this.selection.push(i);
+    this.render();
+  }
+
+  installKeys() {
+    document.addEventListener("keydown", (e) => {
+      if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const ctx = this.state && this.ctx();
+      if (!ctx) return;
+      if (e.key === "Escape") { this.selection = []; this.target = null; this.render(); }
+      else if (e.key === "s") { const m = ctx.moveOfKind("stock"); if (m) this.play(m); }
+      else if (e.key === "d") { const m = ctx.moveOfKind("take"); if (m) this.play(m); }
+      else if (e.key === "?" || e.key === "h") this.askHint();
+      else if (e.key === "p") { if (this.state.legal.includes("pass")) this.play("pass"); }
+      else return;
+      e.preventDefault();
+    });
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------
+  cardEl(code, { selected = false, playable = false, inert = false, small = false, onclick, index } = {}) {
+    const base = code.startsWith("*") && code.length > 1 ? "*" : code.replace(/^JK\(.+\)$/, "JK");
+    const f = this.faces[base];
+    const name = this.adapter.name(code, f);
+    const cls = `card ${this.adapter.cardClass(f)} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
+    const face = this.adapter.face(base, f);
+    const extra = code !== base && code.startsWith("*") ? h("span.declared", `as /${code.slice(1)}/`)
+      : (code !== base ? h("span.declared", code.slice(3, -1)) : null);
+    if (inert) return h("span", { class: cls, role: "img", "aria-label": name, title: name, dataset: { card: code } }, face, extra);
+    return h("button", { type: "button", class: cls, "aria-pressed": String(selected), "aria-label": name + (playable ? "" : " (no move uses it now)"), title: name, dataset: { card: code, index }, onclick }, face, extra);
+  }
+
+  render() {
+    if (!this.state || !this.meta) return;
+    const focused = document.activeElement;
+    const focusKey = focused && focused.dataset ? (focused.dataset.index !== undefined ? `i:${focused.dataset.index}` : focused.dataset.move ? `m:${focused.dataset.move}` : focused.dataset.pile ? `p:${focused.dataset.pile}` : focused.dataset.target ? `t:${focused.dataset.target}` : null) : null;
+    const st = this.state;
+    const ctx = this.ctx();
+    const a = this.adapter;
+    const hand = this.hand();
+    const parsed = st.legal.map((m) => ({ move: m, ...this.parse(m) }));
+    const playable = new Set(parsed.flatMap((p) => p.cards));
+    const selCards = this.selection.map((i) => hand[i]).filter(Boolean);
+    const myTurn = this.seat !== null && st.actors.includes(this.seat) && !st.over;
+
+    // seats
+    const seats = h("ol.seats", { "aria-label": "Players" }, this.meta.seats.map((s, i) => h("li", {
+      class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
+      "aria-current": st.actors.includes(i) ? "true" : null,
+    }, h("span.seat-name", `${this.meta.names[i]}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}`),
+    st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
+    h("span.seat-info", a.seatInfo(ctx, i)))));
+
+    // moves
+    const free = parsed.filter((p) => p.cards.length === 0 && !p.target);
+    const cardMoves = parsed.filter((p) => p.cards.length > 0 || p.target);
+    let matching = [];
+    if (selCards.length || this.target) {
+      matching = cardMoves.filter((p) => multisetIncludes(p.cards, selCards) && (!this.target || p.target === this.target));
+      matching.sort((x, y) => Number(sameMultiset(y.cards, selCards)) - Number(sameMultiset(x.cards, selCards)) || x.cards.length - y.cards.length);
+    }
+    const moveButton = (p, primary) => h("button", { type: "button", class: `move ${primary ? "primary" : ""} ${this.hint === p.move ? "hinted" : ""}`, dataset: { move: p.move }, title: p.move, onclick: () => this.play(p.move) }, p.label);
+    const shown = matching.slice(0, 12);
+    let tryBox = null;
+    if (myTurn && selCards.length && matching.length === 0) {
+      const intents = a.intents(selCards, this.target) || [];
+      tryBox = h("div.try", h("p", "No legal move uses exactly these cards. Try one anyway to hear why:"),
+        intents.map((it) => h("button.move.try-move", { type: "button", dataset: { move: it.action }, onclick: () => this.play(it.action) }, it.label)));
+    }
+    const groups = new Map();
+    for (const p of parsed) { if (!groups.has(p.kind)) groups.set(p.kind, []); groups.get(p.kind).push(p); }
+    const allMoves = myTurn && parsed.length > 0 ? h("details.all-moves", h("summary", `All ${parsed.length} legal moves`),
+      [...groups.entries()].map(([kind, list]) => h("div.move-group", h("h4", kind), list.map((p) => moveButton(p, false))))) : null;
+
+    let prompt;
+    if (st.over) prompt = "The match is over.";
+    else if (this.seat === null) prompt = `You are watching. ${st.actors.map((s) => this.meta.names[s]).join(", ")} to act.`;
+    else if (myTurn) prompt = a.prompt(ctx);
+    else prompt = `Waiting for ${st.actors.map((s) => this.meta.names[s]).join(", ")}…`;
+
+    const timed = myTurn && this.timer ? h("span.time-left", { role: "timer", "aria-live": "off" }, this.timeLeftText()) : null;
+    const movesBox = h("section.moves", { "aria-label": "Your moves" },
+      h("p.prompt", h("strong", myTurn ? "Your move. " : ""), prompt, " ", timed),
+      h("p.message", { role: "alert", class: this.message && this.message.isError ? "error" : "" }, this.message ? this.message.text : ""),
+      myTurn ? h("div.move-row", free.map((p) => moveButton(p, true)), this.betControl(ctx)) : null,
+      shown.length ? h("div.move-row.matching", { "aria-label": "Moves with the selected cards" }, shown.map((p, i) => moveButton(p, i === 0 && sameMultiset(p.cards, selCards))),
+        matching.length > shown.length ? h("span.muted", `and ${matching.length - shown.length} more: pick more cards to narrow`) : null) : null,
+      myTurn && !selCards.length && !this.target && cardMoves.length ? h("p.muted", `${cardMoves.length} move(s) use cards: pick cards from your hand${cardMoves.some((p) => p.target) ? " or a meld on the table" : ""}.`) : null,
+      tryBox,
+      h("div.move-row.tools",
+        this.seat !== null && myTurn ? h("button.tool", { type: "button", onclick: () => this.askHint(), "aria-keyshortcuts": "h" }, "Hint") : null,
+        selCards.length || this.target ? h("button.tool", { type: "button", onclick: () => { this.selection = []; this.target = null; this.render(); } }, "Clear selection") : null),
+      allMoves);
+
+    // hand, grouped
+    let handBox = null;
+    if (this.seat !== null) {
+      const byGroup = new Map();
+      hand.forEach((c, i) => {
+        const g = (this.faces[c] && this.faces[c].group) || "";
+        if (!byGroup.has(g)) byGroup.set(g, []);
+        byGroup.get(g).push(i);
+      });
+      const order = [...a.groups, ...[...byGroup.keys()].filter((g) => !a.groups.includes(g))];
+      handBox = h("section.hand", { "aria-label": `Your hand, ${hand.length} cards` },
+        h("h2", `Your hand (${hand.length})`, selCards.length ? h("span.muted", ` · ${selCards.length} picked`) : null),
+        h("div.hand-groups", order.filter((g) => byGroup.has(g)).map((g) => h("div.hand-group", { role: "group", "aria-label": g || "cards" },
+          g ? h("span.group-name", g) : null,
+          h("div.card-row", byGroup.get(g).map((i) => this.cardEl(hand[i], { index: i, selected: this.selection.includes(i), playable: playable.has(hand[i]), onclick: () => this.toggleCard(i) })))))));
+    }
+
+    const board = h("section.board", { "aria-label": "The table" }, a.board(ctx));
+    const status = h("p.status", a.status(ctx));
+    const side = h("aside.side", this.logBox(), this.scoreBox(ctx));
+    const end = st.over ? this.endBox(ctx) : null;
+
+    clear(this.main, h("div", { class: `table-screen game-${this.meta.game.name} ${myTurn ? "my-turn" : ""}` },
+      status, seats, end, h("div.play", board, movesBox, handBox), side));
+
+    this.maybeShowResult(ctx);
+    if (focusKey) {
+      const [kind, key] = [focusKey.slice(0, 1), focusKey.slice(2)];
+      const sel = kind === "i" ? `[data-index="${key}"]` : kind === "m" ? `[data-move="${CSS.escape(key)}"]` : kind === "p" ? `[data-pile="${key}"]` : `[data-target="${CSS.escape(key)}"]`;
+      const el = this.main.querySelector(sel);
+      if (el) el.focus({ preventScroll: true });
+    }
+  }
+
+  betControl(ctx) {
+    const t = ctx.view.table || {};
+    const bets = this.state.legal.filter((m) => m.startsWith("bet ") || m.startsWith("raise to "));
+    if (!bets.length || !t.raise_range || t.limit === "fixed") return null;
+    const [lo, hi] = t.raise_range;
+    const verb = bets[0].startsWith("bet") ? "bet" : "raise to";
+    const input = h("input.amount", { type: "number", min: lo, max: hi, step: 1, value: lo, "aria-label": `Amount to ${verb}, from ${lo} to ${hi}` });
+    return h("span.bet-control", h("label", `${verb === "bet" ? "Bet" : "Raise to"} `, input), h("small", ` ${lo}–${hi} `),
+      h("button.move", { type: "button", onclick: () => {
+        const n = Math.round(Number(input.value));
+        if (!(n >= lo && n <= hi)) { this.say(`Choose an amount from ${lo} to ${hi}.`, true); return; }
+        this.play(`${verb} ${n}`);
+      } }, verb === "bet" ? "Bet" : "Raise"));
+  }
+
+  logBox() {
+    const mine = this.seat;
+    let lastMine = -1;
+    this.log.forEach((l, i) => { if (mine !== null && l.seat === mine && !["dealt", "dealt_hand", "round_scored", "match_over"].includes(l.kind)) lastMine = i; });
+    const since = lastMine >= 0 ? this.log.length - 1 - lastMine : 0;
+    const lines = this.log.slice(-150);
+    const offset = this.log.length - lines.length;
+    return h("section.log", { "aria-label": "Move log" },
+      h("h2", "Move log"),
+      mine !== null && lastMine >= 0 ? h("p.since", since ? `Since your last turn: ${since} move${since === 1 ? "" : "s"} (marked)` : "Nothing has happened since your last move.") : null,
+      h("ol.log-lines", lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, l.text))),
+      h("p.sr-only", { "aria-live": "polite" }, this.log.length ? this.log.at(-1).text : ""));
+  }
+
+  scoreBox(ctx) {
+    const t = ctx.view.table || {};
+    const results = t.results || [];
+    const names = this.meta.names;
+    const totals = t.scores || t.stacks || this.state.scores;
+    return h("section.scores", { "aria-label": "Score sheet" },
+      h("h2", this.meta.game.name === "day" ? "Stacks" : "Score sheet"),
+      h("table.sheet",
+        h("thead", h("tr", h("th", { scope: "col" }, ""), names.map((n) => h("th", { scope: "col" }, n)))),
+        h("tbody",
+          results.map((r) => h("tr", h("th", { scope: "row" }, this.adapter.resultTitle ? this.adapter.resultTitle(r) : "Round"),
+            names.map((_, i) => h("td", String((r.points || r.stacks || r.totals || [])[i] ?? ""))))),
+          h("tr.total", h("th", { scope: "row" }, "Total"), names.map((_, i) => h("td", String(totals ? totals[i] : ""))))),
+        results.length ? h("caption", this.meta.game.name === "day" ? "stacks after each hand" : "points each round; totals below") : null));
+  }
+
+  resultLines(r) {
+    const lines = this.adapter.resultLines ? this.adapter.resultLines(r, this.meta.names) : null;
+    return lines && lines.length ? lines : genericResultLines(r, this.meta.names);
+  }
+
+  maybeShowResult(ctx) {
+    const results = (ctx.view.table || {}).results || [];
+    if (this.resultsSeen === null) { this.resultsSeen = results.length; return; }
+    if (results.length <= this.resultsSeen) return;
+    this.resultsSeen = results.length;
+    if (this.state.over) return; // the end box says it all
+    const r = results.at(-1);
+    const dialog = h("dialog.result", { "aria-labelledby": "result-h" },
+      h("h2#result-h", this.adapter.resultTitle ? this.adapter.resultTitle(r) : "Round over"),
+      h("ul", this.resultLines(r).map((l) => h("li", l))),
+      h("form", { method: "dialog" }, h("button.primary", { value: "ok" }, "Continue")));
+    document.body.append(dialog);
+    dialog.addEventListener("close", () => dialog.remove());
+    dialog.showModal();
+  }
+
+  endBox(ctx) {
+    const st = this.state;
+    const names = this.meta.names;
+    const winners = (st.winners || []).map((s) => names[s]).join(" and ");
+    const results = (ctx.view.table || {}).results || [];
+    const last = results.at(-1);
+    return h("section.end", { "aria-label": "The end of the match" },
+      h("h2", `Match over: ${winners || "nobody"} won`),
+      h("p", `Final: ${names.map((n, i) => `${n} ${(st.scores || [])[i]}`).join(", ")}`),
+      last ? h("details", h("summary", `Last ${this.adapter.resultTitle ? this.adapter.resultTitle(last) : "round"}`), h("ul", this.resultLines(last).map((l) => h("li", l)))) : null,
+      h("div.move-row",
+        h("a.button", { href: `/api/tables/${encodeURIComponent(this.id)}/record`, download: `cardtable-${this.meta.game.name}-${this.id}.json` }, "Download the record"),
+        this.seat !== null ? h("button.primary", { type: "button", onclick: () => this.playAgain() }, "Play again") : null,
+        h("a.button", { href: "/" }, "Lobby")));
+  }
+
+  async playAgain() {
+    const m = this.meta;
+    const body = { game: m.game.name, players: m.game.players, seats: m.seats.map((s) => s.kind), options: m.game.options,
+      table: { think: m.settings.think, window: m.settings.window } };
+    try {
+      const made = await api("/api/tables", { method: "POST", body });
+      const mine = made.seats.find((s) => s.seat === this.seat && s.token) || made.seats.find((s) => s.token);
+      const others = made.seats.filter((s) => s.token && s !== mine);
+      if (others.length) {
+        const { invitationList } = await import("./app.js");
+        const dialog = h("dialog.result", h("h2", "A new table"), h("p", "Send the others their new links:"), invitationList(made),
+          h("form", { method: "dialog" }, h("button.primary", { value: "go" }, "Go to my seat")));
+        document.body.append(dialog);
+        dialog.addEventListener("close", () => { location.href = tableLink(made.table, mine.token); });
+        dialog.showModal();
+      } else {
+        location.href = tableLink(made.table, mine.token);
+      }
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+"""Each game end to end in a real browser: a person creates a table with a bot in the lobby, a
+second person joins through the invitation link in another browser context, both play by clicking
+only (every legal move is offered as a button at every turn), one reloads mid-game and resumes,
+and the match ends with the record to download; no console errors, no request off the server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from web_kit import Watch, my_turn, state, take_turn, wait_state
+
+from cardtable.engine.game import load_game
+
+# Small matches: one round each, so the whole file runs in a few minutes.
+CASES = [
+    ("daylily", 3, {"rounds": "1"}),
+    ("say-rummy", 3, {"games": "1"}),
+    ("day", 3, {"hands": "2"}),
+    ("liverpool", 3, {"contracts": "2S", "deal_sizes": "12"}),
+    ("dummy-rummy", 3, {"contracts": "1S+1R", "deal_sizes": "11"}),
+]
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1280, "height": 900}
+
+
+def playable(game: str, players: int, options: dict[str, str]) -> bool:
+    try:
+        load_game(game, players, {}).new_state(1)
+    except Exception:
+        return False
+    return True
+
+
+def create_in_lobby(page: Any, game: str, players: int, seats: list[str],
+                    options: dict[str, str]) -> None:
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-{i}", kind)
+    page.click("details.options summary")
+    for name, value in options.items():
+        page.fill(f"#opt-{name}", value)
+    page.click("details.advanced summary")
+    page.fill("#think", "0")
+    page.fill("#window", "30")
+    page.click("form.create-form button[type=submit]")
+    page.wait_for_selector("section.created ul.invites")
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=[c[0] for c in CASES])
+def test_two_people_and_a_bot_play_a_match_by_clicking(
+        browser: Any, web: Any, game: str, players: int, options: dict[str, str]) -> None:
+    if not playable(game, players, options):
+        pytest.skip(f"{game} does not start a match in this checkout")
+    watch = Watch(web.url)
+    ctx_a = browser.new_context(viewport=DESK)
+    ctx_b = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        a = watch.attach(ctx_a.new_page())
+        a.goto(web.url + "/")
+        a.wait_for_selector("#game")
+        seats = ["human", "human"] + ["greedy"] * (players - 2)
+        create_in_lobby(a, game, players, seats, options)
+        link_b = a.input_value("ul.invites li:nth-child(2) input.link")
+        assert "/t/" in link_b and "token=" in link_b
+        a.click("ul.invites a.button[data-seat='0']")
+        b = watch.attach(ctx_b.new_page())
+        b.goto(link_b)
+        sa, sb = wait_state(a), wait_state(b)
+        assert (sa["seat"], sb["seat"]) == (0, 1)
+
+        moves = {0: 0, 1: 0}
+        reloaded = False
+        for _ in range(2000):
+            sa, sb = state(a), state(b)
+            if sa and sa["over"] and sb and sb["over"]:
+                break
+            moved = False
+            for who, page, s in ((0, a, sa), (1, b, sb)):
+                if my_turn(s):
+                    take_turn(page)
+                    moves[who] += 1
+                    moved = True
+            if not reloaded and moves[0] >= 3:
+                before = state(a)
+                a.reload()
+                after = wait_state(a)
+                assert after["seat"] == 0
+                assert after["version"] >= before["version"]  # type: ignore[index]
+                hand = a.locator(".hand button.card").count()
+                assert hand == len(after["view"]["zones"]["hand:0"].get("cards", []))
+                reloaded = True
+            if not moved:
+                a.wait_for_timeout(40)
+        else:
+            raise AssertionError("the match did not end")
+        assert reloaded and moves[0] and moves[1]
+
+        # The end: winners named, the record to download, play again on offer.
+        a.wait_for_selector("section.end")
+        assert "Match over" in a.text_content("section.end h2")
+        href = a.get_attribute("section.end a[download]", "href")
+        record = httpx.get(web.url + href, timeout=10).json()
+        assert record["format"] == "cardtable-record/2" and record["game"] == game
+        assert a.locator("section.end button:has-text('Play again')").count() == 1
+        assert a.locator(".log-lines li").count() > 5
+        watch.check()
+    finally:
+        ctx_a.close()
+        ctx_b.close()

@@ -1,0 +1,135 @@
+"""Helpers of the browser tests: a person at the table, clicking only."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+STATE_JS = """() => { const c = window.cardtable; if (!c || !c.state) return null;
+  return {version: c.state.version, actors: c.state.actors, legal: c.state.legal,
+          over: c.state.over, seat: c.seat, view: c.state.view, hint: c.hint}; }"""
+
+
+@dataclass
+class Watch:
+    """What a page did wrong: console errors, uncaught exceptions, requests off the server."""
+
+    origin: str
+    errors: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> Any:
+        page.on("console", lambda m: self.errors.append(f"console: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("request", self._request)
+        return page
+
+    def _request(self, request: Any) -> None:
+        url: str = request.url
+        if not (url.startswith(self.origin) or url.startswith("ws://" + self.origin[7:])
+                or url.startswith("data:")):
+            self.foreign.append(url)
+
+    def check(self) -> None:
+        # A refused move answers 4xx on purpose; the browser logs the status, nothing else.
+        real = [e for e in self.errors if "status of 4" not in e]
+        assert not real, real
+        assert not self.foreign, self.foreign
+
+
+def state(page: Any) -> dict[str, Any] | None:
+    got: dict[str, Any] | None = page.evaluate(STATE_JS)
+    return got
+
+
+def wait_state(page: Any, timeout: float = 20.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        s = state(page)
+        if s is not None:
+            return s
+        page.wait_for_timeout(50)
+    raise AssertionError("the table never showed")
+
+
+def my_turn(s: dict[str, Any] | None) -> bool:
+    return bool(s and not s["over"] and s["seat"] is not None and s["seat"] in s["actors"]
+                and s["legal"])
+
+
+def all_moves_clickable(page: Any, legal: list[str]) -> None:
+    """Every legal move is a button in the list of all moves (and nothing else is)."""
+    shown = page.eval_on_selector_all(".all-moves button[data-move]",
+                                      "els => els.map(e => e.dataset.move)")
+    assert sorted(shown) == sorted(legal), (shown, legal)
+
+
+def parsed(page: Any, move: str) -> dict[str, Any]:
+    got: dict[str, Any] = page.evaluate("m => window.cardtable.parse(m)", move)
+    return got
+
+
+def click_move(page: Any, move: str) -> None:
+    """Make ``move`` the way a person would: a pile, a button, or its cards (and its meld)
+    then the button that names the move."""
+    p = parsed(page, move)
+    if not p["cards"] and not p.get("target"):
+        if p["kind"] in ("stock", "take") and page.locator(
+                f'button.pile[data-pile="{p["kind"]}"]:not([disabled])').count():
+            page.click(f'button.pile[data-pile="{p["kind"]}"]')
+        else:
+            page.click(f'.moves .move-row button[data-move="{move}"]')
+        return
+    page.keyboard.press("Escape")  # start from nothing picked
+    for card in p["cards"]:
+        page.locator(f'.hand button.card[data-card="{card}"][aria-pressed="false"]').first.click()
+    if p.get("target"):
+        page.click(f'[data-target="{p["target"]}"]')
+    button = page.locator(f'.matching button[data-move="{move}"]')
+    if button.count():
+        button.first.click()
+    else:  # beyond the first dozen shown: the list of all moves has it
+        page.click(".all-moves summary")
+        page.click(f'.all-moves button[data-move="{move}"]')
+
+
+def take_turn(page: Any, use_hint: bool = True) -> dict[str, Any]:
+    """One move of this page's seat, chosen by the Hint button (the greedy bot), made by clicks;
+    returns the state after the server acknowledged it."""
+    s = wait_state(page)
+    assert my_turn(s)
+    all_moves_clickable(page, s["legal"])
+    version = s["version"]
+    page.click(".moves button.tool:has-text('Hint')")
+    deadline = time.monotonic() + 10
+    move = None
+    while time.monotonic() < deadline:
+        got = state(page)
+        if got and got["version"] != version:
+            return got  # a window closed under us: the table moved on
+        if got and got["hint"]:
+            move = got["hint"]
+            break
+        page.wait_for_timeout(30)
+    assert move is not None, "no hint came"
+    assert move in s["legal"], (move, s["legal"])
+    click_move(page, move)
+    return wait_version(page, version)
+
+
+def wait_version(page: Any, version: int, timeout: float = 20.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        s = state(page)
+        if s and s["version"] > version:
+            return s
+        page.wait_for_timeout(30)
+    message = page.text_content(".message")
+    raise AssertionError(f"the move at version {version} was not taken: {message!r}")
+
+
+def dump(s: dict[str, Any] | None) -> str:
+    return json.dumps(s, ensure_ascii=False)[:2000]
