@@ -1,0 +1,127 @@
+"""Day: every move one id, bet sizes as one id per amount of chips.
+
+The engine itself offers a canonical set of amounts at each bet (fixed limit: the one bet; pot-
+and no-limit: the smallest, half the pot, the pot and a grid of round numbers up to all-in), so
+a ``bet N`` or ``raise to N`` is the id of ``N``; the space holds every amount up to all the
+chips at the table (``stack`` x players), the most anyone can put in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.engine.game import Action, Game
+from cardtable.games.day import actions as day_actions
+from cardtable.games.day.cards import CODES, DECK_SIZE
+from cardtable.rl.codec import Codec, Layout, Obs
+
+MAX_CHIPS = 50_000  # tables with more chips would need more ids than is sensible
+KEEP_ID = 0
+SWAP_BASE = 1  # + card
+FOLD_ID = SWAP_BASE + DECK_SIZE
+CHECK_ID = FOLD_ID + 1
+CALL_ID = CHECK_ID + 1
+ALL_IN_ID = CALL_ID + 1
+BET_BASE = ALL_IN_ID + 1  # + amount
+_CARD = {c: i for i, c in enumerate(CODES)}
+PHASES = ("substitute", "first betting", "final betting")
+
+
+class DayCodec(Codec):
+    lowest_wins = False
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        stack = int(game.options["stack"])
+        self.chips = stack * self.players
+        if self.chips > MAX_CHIPS:
+            raise ValueError(f"the RL environment takes tables of at most {MAX_CHIPS} chips in "
+                             f"all (stack x players), not {self.chips}")
+        self.scale = float(stack)
+        self.RAISE_BASE = BET_BASE + self.chips + 1
+        self.action_size = self.RAISE_BASE + self.chips + 1
+        n = self.players
+        lay = Layout()
+        self.f_hand = lay.add("hand", DECK_SIZE, "my two private cards")
+        self.f_swapped = lay.add("swapped", DECK_SIZE, "the card I gave up in a substitution")
+        self.f_dealer = lay.add("dealer", DECK_SIZE, "the dealer's cards turned face up")
+        self.f_tie = lay.add("tiebreak", DECK_SIZE, "cards turned up to break ties")
+        self.f_seats = lay.add("seats", n * 9,
+                               "per seat (me first, then in turn order): stack / stack, chips in "
+                               "the pot / stack, chips in this betting round / stack, in the hand, "
+                               "folded, all-in, substituted, on move, deals")
+        self.f_table = lay.add("table", 9,
+                               "pot / stack, current bet / stack, to call / stack, smallest and "
+                               "largest raise to / stack, raises this round, hand / hands, "
+                               "stock size / 40, cards revealed / 5")
+        self.f_phase = lay.add("phase", len(PHASES), "substitute, first betting, final betting")
+        self.layout = lay
+
+    def spell(self, action: Action) -> tuple[int, ...]:
+        if isinstance(action, day_actions.Bet):
+            return (BET_BASE + action.amount,)
+        if isinstance(action, day_actions.RaiseTo):
+            return (self.RAISE_BASE + action.amount,)
+        if isinstance(action, day_actions.Swap):
+            return (SWAP_BASE + action.card,)
+        if isinstance(action, day_actions.Keep):
+            return (KEEP_ID,)
+        if isinstance(action, day_actions.Fold):
+            return (FOLD_ID,)
+        if isinstance(action, day_actions.Check):
+            return (CHECK_ID,)
+        if isinstance(action, day_actions.Call):
+            return (CALL_ID,)
+        if isinstance(action, day_actions.AllIn):
+            return (ALL_IN_ID,)
+        raise ValueError(f"{action} is not a Day action")
+
+    def id_name(self, action_id: int) -> str:
+        simple = {KEEP_ID: "keep", FOLD_ID: "fold", CHECK_ID: "check", CALL_ID: "call",
+                  ALL_IN_ID: "all-in"}
+        if action_id in simple:
+            return simple[action_id]
+        if action_id < FOLD_ID:
+            return f"swap {CODES[action_id - SWAP_BASE]}"
+        if action_id < self.RAISE_BASE:
+            return f"bet {action_id - BET_BASE}"
+        return f"raise to {action_id - self.RAISE_BASE}"
+
+    def encode(self, view: dict[str, Any], seat: int, out: Obs) -> None:
+        zones = view["zones"]
+        table = view["table"]
+        scale = self.scale
+        for c in zones[f"hand:{seat}"].get("cards", ()):
+            out[self.f_hand + _CARD[c]] = 1.0
+        for c in zones[f"swapped:{seat}"].get("cards", ()):
+            out[self.f_swapped + _CARD[c]] = 1.0
+        for c in zones["dealer"].get("cards", ()):
+            out[self.f_dealer + _CARD[c]] = 1.0
+        for c in zones["tiebreak"].get("cards", ()):
+            out[self.f_tie + _CARD[c]] = 1.0
+        for s in range(self.players):
+            at = self.f_seats + self.relative(seat, s) * 9
+            out[at] = table["stacks"][s] / scale
+            out[at + 1] = table["in_pot"][s] / scale
+            out[at + 2] = table["this_round"][s] / scale
+            out[at + 3] = float(table["in_hand"][s])
+            out[at + 4] = float(table["folded"][s])
+            out[at + 5] = float(table["all_in"][s])
+            out[at + 6] = float(table["substituted"][s])
+            out[at + 7] = 1.0 if s == table["current"] else 0.0
+            out[at + 8] = 1.0 if s == table["dealer"] else 0.0
+        t = self.f_table
+        out[t] = table["pot"] / scale
+        out[t + 1] = table["current_bet"] / scale
+        out[t + 2] = (table.get("to_call") or 0) / scale
+        bounds = table.get("raise_range")
+        if bounds:
+            out[t + 3] = bounds[0] / scale
+            out[t + 4] = bounds[1] / scale
+        out[t + 5] = table["raises"]
+        out[t + 6] = table["hand"] / table["hands"]
+        out[t + 7] = zones["stock"]["count"] / DECK_SIZE
+        out[t + 8] = zones["dealer"]["count"] / 5
+        phase = table["phase"]
+        if phase in PHASES:
+            out[self.f_phase + PHASES.index(phase)] = 1.0

@@ -1,0 +1,167 @@
+"""The PettingZoo environments: PettingZoo's own API and seed tests for every game and table
+size, masks that never allow a refused move, every legal move reachable, and observations that
+hold nothing a seat cannot see."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from cardtable.engine.game import State, game_class  # noqa: E402
+from cardtable.rl import GAMES, CardTableEnv, env  # noqa: E402
+from cardtable.rl.env import Chooser  # noqa: E402
+
+
+def _ready(name: str) -> bool:
+    """Whether the game's package can start a match (games being converted may not yet)."""
+    try:
+        game_class(name)().new_state(0)
+    except TypeError:
+        return False
+    return True
+
+
+TABLES = [(name, n) for name in GAMES for n in game_class(name).player_counts]
+
+
+def _skip_unready(name: str) -> None:
+    if not _ready(name):
+        pytest.skip(f"{name} cannot start a match in this tree")
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_pettingzoo_api_and_seed(name: str, players: int) -> None:
+    _skip_unready(name)
+    with warnings.catch_warnings():
+        # PettingZoo warns that a dict observation "is not a NumPy array": the classic envs
+        # (chess, go, connect four) have the same {"observation", "action_mask"} shape.
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(name, players, episode="round", render_mode="ansi"), num_cycles=40)
+        seed_test(lambda: env(name, players, episode="round"), num_cycles=40)
+
+
+def _encode(e: CardTableEnv, state: State, seat: int) -> Any:
+    obs = np.zeros(e.codec.layout.size, dtype=np.float32)
+    e.codec.encode(state.view(seat), seat, obs)
+    return obs
+
+
+def _check_decision(e: CardTableEnv, rng: random.Random) -> None:
+    """At the decision on move: every legal action has its own spelling and comes back when
+    chosen id by id; every id the mask allows leads only to actions the engine accepts; the
+    seat's observation is the same in samples that deal the cards it cannot see afresh."""
+    state = e.table
+    seat = state.actors[0]
+    legal = list(state.legal_actions(seat))
+    spellings = [e.codec.spell(a) for a in legal]
+    assert len(set(spellings)) == len(spellings), "two legal actions share a spelling"
+    assert all(len(s) <= e.codec.max_spelling for s in spellings)
+    for action, spelling in zip(legal, spellings, strict=True):
+        chooser = Chooser(legal, e.codec)
+        got = None
+        for k, token in enumerate(spelling):
+            assert token in chooser.allowed()
+            got = chooser.choose(token)
+            assert (got is None) == (k < len(spelling) - 1)
+        assert got == action
+    mask = e.observe(e.agent_selection)["action_mask"]
+    chooser = e._chooser
+    assert chooser is not None
+    for token in np.flatnonzero(mask):
+        k = len(chooser.prefix)
+        reached = [a for a, s in zip(chooser.actions, chooser.spellings, strict=True)
+                   if s[k] == token]
+        assert reached
+        for action in reached:
+            assert state.refusal(seat, action) is None, f"mask allows refused {action}"
+    for other in range(e.game.players):
+        real = _encode(e, state, other)
+        observation = state.observe(other)
+        for _ in range(2):
+            sample = observation.sample(rng)
+            assert np.array_equal(_encode(e, sample, other), real), (
+                f"seat {other}'s observation depends on cards it cannot see"
+            )
+        if other == seat:
+            assert [str(a) for a in observation.legal_actions()] == [str(a) for a in legal]
+
+
+@pytest.mark.parametrize(("name", "players"), [
+    ("daylily", 2), ("daylily", 3), ("say-rummy", 2), ("say-rummy", 4), ("day", 3),
+    ("dummy-rummy", 5), ("liverpool", 4),
+])
+def test_masks_reachability_and_secrecy(name: str, players: int) -> None:
+    _skip_unready(name)
+    e = env(name, players)
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(2):
+        e.reset(seed=seed)
+        for step in range(300):
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                break
+            if step % 7 == 0 and e._chooser is not None and not e._chooser.prefix:
+                _check_decision(e, rng)
+                checked += 1
+            mask = e.observe(agent)["action_mask"]
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert checked > 20
+
+
+def test_an_id_the_mask_refuses_is_refused() -> None:
+    e = env("daylily", 2)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    version = e.table.version
+    with pytest.raises(ValueError, match="not allowed"):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert e.table.version == version
+
+
+def test_reset_with_a_seed_deals_the_engines_match() -> None:
+    e = env("say-rummy", 3)
+    e.reset(seed=11)
+    assert e.table.deals == game_class("say-rummy")(3).new_state(11).deals
+    e.reset()
+    first = e.table.deals
+    e.reset(seed=11)
+    e.reset()
+    assert e.table.deals == first
+
+
+def test_whole_match_rewards() -> None:
+    """A whole random match: round rewards follow the change in standing, the match end adds
+    +1 for each winner and -1 for the others."""
+    e = env("daylily", 2, options={"target": 30})
+    e.reset(seed=5)
+    rng = np.random.default_rng(0)
+    totals = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    state = e.table
+    assert state.is_over
+    for i, a in enumerate(e.possible_agents):
+        diff = (state.scores[i] - state.scores[1 - i]) / e.codec.scale
+        win = 1.0 if i in state.winners else -1.0
+        assert totals[a] == pytest.approx(diff + win)
+
+
+def test_render_ansi() -> None:
+    e = env("daylily", 3, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert isinstance(text, str) and "Daylily Rummy" in text and "to choose" in text
