@@ -4,6 +4,7 @@ decisions, and an engine that imports no game."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import os
@@ -240,3 +241,25 @@ def test_a_third_party_game_registers_through_an_entry_point(tmp_path: Path) -> 
                             env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "Tiny Lily"
+
+
+def test_every_event_kind_is_documented() -> None:
+    """docs/events.md names every kind of event any game emits, with its fields."""
+    from cardtable.engine.events import Event
+    from cardtable.engine.game import game_class
+
+    for name in game_names():
+        game_class(name)  # loads every game's modules, and so its event classes
+    kinds: dict[str, list[str]] = {}
+    stack: list[type[Event]] = [Event]
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        if cls is not Event:
+            kinds[cls.kind] = [f.name for f in dataclasses.fields(cls) if f.name != "seat"]
+    docs = (Path(__file__).parent.parent / "docs" / "events.md").read_text()
+    for kind, fields in kinds.items():
+        assert f"`{kind}`" in docs, f"docs/events.md does not describe {kind}"
+        row = next(line for line in docs.splitlines() if line.startswith(f"| `{kind}`"))
+        for field in fields:
+            assert f"`{field}`" in row, f"docs/events.md: {kind} does not list its field {field}"
