@@ -1,0 +1,115 @@
+"""The lobby and the table screen's other duties in a real browser: joining a free seat from the
+list of open tables, watching as a spectator, first paint, keyboard play, a refused move explained
+in words, the API the client relies on."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+from web_kit import (  # the fixtures are used by name
+    Watch,
+    browser_fixture,  # noqa: F401
+    my_turn,
+    wait_state,
+    wait_version,
+    web_fixture,  # noqa: F401
+)
+
+
+def open_table(web: Any, **body: Any) -> dict[str, Any]:
+    body.setdefault("table", {"think": 0})
+    r = httpx.post(web.url + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def test_games_api_gives_options_bots_and_faces(web: Any) -> None:
+    games = httpx.get(web.url + "/api/games", timeout=10).json()["games"]
+    by_name = {g["name"]: g for g in games}
+    assert {"daylily", "say-rummy", "day", "dummy-rummy", "liverpool"} <= set(by_name)
+    rounds = next(o for o in by_name["daylily"]["options"] if o["name"] == "rounds")
+    assert rounds["nullable"] and rounds["default"] is None and rounds["doc"]
+    assert "greedy" in by_name["daylily"]["bots"]
+    faces = httpx.get(web.url + "/api/games/daylily/cards", timeout=10).json()["cards"]
+    assert faces["2MN"]["purple"] and faces["3PB"]["pandora"] and faces["1SL"]["accent"]
+    sounds = httpx.get(web.url + "/api/games/say-rummy/cards", timeout=10).json()["cards"]
+    assert "ph" in sounds["f"]["spellings"]
+    assert httpx.get(web.url + "/api/games/nope/cards", timeout=10).status_code == 404
+
+
+def test_join_a_free_seat_from_the_lobby_and_watch(browser: Any, web: Any) -> None:
+    made = open_table(web, game="daylily", players=2, seats=["human", "human"],
+                      options={"rounds": 1})
+    watch = Watch(web.url)
+    ctx = browser.new_context()
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(web.url + "/")
+        row = page.locator(f'li.open-table[data-table="{made["table"]}"]')
+        row.wait_for()
+        row.locator("button:has-text('Join seat 2')").click()
+        page.wait_for_url("**/t/**token=**")
+        s = wait_state(page)
+        assert s["seat"] == 1
+        # the seat is taken now: the lobby offers it no more, and joining again is refused
+        r = httpx.post(f"{web.url}/api/tables/{made['table']}/join", json={"seat": 1}, timeout=10)
+        assert r.status_code == 409 and "taken" in r.json()["error"]
+        # a spectator sees the table, no hand and no moves
+        spectator = watch.attach(ctx.new_page())
+        spectator.goto(f"{web.url}/t/{made['table']}")
+        s = wait_state(spectator)
+        assert s["seat"] is None and s["legal"] == []
+        assert spectator.locator(".hand").count() == 0
+        assert "watching" in spectator.text_content(".prompt")
+        watch.check()
+    finally:
+        ctx.close()
+
+
+def test_first_paint_keyboard_and_a_refusal_in_words(browser: Any, web: Any) -> None:
+    made = open_table(web, game="daylily", players=2, seats=["human", "greedy"],
+                      options={"rounds": 1}, seed=3)
+    token = made["seats"][0]["token"]
+    watch = Watch(web.url)
+    ctx = browser.new_context()
+    try:
+        page = watch.attach(ctx.new_page())
+        started = time.monotonic()
+        page.goto(f"{web.url}/t/{made['table']}?token={token}")
+        page.wait_for_selector(".table-screen")
+        wall = time.monotonic() - started
+        painted = float(page.evaluate("() => Number(document.body.dataset.painted)"))
+        assert painted < 1000 and wall < 2.0, (painted, wall)
+        s = wait_state(page)
+        while not my_turn(s):
+            page.wait_for_timeout(50)
+            s = wait_state(page)
+        # keyboard: "s" draws from the stock
+        assert s["legal"] == ["draw stock", "draw discard"]
+        page.locator("body").press("s")
+        s = wait_version(page, s["version"])
+        # a card picked with the keyboard (Tab to it, Space), a meld tried that the rules refuse
+        first = page.locator(".hand button.card").first
+        first.focus()
+        page.keyboard.press("Space")
+        assert first.get_attribute("aria-pressed") == "true"
+        page.locator(".hand button.card").nth(1).click()
+        cards = [page.locator(".hand button.card").nth(i).get_attribute("data-card")
+                 for i in range(2)]
+        if f"meld {cards[0]} {cards[1]}" not in s["legal"]:
+            page.click("button.try-move:has-text('Declare these as a meld')")
+            page.wait_for_function(
+                "() => document.querySelector('.message').textContent.length > 0")
+            text = page.text_content(".message")
+            assert text and "not allowed" in text
+            assert wait_state(page)["version"] == s["version"]  # nothing changed
+        # the hand is labelled for screen readers and grouped
+        label = page.get_attribute(".hand", "aria-label")
+        assert label and "Your hand" in label
+        assert page.locator(".hand .hand-group[role=group]").count() >= 1
+        watch.check()
+    finally:
+        ctx.close()
