@@ -53,11 +53,12 @@ const daylily = {
   face(code, f) {
     if (!f) return code;
     return [
-      h("span.blooms", { "aria-hidden": "true" }, "✿".repeat(f.blooms)),
+      h("span.blooms", { "aria-hidden": "true" }, h("b", String(f.blooms)), " ", "✿".repeat(f.blooms)),
       h("span.flower", f.name),
       h("span.family", `${f.family === "Pandora" ? "Pandora's Box" : f.family}`),
       f.purple ? h("span.badge.purple-mark", { title: "purple" }, "◆ purple") : null,
       f.accent ? h("span.badge.accent-mark", { title: "purple accent" }, "accent") : null,
+      f.pandora ? h("span.badge.pandora-mark", { title: "Pandora's Box: +3 in a meld, -10 left in hand" }, "box ±") : null,
     ];
   },
   cardClass(f) { return f ? `fam-${f.family.toLowerCase()}${f.purple ? " is-purple" : ""}${f.pandora ? " is-pandora" : ""}` : ""; },

@@ -383,6 +383,8 @@ class TableScreen {
     clear(this.main, h("div", { class: `table-screen game-${this.meta.game.name} ${myTurn ? "my-turn" : ""}` },
       status, seats, end, h("div.play", board, movesBox, handBox), side));
 
+    const logEl = this.main.querySelector(".log-lines");
+    if (logEl) logEl.scrollTop = logEl.scrollHeight;
     this.maybeShowResult(ctx);
     if (focusKey) {
       const [kind, key] = [focusKey.slice(0, 1), focusKey.slice(2)];
