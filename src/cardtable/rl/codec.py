@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.engine.game import Action, Game
+from cardtable.engine.game import Action, Game, State
 
 Obs = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -63,9 +63,24 @@ class Codec(ABC):
     def spell(self, action: Action) -> tuple[int, ...]:
         """The ids that choose ``action``, in order."""
 
+    def on_move(self, seat: int) -> None:  # noqa: B027 - an optional hook
+        """Told the seat on move before its actions are spelled (spellings may name seats
+        relative to it)."""
+
+    def ids(self, legal: Sequence[Action]) -> list[int]:
+        """The one id of each legal action, for games whose every action is one id
+        (``max_spelling == 1``); a codec may answer faster than by spelling each."""
+        return [self.spell(a)[0] for a in legal]
+
     @abstractmethod
     def encode(self, view: dict[str, Any], seat: int, out: Obs) -> None:
         """Write what ``seat`` sees (its ``view``) into ``out`` (zeros on entry)."""
+
+    def encode_state(self, state: State, seat: int, out: Obs) -> None:
+        """The same as ``encode(state.view(seat), seat, out)``. A codec may read the fields the
+        view is made of straight from the state, skipping the view's card names, when the tests
+        hold the two equal at every decision (Daylily does: its views cost 6x a decision)."""
+        self.encode(state.view(seat), seat, out)
 
     def id_name(self, action_id: int) -> str:
         """A short reading of an id, for docs and the ``ansi`` render."""

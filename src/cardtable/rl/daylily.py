@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.game import Action, Game
+from cardtable.engine.game import Action, Game, State
 from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock
-from cardtable.games.daylily.cards import CODES, DECK_SIZE
-from cardtable.games.daylily.melds import MELDS
+from cardtable.games.daylily.cards import CODES, DECK_SIZE, cards_of
+from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS
+from cardtable.games.daylily.state import DECLARES, DISCARDS, DRAW_DISCARD, DRAW_STOCK
 from cardtable.rl.codec import Codec, Layout, Obs
 
 DRAW_STOCK_ID = 0
@@ -17,6 +19,11 @@ DISCARD_BASE = DECLARE_BASE + len(MELDS)  # + the card (0..44)
 ACTION_SIZE = DISCARD_BASE + DECK_SIZE
 _CARD = {c: i for i, c in enumerate(CODES)}
 _MELD_ID = {m.mask: DECLARE_BASE + i for i, m in enumerate(MELDS)}
+# The engine's shared action objects by identity: the ids of a decision without spelling each.
+# They live as long as the module, so no other object can have one of these ids meanwhile.
+_SHARED: dict[int, int] = {id(DRAW_STOCK): DRAW_STOCK_ID, id(DRAW_DISCARD): DRAW_DISCARD_ID}
+_SHARED.update((id(a), DISCARD_BASE + a.card) for a in DISCARDS)
+_SHARED.update((id(a), _MELD_ID[a.mask]) for a in DECLARES.values())
 
 
 class DaylilyCodec(Codec):
@@ -34,8 +41,8 @@ class DaylilyCodec(Codec):
         self.f_taken = lay.add("taken", DECK_SIZE,
                                "the card the player on move took from the pile this turn")
         self.f_known = lay.add("known", n * DECK_SIZE,
-                               "per seat (me first, then in turn order): cards everyone saw it "
-                               "take from the pile and still holds")
+                               "per other seat (in turn order after me; my own row stays 0): "
+                               "cards everyone saw it take from the pile and still holds")
         self.f_melds = lay.add("melds", n * DECK_SIZE,
                                "per seat: the cards of its declared melds")
         self.f_seats = lay.add("seats", n * 5,
@@ -56,6 +63,12 @@ class DaylilyCodec(Codec):
         if isinstance(action, DrawDiscard):
             return (DRAW_DISCARD_ID,)
         raise ValueError(f"{action} is not a Daylily action")
+
+    def ids(self, legal: Sequence[Action]) -> list[int]:
+        try:
+            return [_SHARED[id(a)] for a in legal]
+        except KeyError:  # an action built elsewhere than the engine's shared tables
+            return [self.spell(a)[0] for a in legal]
 
     def id_name(self, action_id: int) -> str:
         if action_id == DRAW_STOCK_ID:
@@ -103,3 +116,45 @@ class DaylilyCodec(Codec):
         out[t + 3] = table["round"] / 10
         out[t + 4] = 1.0 if table["phase"] == "draw" else 0.0
         out[t + 5] = 1.0 if table["phase"] == "play" else 0.0
+
+    def encode_state(self, state: State, seat: int, out: Obs) -> None:
+        """What :meth:`encode` reads from the view, read from the same fields of the state: the
+        seat's own hand, and for the others only what their zones show everyone (the cards seen
+        taken from the pile, the hand's size). The tests hold the two equal."""
+        s: Any = state
+        n = self.players
+        for c in cards_of(s.hands[seat]):
+            out[self.f_hand + c] = 1.0
+        pile = s.discard
+        for c in pile:
+            out[self.f_pile + c] = 1.0
+        if pile:
+            out[self.f_top + pile[-1]] = 1.0
+        if s.taken >= 0:
+            out[self.f_taken + s.taken] = 1.0
+        seats = self.f_seats
+        current = s.current
+        for o in range(n):
+            r = (o - seat) % n
+            if o != seat:  # a seat's own zone lists all its cards, no "known"
+                for c in cards_of(s.known[o]):
+                    out[self.f_known + r * DECK_SIZE + c] = 1.0
+            base = self.f_melds + r * DECK_SIZE
+            points = 0
+            for mask in s.declared[o]:
+                points += MELD_BY_MASK[mask].points
+                for c in cards_of(mask):
+                    out[base + c] = 1.0
+            at = seats + r * 5
+            out[at] = s.hands[o].bit_count() / 10
+            out[at + 1] = s.melded[o] / 10
+            out[at + 2] = points / 30
+            out[at + 3] = s.totals[o] / 100
+            out[at + 4] = 1.0 if o == current else 0.0
+        t = self.f_table
+        out[t] = len(s.stock) / DECK_SIZE
+        out[t + 1] = s.rebuilds
+        out[t + 2] = s.turns / 100
+        out[t + 3] = s.round_no / 10
+        out[t + 4] = 1.0 if s.phase == "draw" else 0.0
+        out[t + 5] = 1.0 if s.phase == "play" else 0.0

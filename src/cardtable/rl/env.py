@@ -23,29 +23,44 @@ OBS_BOUND = 1e6  # observations are scaled to small numbers; the box only has to
 
 
 class Chooser:
-    """The legal actions of one decision as a prefix tree of their spellings, walked id by id."""
+    """The legal actions of one decision as a prefix tree of their spellings, walked id by id.
+    When every action is one id (``single``), a plain map from id to action."""
 
-    __slots__ = ("actions", "prefix", "spellings")
+    __slots__ = ("actions", "prefix", "single", "spellings")
 
     def __init__(self, legal: Sequence[Action], codec: Codec) -> None:
-        self.actions = list(legal)
-        self.spellings = [codec.spell(a) for a in self.actions]
+        self.actions = legal
         self.prefix: list[int] = []
+        if codec.max_spelling == 1:
+            self.single: dict[int, Action] | None = dict(zip(codec.ids(legal), legal,
+                                                             strict=True))
+            self.spellings: list[tuple[int, ...]] = []
+        else:
+            self.single = None
+            self.spellings = [codec.spell(a) for a in self.actions]
 
-    def allowed(self) -> set[int]:
+    def allowed(self) -> list[int]:
+        if self.single is not None:
+            return list(self.single)
         k = len(self.prefix)
-        return {s[k] for s in self.spellings}
+        return list({s[k] for s in self.spellings})
 
     def choose(self, token: int) -> Action | None:
         """Take one more id: the action when the spelling is complete, None while it goes on.
         A token that no legal spelling continues with raises ValueError."""
+        if self.single is not None:
+            found = self.single.get(token)
+            if found is None:
+                raise ValueError(f"action id {token} is not allowed now (see the action mask)")
+            return found
         k = len(self.prefix)
         keep = [i for i, s in enumerate(self.spellings) if s[k] == token]
         if not keep:
             raise ValueError(f"action id {token} is not allowed now (see the action mask)")
         if len(keep) == 1 and len(self.spellings[keep[0]]) == k + 1:
             return self.actions[keep[0]]
-        self.actions = [self.actions[i] for i in keep]
+        actions = self.actions
+        self.actions = [actions[i] for i in keep]
         self.spellings = [self.spellings[i] for i in keep]
         self.prefix.append(token)
         return None
@@ -132,6 +147,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         state = self.table
         seat = state.actors[0]
         self.agent_selection = self.possible_agents[seat]
+        self.codec.on_move(seat)
         self._chooser = Chooser(state.legal_actions(seat), self.codec)
 
     def _standings(self) -> list[float]:
@@ -182,13 +198,13 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         """The ids ``agent`` may choose now (all zero when it is not on move)."""
         mask: Mask = np.zeros(self.codec.action_size, dtype=np.int8)
         if agent == self.agent_selection and self._chooser is not None:
-            mask[list(self._chooser.allowed())] = 1
+            mask[self._chooser.allowed()] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._index[agent]
         obs: Obs = np.zeros(self._obs_size, dtype=np.float32)
-        self.codec.encode(self.table.view(seat), seat, obs)
+        self.codec.encode_state(self.table, seat, obs)
         if agent == self.agent_selection and self._chooser is not None:
             self.codec.encode_pending(self._chooser.prefix, obs, self.codec.layout.size)
         return {"observation": obs, "action_mask": self.action_mask(agent)}

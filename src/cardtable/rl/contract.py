@@ -1,0 +1,197 @@
+"""Contract rummy (Dummy Rummy, Liverpool): single ids for the simple moves, short spellings for
+the compound ones.
+
+- ``take``, ``draw``, ``buy``, ``pass``, ``rummy``, ``discard C``: one id each;
+- ``lay C on S:I END``: LAY+C, then TARGET(S relative to me, I, END) (END none / low / high);
+- ``swap C on S:I``: SWAP+C, then TARGET(S, I, none);
+- ``down G1 | G2 | ...``: DOWN, then the cards of each group in the notation's order (a run low
+  to high, so a joker's place says what it stands for) with SEP between groups, then END.
+Cards are the 53 card ids (52 cards, 52 the joker); decks are merged, so duplicates share an id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.game import Action, Game
+from cardtable.games.contract import actions as ca
+from cardtable.games.contract.cards import CODES, JOKER
+from cardtable.rl.codec import Codec, Layout, Obs
+
+NCARDS = JOKER + 1
+ENDS = (None, "low", "high")
+_CARD = {c: i for i, c in enumerate(CODES)}
+PHASES = ("draw", "buy", "play", "rummy")
+SIMPLE = (ca.TAKE, ca.DRAW, ca.BUY, ca.PASS, ca.RUMMY)
+
+
+class ContractCodec(Codec):
+    lowest_wins = True
+    scale = 100.0
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        rules: Any = getattr(game, "rules")  # noqa: B009 - the contract game's rule set
+        n = self.players
+        self.melds_max = max(c.sets + c.runs for c in rules.contracts)
+        self.deck_size = int(rules.deck_size)
+        self.DISCARD = len(SIMPLE)
+        self.LAY = self.DISCARD + NCARDS
+        self.SWAP = self.LAY + NCARDS
+        self.TARGET = self.SWAP + NCARDS  # + ((relative owner * melds_max) + index) * 3 + end
+        self.DOWN = self.TARGET + n * self.melds_max * 3
+        self.DCARD = self.DOWN + 1
+        self.SEP = self.DCARD + NCARDS
+        self.END = self.SEP + 1
+        self.action_size = self.END + 1
+        self.max_spelling = 2 + self.deck_size + self.melds_max
+        self._seat = 0  # spellings name meld owners relative to the seat on move
+        lay = Layout()
+        self.f_hand = lay.add("hand", NCARDS, "count of each card in my hand (52 = joker) / 2")
+        self.f_pile = lay.add("discard pile", NCARDS, "counts of the cards in the pile / 2")
+        self.f_top = lay.add("discard top", NCARDS, "the pile's top card, one-hot")
+        self.f_taken = lay.add("taken", NCARDS, "the card taken from the pile this turn")
+        self.f_known = lay.add("known", n * NCARDS,
+                               "per other seat (in turn order after me; my row stays 0): cards "
+                               "everyone saw it take or buy and still holds")
+        self.meld_row = NCARDS + 3
+        self.f_melds = lay.add("melds", n * self.melds_max * self.meld_row,
+                               "per seat (me first) and meld number: card counts, set, run, "
+                               "jokers in it")
+        self.f_seats = lay.add("seats", n * 7,
+                               "per seat: hand size / 10, down, buys made, penalties, "
+                               "match total / 100, on move, in the open window")
+        self.f_table = lay.add("table", 4 + len(PHASES),
+                               "deal / deals, stock size / deck, turn / 100, owed jokers, phase "
+                               "(draw, buy, play, rummy)")
+        self.layout = lay
+
+    # ---- ids --------------------------------------------------------------------------------
+    def spell_for(self, seat: int, action: Action) -> tuple[int, ...]:
+        n = self.players
+        if isinstance(action, ca.Discard):
+            return (self.DISCARD + action.card,)
+        if isinstance(action, ca.Lay):
+            where = ((action.owner - seat) % n * self.melds_max + action.index) * 3
+            return (self.LAY + action.card, self.TARGET + where + ENDS.index(action.end))
+        if isinstance(action, ca.Swap):
+            where = ((action.owner - seat) % n * self.melds_max + action.index) * 3
+            return (self.SWAP + action.card, self.TARGET + where)
+        if isinstance(action, ca.Down):
+            out = [self.DOWN]
+            for k, group in enumerate(action.groups):
+                if k:
+                    out.append(self.SEP)
+                out.extend(self.DCARD + c for c in group)
+            out.append(self.END)
+            return tuple(out)
+        for i, simple in enumerate(SIMPLE):
+            if action == simple:
+                return (i,)
+        raise ValueError(f"{action} is not a contract rummy action")
+
+    def spell(self, action: Action) -> tuple[int, ...]:
+        return self.spell_for(self._seat, action)
+
+    def on_move(self, seat: int) -> None:
+        self._seat = seat
+
+    def id_name(self, action_id: int) -> str:
+        if action_id < self.DISCARD:
+            return str(SIMPLE[action_id])
+        if action_id < self.LAY:
+            return f"discard {CODES[action_id - self.DISCARD]}"
+        if action_id < self.SWAP:
+            return f"lay {CODES[action_id - self.LAY]}"
+        if action_id < self.TARGET:
+            return f"swap {CODES[action_id - self.SWAP]}"
+        if action_id < self.DOWN:
+            t = action_id - self.TARGET
+            where, end = divmod(t, 3)
+            owner, index = divmod(where, self.melds_max)
+            return f"on +{owner}:{index}" + (f" {ENDS[end]}" if ENDS[end] else "")
+        if action_id == self.DOWN:
+            return "down"
+        if action_id < self.SEP:
+            return CODES[action_id - self.DCARD]
+        return "|" if action_id == self.SEP else "end"
+
+    def pending_size(self) -> int:
+        return 2 * NCARDS + 1 + 2 * NCARDS + 1
+
+    def encode_pending(self, prefix: Sequence[int], out: Obs, start: int) -> None:
+        """The move under way: the card to lay or swap, or the lay-down so far (its cards
+        counted, the groups closed, the last card)."""
+        if not prefix:
+            return
+        first = prefix[0]
+        if first < self.TARGET:
+            out[start + first - self.LAY] = 1.0
+            return
+        base = start + 2 * NCARDS
+        out[base] = 1.0
+        for token in prefix[1:]:
+            if token == self.SEP:
+                out[base + 1 + NCARDS] += 1.0
+            else:
+                out[base + 1 + token - self.DCARD] += 1.0
+        last = prefix[-1]
+        if self.DCARD <= last < self.SEP:
+            out[base + 2 + NCARDS + last - self.DCARD] = 1.0
+
+    # ---- observation ------------------------------------------------------------------------
+    def encode(self, view: dict[str, Any], seat: int, out: Obs) -> None:
+        zones = view["zones"]
+        table = view["table"]
+        n = self.players
+        for c in zones[f"hand:{seat}"]["cards"]:
+            out[self.f_hand + _CARD[c]] += 0.5
+        pile = zones["discard"]["cards"]
+        for c in pile:
+            out[self.f_pile + _CARD[c]] += 0.5
+        if pile:
+            out[self.f_top + _CARD[pile[-1]]] = 1.0
+        taken = table.get("taken_from_discard")
+        if taken is not None:
+            out[self.f_taken + _CARD[taken]] = 1.0
+        window = set(table.get("window", ()))
+        for s in range(n):
+            r = self.relative(seat, s)
+            hand = zones[f"hand:{s}"]
+            if s != seat:
+                for c in hand.get("known", ()):
+                    out[self.f_known + r * NCARDS + _CARD[c]] += 1.0
+            at = self.f_seats + r * 7
+            out[at] = hand["count"] / 10
+            out[at + 1] = float(bool(table["down"][s]))
+            out[at + 2] = table["buys"][s]
+            out[at + 3] = table["penalties"][s] if table.get("penalties") else 0.0
+            out[at + 4] = table["scores"][s] / 100
+            out[at + 5] = 1.0 if s == table["current"] else 0.0
+            out[at + 6] = 1.0 if s in window else 0.0
+        kinds = {m["id"]: m for m in table.get("melds", ())}
+        row = self.meld_row
+        for name, zone in zones.items():
+            if not name.startswith("meld:"):
+                continue
+            _, owner, index = name.split(":")
+            i = int(index)
+            if i >= self.melds_max:
+                continue
+            at = self.f_melds + (self.relative(seat, int(owner)) * self.melds_max + i) * row
+            for c in zone["cards"]:
+                out[at + _CARD[c]] += 1.0
+            meld = kinds.get(f"{owner}:{index}")
+            if meld is not None:
+                out[at + NCARDS] = 1.0 if meld["kind"] == "set" else 0.0
+                out[at + NCARDS + 1] = 1.0 if meld["kind"] == "run" else 0.0
+                out[at + NCARDS + 2] = len(meld["jokers_stand_for"])
+        t = self.f_table
+        out[t] = table["deal"] / table["deals"]
+        out[t + 1] = zones["stock"]["count"] / self.deck_size
+        out[t + 2] = table["turn"] / 100
+        out[t + 3] = float(table.get("owed_jokers") or 0)
+        phase = table["phase"]
+        if phase in PHASES:
+            out[t + 4 + PHASES.index(phase)] = 1.0
