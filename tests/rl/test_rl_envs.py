@@ -80,11 +80,11 @@ def _check_decision(e: CardTableEnv, rng: random.Random) -> None:
             assert (got is None) == (k < len(spelling) - 1)
         assert got == action
     mask = e.observe(e.agent_selection)["action_mask"]
-    chooser = e._chooser
-    assert chooser is not None
-    for token in np.flatnonzero(mask):
-        k = len(chooser.prefix)
-        reached = [a for a in chooser.actions if e.codec.spell(a)[k] == token]
+    on_move = e._chooser
+    assert on_move is not None
+    for allowed in np.flatnonzero(mask):
+        k = len(on_move.prefix)
+        reached = [a for a in on_move.actions if e.codec.spell(a)[k] == int(allowed)]
         assert reached
         for action in reached:
             assert state.refusal(seat, action) is None, f"mask allows refused {action}"

@@ -99,7 +99,7 @@ class ContractCodec(Codec):
 
     def id_name(self, action_id: int) -> str:
         if action_id < self.DISCARD:
-            return str(SIMPLE[action_id])
+            return f"{SIMPLE[action_id]}"
         if action_id < self.LAY:
             return f"discard {CODES[action_id - self.DISCARD]}"
         if action_id < self.SWAP:
@@ -114,7 +114,7 @@ class ContractCodec(Codec):
         if action_id == self.DOWN:
             return "down"
         if action_id < self.SEP:
-            return CODES[action_id - self.DCARD]
+            return str(CODES[action_id - self.DCARD])
         return "|" if action_id == self.SEP else "end"
 
     def pending_size(self) -> int:

@@ -6,10 +6,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.game import Action, Game, State
-from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock
+from cardtable.games.daylily.actions import (
+    DISCARDS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+)
 from cardtable.games.daylily.cards import CODES, DECK_SIZE, cards_of
 from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS
-from cardtable.games.daylily.state import DECLARES, DISCARDS, DRAW_DISCARD, DRAW_STOCK
+from cardtable.games.daylily.state import DECLARES
 from cardtable.rl.codec import Codec, Layout, Obs
 
 DRAW_STOCK_ID = 0
