@@ -126,6 +126,11 @@ def take_turn(page: Any, use_hint: bool = True) -> dict[str, Any]:
     s = wait_state(page)
     assert my_turn(s)
     all_moves_clickable(page, s["legal"])
+    if set(s["legal"]) <= {"pass", "buy", "rummy"}:  # a window: buttons with the time left
+        page.wait_for_selector(".time-left")
+        assert "s left" in (page.text_content(".time-left") or "")
+        for move in s["legal"]:
+            assert page.locator(f'.moves .move-row button[data-move="{move}"]').count()
     version = s["version"]
     page.click(".moves button.tool:has-text('Hint')")
     deadline = time.monotonic() + 10
