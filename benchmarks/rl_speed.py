@@ -92,6 +92,11 @@ def main() -> None:
     for name, players, options in TABLES:
         if args.game and name != args.game:
             continue
+        try:
+            load_game(name, players, options).new_state(0)
+        except TypeError as exc:  # a game package mid-conversion in this tree
+            print(f"{name + ' x' + str(players):>16} | skipped: {exc}")
+            continue
         seeds = range(args.matches)
         best = {"engine": float("inf"), "mask": float("inf"), "obs": float("inf")}
         steps_per = 1.0

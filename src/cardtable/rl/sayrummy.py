@@ -66,8 +66,9 @@ class SayRummyCodec(Codec):
         self.f_taken = lay.add("taken", NCARDS,
                                "the card the player on move took from the pile this turn")
         self.f_known = lay.add("known", n * NCARDS,
-                               "per seat (me first, then in turn order): counts of the cards "
-                               "everyone saw it take from the pile and still holds")
+                               "per other seat (in turn order after me; my own row stays 0): "
+                               "counts of the cards everyone saw it take from the pile and "
+                               "still holds")
         self.f_laid = lay.add("on the table", NTOKENS,
                               "counts of the tokens in all words on the table / 2")
         self.word_row = n + NTOKENS + 2
