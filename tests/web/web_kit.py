@@ -4,6 +4,7 @@ browser); a person at the table, clicking only. Test modules import the fixtures
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -11,7 +12,6 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -192,20 +192,39 @@ class WebServer(Server):
         raise RuntimeError("the server did not come up")
 
 
+# One server and one browser for the whole session, shared by every test module that imports
+# these fixtures (each import would otherwise be a fixture of its own, started twice).
+_SHARED: dict[str, Any] = {}
+
+
+def _stop_shared() -> None:
+    for key in ("browser", "playwright", "server"):
+        thing = _SHARED.pop(key, None)
+        if thing is None:
+            continue
+        with contextlib.suppress(Exception):
+            thing.close() if key == "browser" else thing.stop()
+
+
 @pytest.fixture(scope="session", name="web")
-def web_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    root = tmp_path_factory.mktemp("web")
-    srv = WebServer(f"sqlite:///{root / 'server.sqlite3'}", log=root / "server.log").start()
-    yield srv
-    srv.stop()
+def web_fixture(tmp_path_factory: pytest.TempPathFactory) -> WebServer:
+    if "server" not in _SHARED:
+        root = tmp_path_factory.mktemp("web")
+        _SHARED["server"] = WebServer(f"sqlite:///{root / 'server.sqlite3'}",
+                                      log=root / "server.log").start()
+        atexit.register(_stop_shared)
+    srv: WebServer = _SHARED["server"]
+    return srv
 
 
 @pytest.fixture(scope="session", name="browser")
-def browser_fixture() -> Iterator[Any]:
+def browser_fixture() -> Any:
     if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
         pytest.skip("Chromium is not installed (apt-get install chromium)")
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+    if "browser" not in _SHARED:
+        playwright_api = pytest.importorskip("playwright.sync_api")
+        _SHARED["playwright"] = playwright_api.sync_playwright().start()
+        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(
+            executable_path=CHROMIUM, args=ARGS, headless=True)
+        atexit.register(_stop_shared)
+    return _SHARED["browser"]
