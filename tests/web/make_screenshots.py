@@ -19,7 +19,8 @@ from web_kit import ARGS, CHROMIUM, WebServer
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "screenshots"
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
+SIZES: dict[str, Any] = {"phone": {"width": 390, "height": 844},
+                         "desktop": {"width": 1366, "height": 900}}
 TABLES: list[tuple[str, int, dict[str, Any], int]] = [
     # game, players, options, moves the person makes before the picture
     ("daylily", 3, {"rounds": 1}, 9),
