@@ -12,6 +12,7 @@ from web_kit import (  # the fixtures are used by name
     Watch,
     browser_fixture,  # noqa: F401
     my_turn,
+    take_turn,
     wait_state,
     wait_version,
     web_fixture,  # noqa: F401
@@ -106,6 +107,11 @@ def test_first_paint_keyboard_and_a_refusal_in_words(browser: Any, web: Any) -> 
             text = page.text_content(".message")
             assert text and "not allowed" in text
             assert wait_state(page)["version"] == s["version"]  # nothing changed
+        # a dropped connection comes back by itself, and play goes on
+        page.evaluate("() => window.cardtable.ws.close()")
+        page.wait_for_selector("#conn[data-state=offline]")
+        page.wait_for_selector("#conn[data-state=online]", timeout=10_000)
+        s = take_turn(page)
         # the hand is labelled for screen readers and grouped
         label = page.get_attribute(".hand", "aria-label")
         assert label and "Your hand" in label
