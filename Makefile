@@ -15,7 +15,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/cardtable play
 
+# The tests start a real PostgreSQL server and a real Chromium: installed here when missing.
 test: $(STAMP)
+	bash scripts/system-packages.sh
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest

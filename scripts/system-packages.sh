@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The system parts the test suite starts for real: Debian's PostgreSQL server (a throwaway cluster
+# per test session) and Debian's Chromium (driven by Playwright; no browser is ever downloaded).
+# Installs whichever is missing; does nothing when both are present. Run by `make` before the
+# first install, so `make test` on a fresh machine has everything its tests need.
+set -euo pipefail
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if ! command -v apt-get >/dev/null; then
+    echo "system-packages: please install ${missing[*]} (the server and browser tests need them)" >&2
+    exit 1
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "system-packages: installing ${missing[*]} from Debian's packages"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >/dev/null
+$sudo apt-get install -y -qq "${missing[@]}" >/dev/null
