@@ -393,7 +393,7 @@ def test_the_hint_finds_the_contract_and_its_lay_down_is_accepted(
                         f"draw\nhint\n{down}\nquit\n")
     assert code == 0
     assert f"You can go down now with two sets: {down}." in out
-    assert "You (seat 0): down" in out
+    assert f"You (seat 0) went down with two sets: {down[len('down '):]}." in out
     state = record_state("two.json")
     assert state.down[0] and len(state.table[0]) == 2
 
@@ -406,7 +406,7 @@ def test_a_lay_down_with_a_longer_meld_is_accepted_and_shown_with_its_joker(
     typed = "draw\ndown AD AD JK | 10D 10H 10S 10S\ntable\nquit\n"
     code, out, _ = play(monkeypatch, capsys, argv, typed)
     assert code == 0
-    assert "You (seat 0): down A♦ A♦ JK | 10♦ 10♥ 10♠ 10♠" in out
+    assert "You (seat 0) went down with two sets: AD AD JK as A | 10D 10H 10S 10S." in out
     table = out.rsplit("Deal 1 of 7", 1)[1]
     assert re.search(r"0:0\s+set\s+A♦ A♦ JK\(=A\)", table)
     assert re.search(r"0:1\s+set\s+10♦ 10♥ 10♠ 10♠", table)
@@ -443,7 +443,8 @@ def test_auto_pass_answers_the_offers_for_the_person_until_switched_off(
     passes = [i for i, (seat, move) in enumerate(data["actions"]) if (seat, move) == (0, "pass")]
     before_off = out.split("Auto-pass off", 1)[0]
     # Passed for the person while auto-pass was on, with nobody asked...
-    assert before_off.count("pass on") >= 1 and "(auto)" in before_off
+    assert before_off.count("You (seat 0) passed on") >= 1
+    assert "(auto-pass answered the offer for you)" in before_off
     assert "or pass" not in before_off.split("Auto-pass on", 1)[1]
     # ...and asked again once it was off.
     assert asked and passes and len(passes) > len(asked)
@@ -472,15 +473,19 @@ def test_a_person_is_asked_to_buy_during_another_seats_turn(
     drawer, verb = data["actions"][at - 1]
     assert drawer != 0 and verb == "draw"
     flat = " ".join(out.split())  # long lines wrap at the terminal's width
-    assert re.search(rf"Seat {drawer} \(random\) drew instead of taking \S+: it is for sale",
-                     flat)
+    offered = re.search(rf"Seat {drawer} \(random\) turned down the (\S+): it is for sale to ",
+                        flat)
+    assert offered
+    card = offered.group(1)
     others = [s for s in (1, 2) if s != drawer]
     for seat, move in data["actions"][at + 1:]:
         if seat not in others or move not in ("buy", "pass"):
             break
-        assert re.search(rf"Seat {seat} \(random\): (pass on|buy \(wants) ", out)
-    assert re.search(r"(You \(seat 0\)|Seat \d \(random\)) buys \S+ with 1 extra stock card\. "
-                     rf"A stock card goes to Seat {drawer} \(random\)\.", flat)
+        assert re.search(rf"Seat {seat} \(random\) (passed on|asked to buy|bought) the {card}",
+                         flat)
+    assert re.search(rf"(You \(seat 0\)|Seat \d \(random\)) bought the {card} and a penalty "
+                     rf"card( \(\S+\))?\. Seat {drawer} \(random\) drew a card from the stock\.",
+                     flat)
 
 
 def keen_player(state: ContractState, prompt: str) -> str:
@@ -542,7 +547,9 @@ def test_a_lay_off_on_a_run_without_its_end_is_completed_when_one_end_fits(
     lay = shortened[0]
     assert session.state.history[-1] == (0, lay)
     assert load_record(tmp_path / "short.json")["actions"][-1] == [0, str(lay)]
-    assert f"on {lay.owner}:{lay.index} {lay.end}" in screen.getvalue()
+    laid = " ".join(screen.getvalue().split())
+    assert re.search(rf"You \(seat 0\) laid off the {code(lay.card)} on .*?run "
+                     rf"{lay.owner}:{lay.index} \({lay.end} end\)\.", laid)
 
 
 def test_once_down_the_hint_names_only_moves_that_are_legal(tmp_path: Path) -> None:
@@ -582,14 +589,17 @@ def test_a_person_may_call_rummy_during_another_seats_turn(tmp_path: Path) -> No
     out = " ".join(screen.getvalue().split())
     assert asked and re.fullmatch(r"Your move \(deal \d/2, .+: call rummy on \S+, or pass\): ",
                                   asked[0])
-    offender = re.search(r"Seat (\d) \(random\)'s discard (\S+) could have been played: "
-                         r"anyone may call rummy", out)
+    offender = re.search(r"Seat (\d) \(random\) discarded the (\S+)\. The \2 could have been "
+                         r"laid off: anyone may call rummy\.", out)
     assert offender, out[-3000:]
     card = offender.group(2)
-    assert f"You (seat 0): rummy! ({card} could have been played)" in out
-    assert re.search(r"Seat \d \(random\): (rummy!|pass \(no rummy call\))", out)
-    assert (f"Rummy! Seat {offender.group(1)} (random) takes {card} back, with a card from the "
-            "stock.") in out
+    # The person is asked first: their call wins at once, or waits for the nearer bot's answer.
+    assert (f"Rummy, called by You (seat 0)! Seat {offender.group(1)} (random) took back the "
+            f"{card} and a card from the stock." in out) or (
+        f"You (seat 0) called rummy on the {card} (a nearer player may still call it first)."
+        in out and re.search(rf"Rummy, called by (You \(seat 0\)|Seat \d \(random\))! Seat "
+                             rf"{offender.group(1)} \(random\) took back the {card} and a card "
+                             r"from the stock\.", out))
 
 
 def test_a_whole_short_match_is_played_from_the_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -600,7 +610,9 @@ def test_a_whole_short_match_is_played_from_the_keyboard(monkeypatch: pytest.Mon
     code, out, person = run_with_screen(monkeypatch, argv, draw_and_discard, limit=2000)
     assert code == 0, out[-2000:]
     assert "Deal 1 over" in out and "Deal 2 over" in out
-    assert "Deal 2 of 2: a set and a run · 11 cards each. Dealt by" in out
+    flat = " ".join(out.split())
+    assert re.search(r"Deal 2 of 2 \(a set and a run\) is dealt by Seat \d \(random\), 11 "
+                     r"cards each; the \S+ starts the discard pile\.", flat)
     assert "Match over: lowest total wins" in out and "2 deals played." in out
     assert "Record saved to whole.json" in out
     data = load_record("whole.json")

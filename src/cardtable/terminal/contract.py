@@ -62,17 +62,6 @@ def cards_text(cards: Sequence[int], sep: str = " ") -> Text:
     return out
 
 
-def pretty_notation(text: str) -> str:
-    """A move's notation with suit symbols for the cards (``lay 9♥ on 2:0 high``)."""
-    words = []
-    for word in text.split(" "):
-        try:
-            words.append(pretty(parse_card(word)) if len(word) >= 2 else word)
-        except CardtableError:
-            words.append(word)
-    return " ".join(words)
-
-
 def hand_lines(cards: Sequence[int]) -> list[Text]:
     """The hand by suit (clubs, diamonds, hearts, spades), aces high, jokers on a last line."""
     lines: list[Text] = []
@@ -311,68 +300,19 @@ class ContractRenderer:
             return f"{deal}: lay off, swap or discard"
         return f"{deal}: go down, or discard"
 
-    # ---- moves and events -------------------------------------------------------------------
-    def describe_move(self, label: str, text: str, before: View) -> str:
-        t = before["table"]
-        top = discard_top(before)
-        top_text = pretty(top) if top is not None else "the discard"
-        verb, _, rest = text.partition(" ")
-        if verb == "take":
-            return f"{label}: take, taking {top_text} from the discard pile"
-        if verb == "draw":
-            return f"{label}: draw, leaving {top_text}" if top is not None else f"{label}: draw"
-        if verb == "buy":
-            return f"{label}: buy (wants {top_text})"
-        if verb == "pass":
-            if t["phase"] == "rummy":
-                return f"{label}: pass (no rummy call)"
-            return f"{label}: pass on {top_text}"
-        if verb == "rummy":
-            return f"{label}: rummy! ({top_text} could have been played)"
-        if verb == "down":
-            groups = " | ".join(pretty_notation(g.strip()) for g in rest.split("|"))
-            return f"{label}: down {groups}"
-        return f"{label}: {pretty_notation(text)}"
-
-    def events(self, before: View, after: View, labels: Sequence[str]) -> list[RenderableType]:
-        out: list[RenderableType] = []
-        done = len(before["table"]["results"])
-        for result in after["table"]["results"][done:]:
-            out.append(self.deal_result(result, labels))
-        b, a = before["table"], after["table"]
-        if after["over"]:
-            return out
-        if a["deal"] != b["deal"]:
-            out.append(Text(f"{self.deal_line(after)}. Dealt by {labels[a['dealer']]}.", "bold"))
-            return out
-        top = discard_top(before)
-        top_text = pretty(top) if top is not None else "the discard"
-        if b["phase"] == "draw" and a["phase"] == "buy":
-            price = self.game.rules.buy_price
-            out.append(Text(f"{top_text} is for sale: buying it costs "
-                            f"{_plural(price, 'extra stock card')}.", "cyan"))
-        if b["phase"] == "buy" and a["phase"] != "buy":
-            buyer = next((s for s, n in enumerate(a["buys"]) if n > b["buys"][s]), None)
-            price = self.game.rules.buy_price
-            if buyer is None:
-                sold = f"Nobody buys {top_text}."
-            else:
-                sold = (f"{labels[buyer]} buys {top_text} with "
-                        f"{_plural(price, 'extra stock card')}.")
-            out.append(Text(f"{sold} A stock card goes to {labels[b['current']]}.", "cyan"))
-        if b["phase"] != "rummy" and a["phase"] == "rummy":
-            out.append(Text(f"{top_text} could have been played: anyone may call rummy.", "cyan"))
-        if b["phase"] == "rummy" and a["phase"] != "rummy":
-            offender = b["current"]
-            was = before["zones"][f"hand:{offender}"]["count"]
-            if after["zones"][f"hand:{offender}"]["count"] > was:
-                out.append(Text(f"Rummy! {labels[offender]} takes {top_text} back, with a "
-                                "card from the stock.", "cyan"))
-        for s, label in enumerate(labels):
-            if (a["down"][s] and after["zones"][f"hand:{s}"]["count"] == 0
-                    and before["zones"][f"hand:{s}"]["count"] > 0):
-                out.append(Text(f"{label} has no card left and floats until able to discard."))
-        return out
+    # ---- events -----------------------------------------------------------------------------
+    def event(self, event: dict[str, Any], labels: Sequence[str]) -> RenderableType | None:
+        """A new deal gets a banner with its contract, a deal's end its score sheet; every
+        other event is the game's one log line."""
+        if event["kind"] == "dealt":
+            contract = self.game.rules.contracts[event["round"] - 1]
+            title = (f"Deal {event['round']} of {event['deals']}: "
+                     f"{contract_text(contract.sets, contract.runs)}")
+            return Group(Rule(title, style="bold"),
+                         Text(self.game.describe_event(event, labels), "bold"))
+        if event["kind"] == "round_scored":
+            return self.deal_result(event["result"], labels)
+        return None
 
     def deal_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         out_seat = result["out"]
@@ -391,6 +331,10 @@ class ContractRenderer:
                 row.append(f" (cut the deal exactly: {cut[1]:+d})")
             if s == out_seat:
                 row.append("  out")
+            left = [parse_card(c) for c in result.get("left", [[]] * len(labels))[s]]
+            if left:
+                row.append("  left: ", style="dim")
+                row.append_text(cards_text(sorted(left, key=sort_key)))
             lines.append(row)
         return Group(*lines)
 

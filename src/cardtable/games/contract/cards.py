@@ -44,6 +44,10 @@ def code(c: int) -> str:
     return RANK_TEXT[c % 13 + 1] + SUITS[c // 13]
 
 
+CODES: tuple[str, ...] = tuple(code(c) for c in range(JOKER + 1))
+"""Every card's notation by its number: events and deals name cards by table lookup."""
+
+
 def pretty(c: int) -> str:
     """A card with its suit symbol, for screens: ``10♥``, ``JK``."""
     if c == JOKER:

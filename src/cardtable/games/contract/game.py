@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from cardtable.engine.deals import Deal
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Game, register
 from cardtable.engine.options import Option
@@ -22,7 +24,8 @@ from cardtable.games.contract.actions import (
     Swap,
     parse_action,
 )
-from cardtable.games.contract.cards import JOKER, code, make_deck
+from cardtable.games.contract.cards import CODES, JOKER, make_deck, parse_card
+from cardtable.games.contract.events import describe
 from cardtable.games.contract.rules import (
     DUMMY_DEFAULTS,
     LIVERPOOL_DEFAULTS,
@@ -53,10 +56,21 @@ class ContractGame(Game):
     def default_decks(self) -> int:
         """Decks shuffled together when the table does not say, by player count."""
 
-    def new_state(self, seed: int) -> ContractState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+    def new_state(
+        self, seed: int | None = None, deals: Sequence[Deal] | None = None
+    ) -> ContractState:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
-        return ContractState(self, seed)
+        return ContractState(self, seed, deals)
+
+    def card_notation(self, text: str) -> str:
+        card = parse_card(text)
+        if card == JOKER and not self.rules.jokers:
+            raise ValueError("this table plays without jokers")
+        return CODES[card]
+
+    def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        return describe(event, names)
 
     def parse_action(self, text: str) -> ContractAction:
         return parse_action(text)
@@ -71,7 +85,7 @@ class ContractGame(Game):
         return f"{self.summary}\nDeals at this table:\n{deals}\n{MOVES}"
 
     def deck(self) -> list[str]:
-        return [code(c) for c in make_deck(self.rules.decks, self.rules.jokers)]
+        return [CODES[c] for c in make_deck(self.rules.decks, self.rules.jokers)]
 
     def decision_bound(self) -> int:
         # Per turn: a draw, a buying window, the lay-down, at most two plays per card that can be

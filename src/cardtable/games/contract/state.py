@@ -11,7 +11,18 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
+from cardtable.engine.deals import Deal
+from cardtable.engine.errors import RecordError
+from cardtable.engine.events import (
+    DealtHand,
+    Discarded,
+    DrewDiscard,
+    DrewStock,
+    MatchOver,
+    RoundScored,
+    StockRebuilt,
+)
+from cardtable.engine.game import Action, RunningTotals, State, check_actor
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.games.contract.actions import (
     BUY,
@@ -30,7 +41,31 @@ from cardtable.games.contract.actions import (
     Swap,
     Take,
 )
-from cardtable.games.contract.cards import JOKER, code, make_deck
+from cardtable.games.contract.cards import (
+    CODES,
+    JOKER,
+    RANK_TEXT,
+    SUITS,
+    code,
+    make_deck,
+    parse_card,
+)
+from cardtable.games.contract.events import (
+    STANDS_FOR,
+    Bought,
+    CalledRummy,
+    Claimed,
+    ContractDealt,
+    Declined,
+    Floating,
+    JokerSwapped,
+    LaidDown,
+    LaidOff,
+    Passed,
+    Penalised,
+    RummyChance,
+    WentOut,
+)
 from cardtable.games.contract.layouts import all_layouts
 from cardtable.games.contract.melds import (
     RUN,
@@ -38,6 +73,7 @@ from cardtable.games.contract.melds import (
     MeldError,
     MeldRules,
     check_contract,
+    contract_text,
     find_contract,
     lay_off_options,
     may_hold_contract,
@@ -59,6 +95,21 @@ def _end_of(meld: Meld, new: Meld) -> str | None:
     if meld.kind != RUN:
         return None
     return "low" if new.ranks[0] < meld.ranks[0] else "high"
+
+
+def _token(meld: Meld, i: int) -> str:
+    """Card ``i`` of ``meld`` as it lies: its notation, or ``JK=7H`` (``JK=Q`` in a set)."""
+    c = meld.cards[i]
+    if c != JOKER:
+        return CODES[c]
+    suit = SUITS[meld.suit] if meld.kind == RUN else ""
+    return f"{CODES[JOKER]}{STANDS_FOR}{RANK_TEXT[meld.ranks[i]]}{suit}"
+
+
+def _tokens(meld: Meld) -> tuple[str, ...]:
+    if JOKER not in meld.cards:
+        return tuple(CODES[c] for c in meld.cards)
+    return tuple(_token(meld, i) for i in range(len(meld.cards)))
 
 
 class TableMeld:
@@ -103,17 +154,16 @@ def table_meld(meld: Meld, rules: ContractRules) -> TableMeld:
 class ContractState(RunningTotals, State):
     game: ContractGame
 
-    def __init__(self, game: ContractGame, seed: int) -> None:
-        self.game = game
+    def __init__(
+        self, game: ContractGame, seed: int | None, deals: Sequence[Deal] | None = None
+    ) -> None:
+        self._start(game, seed, deals)
         self.rules: ContractRules = game.rules
-        self.seed = seed
-        self.history = []
-        self.rng = random.Random(seed)
         n = game.players
         self.totals = [0] * n
         self.results: list[dict[str, Any]] = []
         self.deal_no = 0
-        self.dealer = self.rng.randrange(n)
+        self.dealer = self._first_dealer(n)
         self.phase = DRAW_PHASE
         self._deal()
 
@@ -130,12 +180,11 @@ class ContractState(RunningTotals, State):
         deck = make_deck(rules.decks, rules.jokers)
         self.rng.shuffle(deck)
         self.cut_bonus: tuple[int, int] | None = None
+        cutter = depth = None
         if rules.cut:
             cutter = (self.dealer - 1) % n
             depth = self.rng.randrange(1, len(deck))
             deck = deck[depth:] + deck[:depth]
-            if depth == n * size + 1:
-                self.cut_bonus = (cutter, CUT_BONUS)
         deck.reverse()  # deal from the top: the end of the list
         # Counts per card; a bytearray cannot go below zero, so no hand can hold -1 of a card.
         self.hands = [bytearray(53) for _ in range(n)]
@@ -148,6 +197,42 @@ class ContractState(RunningTotals, State):
         self.discard = [deck.pop()]
         self.top_discarder: int | None = None  # the upcard was thrown by nobody
         self.stock = deck
+        live: Deal = {
+            "dealer": self.dealer,
+            "hands": [list(self._codes(h)) for h in self.hands],
+            "stock": [CODES[c] for c in reversed(self.stock)],
+            "up": [CODES[self.discard[0]]],
+        }
+        if depth is not None:
+            live["cut"] = depth
+        entry = self._deal_from(live)
+        if entry is not live:  # a recorded deal, already checked against this one
+            self.hands = [bytearray(53) for _ in range(n)]
+            for seat, cards in enumerate(entry["hands"]):
+                for text in cards:
+                    self.hands[seat][parse_card(text)] += 1
+            self.sizes = [len(cards) for cards in entry["hands"]]
+            self.stock = [parse_card(c) for c in reversed(entry["stock"])]
+            self.discard = [parse_card(c) for c in entry["up"]]
+            if depth is not None:
+                depth = entry["cut"]
+                if isinstance(depth, bool) or not isinstance(depth, int) or not (
+                    1 <= depth < rules.deck_size
+                ):
+                    raise RecordError(
+                        f"deal {self.deal_no}: the cut {depth!r} is no depth in a deck of "
+                        f"{rules.deck_size} cards (1 to {rules.deck_size - 1})"
+                    )
+        if cutter is not None and depth == n * size + 1:
+            self.cut_bonus = (cutter, CUT_BONUS)
+        contract = self.contract
+        self._emit(ContractDealt(
+            None, self.deal_no, self.dealer, (size,) * n, (CODES[self.discard[0]],),
+            len(self.stock), len(rules.contracts), contract_text(contract.sets, contract.runs),
+            contract.buying, cutter, depth, CUT_BONUS if self.cut_bonus else 0,
+        ))
+        for seat in range(n):
+            self._emit(DealtHand(seat, self._codes(self.hands[seat])))
         self.known = [[0] * 53 for _ in range(n)]
         self.table: list[list[TableMeld]] = [[] for _ in range(n)]
         self.down = [False] * n
@@ -172,6 +257,11 @@ class ContractState(RunningTotals, State):
             self.stock = self.discard
             self.rng.shuffle(self.stock)
             self.discard = [top]
+            live = [CODES[c] for c in reversed(self.stock)]
+            order = self._reorder("rebuilds", live)
+            if order is not live:  # a record's rebuild, already checked
+                self.stock = [parse_card(c) for c in reversed(order)]
+            self._emit(StockRebuilt(None, len(self.stock), (CODES[top],)))
         return self.stock.pop() if self.stock else None
 
     def _give(self, seat: int, card: int, known: bool) -> None:
@@ -215,8 +305,7 @@ class ContractState(RunningTotals, State):
                 return False
         return None
 
-    def _resolve_buy(self) -> None:
-        winner = self._window_winner()
+    def _resolve_buy(self, winner: int | bool | None) -> None:
         if winner is False:
             return
         if isinstance(winner, int):
@@ -224,11 +313,14 @@ class ContractState(RunningTotals, State):
             self.top_discarder = None
             self._give(winner, card, known=True)
             self.buys[winner] += 1
+            penalty = []
             for _ in range(self.rules.buy_price):
                 extra = self._draw_stock()
                 if extra is None:
                     break
                 self._give(winner, extra, known=False)
+                penalty.append(CODES[extra])
+            self._emit(Bought(winner, CODES[card], tuple(penalty)))
         self.pending = []
         self.claims = []
         self.passed = []
@@ -241,11 +333,11 @@ class ContractState(RunningTotals, State):
             self._end_deal(None, "the stock and the discard pile ran out")
             return
         self._give(self.current, card, known=False)
+        self._emit(DrewStock(self.current, CODES[card]))
         self.taken = -1
         self.phase = PLAY_PHASE
 
-    def _resolve_rummy(self) -> None:
-        winner = self._window_winner()
+    def _resolve_rummy(self, winner: int | bool | None) -> None:
         if winner is False:
             return
         offender = self.current
@@ -256,6 +348,8 @@ class ContractState(RunningTotals, State):
             extra = self._draw_stock()
             if extra is not None:
                 self._give(offender, extra, known=False)
+            self._emit(CalledRummy(winner, offender, CODES[card],
+                                   None if extra is None else CODES[extra], extra is not None))
         self.pending = []
         self.claims = []
         self.passed = []
@@ -289,7 +383,7 @@ class ContractState(RunningTotals, State):
             points[self.cut_bonus[0]] += self.cut_bonus[1]
         for s in range(n):
             self.totals[s] += points[s]
-        self.results.append({
+        result = {
             "deal": self.deal_no,
             "contract": str(self.contract),
             "dealer": self.dealer,
@@ -299,9 +393,14 @@ class ContractState(RunningTotals, State):
             "penalties": list(self.penalties),
             "cut": list(self.cut_bonus) if self.cut_bonus else None,
             "totals": list(self.totals),
-        })
+            # shown to everyone for the count, as at a real table
+            "left": [list(self._codes(self.hands[s])) for s in range(n)],
+        }
+        self.results.append(result)
+        self._emit(RoundScored(winner, self.deal_no, result))
         if self.deal_no >= len(self.rules.contracts):
             self.phase = OVER
+            self._emit(MatchOver(None, tuple(self.totals), tuple(self.winners)))
             return
         self.dealer = (self.dealer + 1) % n
         self._deal()
@@ -521,27 +620,37 @@ class ContractState(RunningTotals, State):
 
     def _perform(self, seat: int, action: Action) -> None:
         phase = self.phase
-        if phase == BUY_PHASE:
+        if phase in (BUY_PHASE, RUMMY_PHASE):
+            window = "buy" if phase == BUY_PHASE else "rummy"
+            top = CODES[self.discard[-1]]
             self.pending.remove(seat)
-            (self.claims if isinstance(action, Buy) else self.passed).append(seat)
-            self._resolve_buy()
-            return
-        if phase == RUMMY_PHASE:
-            self.pending.remove(seat)
-            (self.claims if isinstance(action, CallRummy) else self.passed).append(seat)
-            self._resolve_rummy()
+            if isinstance(action, Pass):
+                self.passed.append(seat)
+                self._emit(Passed(seat, top, window))
+                winner = self._window_winner()
+            else:
+                self.claims.append(seat)
+                winner = self._window_winner()
+                if winner is False:  # a nearer player has yet to answer: the claim waits
+                    self._emit(Claimed(seat, top, window))
+            if phase == BUY_PHASE:
+                self._resolve_buy(winner)
+            else:
+                self._resolve_rummy(winner)
             return
         if phase == DRAW_PHASE:
             if isinstance(action, Take):
                 card = self.discard.pop()
                 self.top_discarder = None
                 self._give(seat, card, known=True)
+                self._emit(DrewDiscard(seat, CODES[card]))
                 self.taken = card
                 self.took_floating = self.sizes[seat] == 1  # the hand was empty before
                 self.phase = PLAY_PHASE
                 return
             buyers = self._buyers()
             if buyers:
+                self._emit(Declined(seat, CODES[self.discard[-1]], tuple(buyers)))
                 self.pending = list(buyers)
                 self.window_order = list(buyers)
                 self.claims = []
@@ -551,25 +660,46 @@ class ContractState(RunningTotals, State):
                 self._draw_for_current()
             return
         if isinstance(action, Down):
-            if self._down_refusal(seat, action) is not None:
+            refused = self._down_refusal(seat, action)
+            if refused is not None:
                 self.penalties[seat] += LAY_DOWN_PENALTY  # cards go back to the hand
                 self.penalised_turn[seat] = self.turn
+                self._emit(Penalised(seat, tuple(tuple(CODES[c] for c in g)
+                                                 for g in action.groups),
+                                     refused, LAY_DOWN_PENALTY))
                 return
+            first = len(self.table[seat])
+            melds = []
             for g in action.groups:
                 meld = self._read_group(g)
                 for c in g:
                     self._remove(seat, c)
                 self.table[seat].append(table_meld(meld, self.rules))
+                melds.append(meld)
             self.down[seat] = True
             self.down_turn[seat] = self.turn
+            self._emit(LaidDown(
+                seat, tuple(f"{seat}:{first + i}" for i in range(len(melds))),
+                tuple(m.kind for m in melds), tuple(tuple(CODES[c] for c in m.cards)
+                                                    for m in melds),
+                tuple(_tokens(m) for m in melds),
+            ))
         elif isinstance(action, Lay):
             tm = self.table[action.owner][action.index]
             self._remove(seat, action.card)
-            self.table[action.owner][action.index] = table_meld(
-                tm.accepts[action.card][action.end], self.rules
-            )
+            grown = tm.accepts[action.card][action.end]
+            self.table[action.owner][action.index] = table_meld(grown, self.rules)
             if action.card == JOKER and self.owed_jokers:
                 self.owed_jokers -= 1
+            if action.card != JOKER:
+                token = CODES[action.card]
+            elif grown.kind == RUN:
+                token = _token(grown, 0 if action.end == "low" else len(grown.cards) - 1)
+            else:
+                token = f"{CODES[JOKER]}{STANDS_FOR}{RANK_TEXT[grown.ranks[0]]}"
+            self._emit(LaidOff(seat, CODES[action.card], action.owner, action.index, grown.kind,
+                               action.end, token,
+                               tuple(CODES[c] for c in grown.cards)))
         elif isinstance(action, Swap):
             tm = self.table[action.owner][action.index]
             new = tm.swaps[action.card]
@@ -577,16 +707,21 @@ class ContractState(RunningTotals, State):
             self._give(seat, JOKER, known=True)
             self.table[action.owner][action.index] = table_meld(new, self.rules)
             self.owed_jokers += 1
+            self._emit(JokerSwapped(seat, CODES[action.card], action.owner, action.index,
+                                    tuple(CODES[c] for c in new.cards)))
         else:
             assert isinstance(action, Discard)
             self._remove(seat, action.card)
             self.discard.append(action.card)
             self.top_discarder = seat
+            self._emit(Discarded(seat, CODES[action.card]))
             if self.sizes[seat] == 0:
+                self._emit(WentOut(seat, "discarded"))
                 self._end_deal(seat, "went out")
                 return
             if (self.rules.call_rummy and self.down[seat] and self._layable(action.card, seat)
                     and self.game.players > 1):
+                self._emit(RummyChance(seat, CODES[action.card]))
                 n = self.game.players
                 order = [(seat + k) % n for k in range(1, n)]
                 self.pending = list(order)
@@ -599,14 +734,16 @@ class ContractState(RunningTotals, State):
             return
         if self.sizes[seat] == 0:
             if self.rules.go_out_by_play:
+                self._emit(WentOut(seat, "played"))
                 self._end_deal(seat, "went out")
             else:
+                self._emit(Floating(seat))
                 self._next_turn()  # floating: no card to discard, the turn passes
 
     # ---- views ------------------------------------------------------------------------------
     @staticmethod
     def _codes(counts: Sequence[int]) -> tuple[str, ...]:
-        return tuple(code(c) for c in range(53) for _ in range(counts[c]))
+        return tuple(CODES[c] for c in range(53) for _ in range(counts[c]))
 
     def zones(self) -> list[Zone]:
         out = [
@@ -614,11 +751,11 @@ class ContractState(RunningTotals, State):
                  self._codes(self.known[s]))
             for s in range(self.game.players)
         ]
-        out.append(Zone("stock", tuple(code(c) for c in self.stock), Visibility.NOBODY))
-        out.append(Zone("discard", tuple(code(c) for c in self.discard), Visibility.PUBLIC))
+        out.append(Zone("stock", tuple(CODES[c] for c in self.stock), Visibility.NOBODY))
+        out.append(Zone("discard", tuple(CODES[c] for c in self.discard), Visibility.PUBLIC))
         for s, melds in enumerate(self.table):
             for i, tm in enumerate(melds):
-                out.append(Zone(f"meld:{s}:{i}", tuple(code(c) for c in tm.meld.cards),
+                out.append(Zone(f"meld:{s}:{i}", tuple(CODES[c] for c in tm.meld.cards),
                                 Visibility.PUBLIC, s))
         return out
 
@@ -692,30 +829,23 @@ class ContractState(RunningTotals, State):
         new.window_order = list(self.window_order)
         return new
 
-    def observe(self, seat: int) -> ContractObservation:
-        return ContractObservation(self.clone(), seat)
-
-
-class ContractObservation(Observation):
-    """Seat ``seat``'s information set: its hand, the table, and the cards still unseen."""
-
-    _state: ContractState
-
-    def sample(self, rng: random.Random) -> ContractState:
-        s = self._state.clone()
-        others = [o for o in range(s.game.players) if o != self.seat]
-        pool = list(s.stock)
-        hidden_counts = {}
+    def _redeal(self, seat: int, rng: random.Random | None) -> None:
+        """The stock and the cards of the other hands that ``seat`` never saw go there, dealt
+        afresh among those places (cards everyone saw taken stay where they are known to be)."""
+        others = [o for o in range(self.game.players) if o != seat]
+        pool = list(self.stock)
+        hidden: dict[int, int] = {}
         for o in others:
-            unknown = [c for c in range(53) for _ in range(s.hands[o][c] - s.known[o][c])]
-            hidden_counts[o] = len(unknown)
+            hand, known = self.hands[o], self.known[o]
+            unknown = [c for c in range(53) for _ in range(hand[c] - known[c])]
+            hidden[o] = len(unknown)
             pool.extend(unknown)
-        rng.shuffle(pool)
+        pool.sort()
+        if rng is not None:
+            rng.shuffle(pool)
         for o in others:
-            hand = bytearray(s.known[o])
-            for _ in range(hidden_counts[o]):
+            hand = bytearray(self.known[o])
+            for _ in range(hidden[o]):
                 hand[pool.pop()] += 1
-            s.hands[o] = hand
-        s.stock = pool
-        self.reseed(s, rng)
-        return s
+            self.hands[o] = hand
+        self.stock = pool
