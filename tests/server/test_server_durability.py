@@ -206,3 +206,43 @@ def test_no_message_tells_a_seat_what_it_may_not_know(game: str, tmp_path: Path)
 def _copies_in_deck(record: dict[str, Any], card: str) -> int:
     game = load_game(record["game"], record["players"], record["options"])
     return game.deck().count(card)
+
+
+def _wait_over(srv: Server, table: str, seconds: float = 120.0) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            state: dict[str, Any] = httpx.get(f"{srv.url}/api/tables/{table}", timeout=10).json()
+            if state["over"]:
+                record: dict[str, Any] = httpx.get(f"{srv.url}/api/tables/{table}/record",
+                                                   timeout=10).json()
+                return record
+        time.sleep(0.05)
+    raise AssertionError("the bots did not finish the match")
+
+
+@pytest.mark.parametrize("seats", [["random", "greedy"], ["greedy", "random", "random"]])
+def test_bots_resume_deterministically_after_kill(seats: list[str], db: str,
+                                                  tmp_path: Path) -> None:
+    """A bot's choice depends on the table's seed, its seat and the version only: a match of bots
+    killed (-9) mid-play and reloaded ends exactly as the same match played without a break."""
+    game = "daylily"
+    srv = Server(db, log=tmp_path / "server.log").start()
+    try:
+        body = {"game": game, "players": len(seats), "seats": seats, "seed": 21,
+                "options": {"rounds": 1}}
+        whole = _wait_over(srv, open_table(srv, **body)["table"])
+        # The same match, slowed down so that the kill falls in the middle of it.
+        table = open_table(srv, **body, table={"think": 0.05})["table"]
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{srv.url}/api/tables/{table}").json()["version"] < 8:
+            assert time.monotonic() < deadline, "the bots did not start"
+            time.sleep(0.02)
+        srv.kill()
+        srv.start()
+        broken = _wait_over(srv, table)
+    finally:
+        srv.stop()
+    assert len(whole["actions"]) > 10
+    assert broken["actions"] == whole["actions"]
+    assert broken["scores"] == whole["scores"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sys
 from typing import Any
 
 from cardtable.engine.errors import OptionError
@@ -25,6 +26,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--rate", type=float, default=20.0,
                    help="requests a second allowed per token or address (0: no limit)")
     p.add_argument("--burst", type=float, default=200.0, help="requests allowed at once")
+    p.add_argument("--bot-workers", type=int, default=None,
+                   help="processes the bots think in (default: cores - 1; 0: threads of this "
+                        "process)")
     p.set_defaults(run=run)
 
 
@@ -40,11 +44,17 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(f"--port must be from 1 to 65535, not {args.port}")
     url = args.url or f"http://{args.host}:{args.port}"
     node = args.node or f"{socket.gethostname()}:{args.port}"
+    if args.bot_workers is not None and args.bot_workers < 0:
+        raise OptionError(f"--bot-workers must be 0 or more, not {args.bot_workers}")
     config = ServerConfig(db=args.db, url=url.rstrip("/"), node=node, rate=args.rate,
-                          burst=args.burst)
+                          burst=args.burst, bot_workers=args.bot_workers)
     app = create_app(config)
+    # The store's writer thread waits on the disk and hands acknowledgements back to the event
+    # loop; a short switch interval keeps it from queueing 5 ms for the GIL at every step.
+    sys.setswitchinterval(0.001)
     server = uvicorn.Server(uvicorn.Config(
         app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_BODY,
+        ws_per_message_deflate=False,
         timeout_graceful_shutdown=5, server_header=False))
     print(f"cardtable serving on {url} (node {node})", flush=True)
     server.run()

@@ -32,7 +32,7 @@ from cardtable.engine.game import game_names
 from cardtable.server import auth
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.store import Store
-from cardtable.server.tables import Elsewhere, Refused, Table, Tables
+from cardtable.server.tables import Elsewhere, Refused, Table, Tables, Thinkers
 
 MAX_BODY = 16 * 1024
 """The largest request body (and WebSocket message) accepted, in bytes."""
@@ -46,6 +46,7 @@ class ServerConfig:
     rate: float = 20.0  # requests per second per token (or per address without one)
     burst: float = 200.0
     lease: float = 15.0
+    bot_workers: int | None = None  # processes the bots think in (None: cores - 1; 0: threads)
 
 
 def error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -213,7 +214,7 @@ def create_app(config: ServerConfig) -> Starlette:
         return JSONResponse(OPENAPI)
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True, "node": config.node, "tables": len(tables().live)})
+        return JSONResponse({"ok": True, "node": config.node, **tables().health()})
 
     ws_limiter = RateLimiter(config.rate, config.burst)
 
@@ -277,7 +278,8 @@ def create_app(config: ServerConfig) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, config.db)
-        holder["tables"] = Tables(store, config.node, config.url, config.lease)
+        holder["tables"] = Tables(store, config.node, config.url, config.lease,
+                                  Thinkers(config.bot_workers))
         await holder["tables"].start()
         try:
             yield

@@ -19,7 +19,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,6 +65,8 @@ actions_t = sa.Table(
 )
 
 PLAYING, OVER = "playing", "over"
+WRITE = "cardtable_write"
+"""Execution option of the writer's connections (SQLite: their transactions BEGIN IMMEDIATE)."""
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -105,11 +107,16 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=FULL")
             cur.execute("PRAGMA busy_timeout=30000")
             cur.execute("PRAGMA foreign_keys=ON")
+            # Checkpoints run on the store's checkpoint thread, not inside a move's commit.
+            cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         @sa.event.listens_for(engine, "begin")
         def _begin(conn: Connection) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            # Writes take the write lock at BEGIN (no deadlock on upgrading it); reads begin
+            # deferred, so in WAL mode they never wait for nor hold up the writer.
+            write = conn.get_execution_options().get(WRITE, False)
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine
     return sa.create_engine(sa_url, pool_size=8, max_overflow=8, pool_pre_ping=True)
@@ -122,7 +129,7 @@ def migrate(engine: Engine) -> None:
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.connect() as conn:
+    with engine.execution_options(**{WRITE: True}).connect() as conn:
         if conn.dialect.name == "postgresql":  # two servers starting at once migrate in turn
             conn.exec_driver_sql("SELECT pg_advisory_lock(74171)")
             conn.commit()
@@ -151,6 +158,11 @@ class Append:
 
 
 _Job = Callable[[Connection], Any]
+_BUMP = (sa.update(tables_t)
+         .where(tables_t.c.id == sa.bindparam("b_id"), tables_t.c.owner == sa.bindparam("b_owner"),
+                tables_t.c.version == sa.bindparam("b_prev"))
+         .values(version=sa.bindparam("b_version")))
+"""Move a table on by one version, fenced by its owner and the version before (executemany)."""
 
 
 class Store:
@@ -158,14 +170,33 @@ class Store:
 
     def __init__(self, url: str | None) -> None:
         self.engine = make_engine(url or "")
+        self._write_engine = self.engine.execution_options(**{WRITE: True})
         migrate(self.engine)
         self._queue: queue.Queue[tuple[Append | _Job, Future[Any]] | None] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, name="store-writer",
                                         daemon=True)
         self._writer.start()
+        self._stopping = threading.Event()
+        if self.engine.dialect.name == "sqlite":
+            threading.Thread(target=self._checkpoint_loop, name="store-checkpoint",
+                             daemon=True).start()
+
+    def _checkpoint_loop(self) -> None:
+        """Copy SQLite's write-ahead log into the database file every second, beside the
+        writer (a passive checkpoint never blocks a commit), so no move's commit pays for it."""
+        while not self._stopping.wait(1.0):
+            try:
+                raw = self.engine.raw_connection()
+                try:
+                    raw.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)")
+                finally:
+                    raw.close()
+            except Exception:  # retried in a second; the log only grows meanwhile
+                continue
 
     # ---- the writer ----------------------------------------------------------------------
     def close(self) -> None:
+        self._stopping.set()
         self._queue.put(None)
         self._writer.join(timeout=10)
         self.engine.dispose()
@@ -197,54 +228,89 @@ class Store:
             if first is None:
                 return
             batch = [first, *self._drain()]
-            appends = [(a, f) for a, f in batch if isinstance(a, Append)]
-            jobs = [(j, f) for j, f in batch if not isinstance(j, Append)]
-            if appends:
-                self._commit_appends(appends)
-            for job, future in jobs:
-                try:
-                    with self.engine.begin() as conn:
-                        result = job(conn)
-                except Exception as exc:
-                    future.set_exception(exc)
-                else:
-                    future.set_result(result)
+            try:
+                self._commit_batch(batch)
+            except Exception as exc:  # the writer never dies: every waiting caller hears
+                error = StoreError(f"the move could not be stored ({type(exc).__name__})")
+                for _item, future in batch:
+                    _settle(future, error=error)
 
-    def _commit_appends(self, appends: list[tuple[Append, Future[None]]]) -> None:
+    def _commit_batch(self, batch: list[tuple[Append | _Job, Future[Any]]]) -> None:
+        """Everything waiting, in one transaction (one ``fsync``): the appends first, then each
+        other job in a savepoint of its own, so a failing job undoes only itself. Callers hear
+        only after the commit."""
         now = time.time()
-        lost: list[Future[None]] = []
-        done: list[Future[None]] = []
+        appends = [(a, f) for a, f in batch if isinstance(a, Append)]
+        jobs = [(j, f) for j, f in batch if not isinstance(j, Append)]
+        outcomes: list[tuple[Future[Any], Any, BaseException | None]] = []
         try:
-            with self.engine.begin() as conn:
-                for item, future in appends:
-                    values: dict[str, Any] = {"version": item.version, "updated": now}
-                    if item.deals is not None:
-                        values["deals"] = item.deals
-                    if item.record is not None:
-                        values["record"] = item.record
-                        values["status"] = OVER
-                    moved = conn.execute(
-                        sa.update(tables_t)
-                        .where(tables_t.c.id == item.table_id, tables_t.c.owner == item.owner,
-                               tables_t.c.version == item.version - 1)
-                        .values(**values)
-                    ).rowcount
-                    if moved != 1:
-                        lost.append(future)
-                        continue
-                    conn.execute(sa.insert(actions_t).values(
-                        table_id=item.table_id, version=item.version, seat=item.seat,
-                        action=item.action, at=now))
-                    done.append(future)
+            with self._write_engine.begin() as conn:
+                if appends:
+                    outcomes += self._appends(conn, appends, now)
+                for job, future in jobs:
+                    try:
+                        with conn.begin_nested():
+                            result = job(conn)
+                    except Exception as exc:
+                        outcomes.append((future, None, exc))
+                    else:
+                        outcomes.append((future, result, None))
         except Exception as exc:
             error = StoreError(f"the move could not be stored ({type(exc).__name__})")
-            for _item, future in appends:
-                future.set_exception(error)
+            for _item, future in batch:
+                _settle(future, error=error)
             return
-        for future in done:
-            future.set_result(None)
-        for future in lost:
-            future.set_exception(LostClaim("this table is now played by another server"))
+        for future, result, failure in outcomes:
+            _settle(future, result, failure)
+
+    def _appends(self, conn: Connection, appends: list[tuple[Append, Future[None]]],
+                 now: float) -> list[tuple[Future[Any], Any, BaseException | None]]:
+        """Store the actions whose tables this process owns at the version before theirs; the
+        others are refused (LostClaim). A handful of statements for the whole batch: one read of
+        the tables' rows (locked), one update of their versions, one insert of the actions."""
+        ids = sorted({item.table_id for item, _ in appends})
+        query = sa.select(tables_t.c.id, tables_t.c.owner, tables_t.c.version).where(
+            tables_t.c.id.in_(ids))
+        if conn.dialect.name != "sqlite":  # SQLite's BEGIN IMMEDIATE already holds the lock
+            query = query.with_for_update()
+        current = {r.id: (r.owner, r.version) for r in conn.execute(query)}
+        outcomes: list[tuple[Future[Any], Any, BaseException | None]] = []
+        plain: list[dict[str, Any]] = []
+        rows: list[dict[str, Any]] = []
+        for item, future in appends:
+            owner, version = current.get(item.table_id, (None, None))
+            if owner != item.owner or version != item.version - 1:
+                outcomes.append((future, None,
+                                 LostClaim("this table is now played by another server")))
+                continue
+            current[item.table_id] = (owner, item.version)
+            if item.deals is None and item.record is None:
+                plain.append({"b_id": item.table_id, "b_owner": item.owner,
+                              "b_prev": item.version - 1, "b_version": item.version})
+            else:
+                values: dict[str, Any] = {"version": item.version, "updated": now}
+                if item.deals is not None:
+                    values["deals"] = item.deals
+                if item.record is not None:
+                    values["record"] = item.record
+                    values["status"] = OVER
+                moved = conn.execute(
+                    sa.update(tables_t)
+                    .where(tables_t.c.id == item.table_id, tables_t.c.owner == item.owner,
+                           tables_t.c.version == item.version - 1)
+                    .values(**values)).rowcount
+                if moved != 1:
+                    raise StoreError("a table changed under the writer")
+            rows.append({"table_id": item.table_id, "version": item.version, "seat": item.seat,
+                         "action": item.action, "at": now})
+            outcomes.append((future, None, None))
+        if plain:
+            moved = conn.execute(_BUMP.values(updated=now), plain).rowcount
+            if moved != len(plain):
+                raise StoreError("a table changed under the writer")
+        if rows:
+            conn.execute(sa.insert(actions_t), rows)
+        return outcomes
 
     # ---- reads (any thread) --------------------------------------------------------------
     def table_row(self, table_id: str) -> dict[str, Any] | None:
@@ -306,6 +372,20 @@ class Store:
                 sa.or_(tables_t.c.owner == owner, tables_t.c.owner.is_(None),
                        tables_t.c.lease_until < now)))
             return [r.id for r in rows]
+
+
+def _settle(future: Future[Any], result: Any = None, error: BaseException | None = None) -> None:
+    """Give a waiting caller its outcome; a caller that stopped waiting (a cancelled future)
+    is skipped, and must never stop the writer."""
+    if future.done():
+        return
+    try:
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+    except InvalidStateError:
+        pass
 
 
 def claim(conn: Connection, table_id: str, owner: str, url: str, lease: float) -> bool:

@@ -9,15 +9,21 @@ from ``state.events(seat)`` and ``state.view(seat)`` alone.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import hashlib
 import json
+import logging
+import multiprocessing
+import os
 import random
 import time
 from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.bots import Bot, Decision, bot_names, make_bot
+from cardtable.bots import Decision, Needs, RandomBot, bot_names, make_bot
 from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
 from cardtable.engine.game import Game, State, load_game
@@ -120,8 +126,88 @@ class Subscriber:
         default_factory=lambda: asyncio.Queue(maxsize=256))
 
 
-def _bot_seed(seed: int | None, seat: int) -> int:
-    return random.Random(f"{seed}/{seat}/{time.time_ns()}").getrandbits(62)
+log = logging.getLogger("cardtable.server")
+
+
+def bot_seed(table_seed: int | None, seat: int, version: int) -> int:
+    """The seed of the bot deciding for ``seat`` at ``version``: a function of the table's seed,
+    the seat and the version only, so a table replayed after a restart makes the same choices."""
+    digest = hashlib.blake2b(f"{table_seed}/{seat}/{version}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
+
+
+def bot_choice(kind: str, game: Game, seed: int, decision: Decision) -> str:
+    """One bot decision, made by a fresh bot seeded for it (in a worker process or a thread):
+    the choice depends on the decision and the seed alone, never on earlier decisions."""
+    try:
+        return str(make_bot(kind, game, seed).choose(decision))
+    except Exception:  # a failing bot must not stall the table: a random legal move instead
+        log.exception("bot %s failed; playing a random legal move", kind)
+        return str(RandomBot(game, seed).choose(decision))
+
+
+class Thinkers:
+    """Where bots think: a pool of worker processes (so a slow bot never holds up the event
+    loop and its acknowledgements), or threads when ``workers`` is 0. The pool starts with the
+    server; until its first worker is up (a second or two), bots think in a thread."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = max(1, (os.cpu_count() or 2) - 1) if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._ready: asyncio.Future[Any] | None = None
+        self._needs: dict[tuple[str, str], Needs] = {}
+
+    def start(self) -> None:
+        if self.workers <= 0 or self._pool is not None:
+            return
+        self._pool = ProcessPoolExecutor(self.workers,
+                                         mp_context=multiprocessing.get_context("spawn"))
+        self._ready = asyncio.get_running_loop().run_in_executor(self._pool, _warm)
+        self._ready.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+    def needs(self, kind: str, game: Game) -> Needs:
+        key = (game.name, kind)
+        if key not in self._needs:
+            self._needs[key] = getattr(make_bot(kind, game, 0), "needs", "observation")
+        return self._needs[key]
+
+    async def choose(self, kind: str, game: Game, seed: int, decision: Decision) -> str:
+        ready = self._ready
+        if self._pool is None or ready is None or not ready.done() or ready.cancelled() \
+                or ready.exception() is not None:
+            if ready is not None and ready.done() and (ready.cancelled()
+                                                       or ready.exception() is not None):
+                self.close()
+                self.start()  # a pool that failed to start: try again for later decisions
+            return await asyncio.to_thread(bot_choice, kind, game, seed, decision)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, bot_choice, kind, game, seed, decision)
+        except Exception:  # a broken pool (a worker killed): think here, start a new pool
+            log.exception("the bot pool failed; starting a new one")
+            self.close()
+            self.start()
+            return await asyncio.to_thread(bot_choice, kind, game, seed, decision)
+
+    def close(self) -> None:
+        pool, self._pool, self._ready = self._pool, None, None
+        if pool is None:
+            return
+        processes = list(getattr(pool, "_processes", {}).values())  # no public handle
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.terminate()
+
+
+def _warm() -> bool:
+    """Run in a new worker: import the games and bots before the first decision needs them."""
+    import cardtable.bots
+    import cardtable.engine.game
+
+    cardtable.bots.bot_names("daylily")
+    cardtable.engine.game.game_names()
+    return True
 
 
 class Table:
@@ -139,10 +225,6 @@ class Table:
         self.changed = asyncio.Event()
         self.subscribers: set[Subscriber] = set()
         self.by_hash = {s.token_hash: n for n, s in enumerate(seats) if s.token_hash}
-        self.bots: dict[int, Bot] = {}
-        for n, s in enumerate(seats):
-            if s.kind != HUMAN:
-                self.bots[n] = make_bot(s.kind, game, _bot_seed(state.seed, n))
         self.actor_since: dict[int, float] = {}
         self._deal_sig = self._deals_signature()
         self.closed = False
@@ -185,15 +267,13 @@ class Table:
                          .values(taken=s.taken, away=s.away))
         self.manager.store.write(job)
 
-    def bot_for(self, seat: int) -> Bot | None:
+    def bot_for(self, seat: int) -> str | None:
         """The bot that plays ``seat`` now: its own, or the stand-in of an absent person."""
-        if seat in self.bots:
-            return self.bots[seat]
+        kind = self.seats[seat].kind
+        if kind != HUMAN:
+            return kind
         if self.seats[seat].away:
-            stand_in = make_bot(self.settings.stand_in, self.game,
-                                _bot_seed(self.state.seed, seat))
-            self.bots[seat] = stand_in
-            return stand_in
+            return self.settings.stand_in
         return None
 
     # ---- what a seat may know ------------------------------------------------------------
@@ -233,11 +313,22 @@ class Table:
 
     async def submit(self, seat: int, text: Any, version: Any) -> int:
         """Apply ``seat``'s move made at ``version`` and store it; the new version once the
-        store has committed it. Refused (and nothing changed) otherwise."""
+        store has committed it. Refused (and nothing changed) otherwise.
+
+        The move runs in a task of its own that a caller's cancellation (a client gone) does not
+        stop: once applied, a move is always stored (or undone) and announced."""
         if not isinstance(text, str):
             raise Refused(422, "the action must be a string in the game's notation")
         if isinstance(version, bool) or not isinstance(version, int):
             raise Refused(422, "the version must be a whole number (the version you saw)")
+        started = time.perf_counter()
+        task = asyncio.ensure_future(self._submit(seat, text, version))
+        task.add_done_callback(_retrieve)
+        new_version = await asyncio.shield(task)
+        self.manager.timings.append(time.perf_counter() - started)
+        return new_version
+
+    async def _submit(self, seat: int, text: str, version: int) -> int:
         async with self.lock:
             if self.closed:
                 raise Refused(503, "this table is being reloaded; try again in a moment")
@@ -350,21 +441,32 @@ class Table:
                 if mode == "window":
                     text = DEFAULT_ANSWER
                 else:
-                    bot = self.bot_for(seat) if mode == "bot" else self._timeout_bot(seat)
-                    if bot is None:
+                    kind = self.bot_for(seat) if mode == "bot" else self._timeout_bot(seat)
+                    if kind is None:
                         continue
-                    decision = Decision.for_bot(self.state, seat, bot)
-                    text = str(bot.choose(decision))
+                    thinkers = self.manager.thinkers
+                    decision = Decision.at(self.state, seat, thinkers.needs(kind, self.game))
+                    text = await thinkers.choose(kind, self.game,
+                                                 bot_seed(self.state.seed, seat, version),
+                                                 decision)
+                    if self.closed or self.state.version != version:
+                        break  # the table moved on while the bot thought: plan again
                 try:
                     await self.submit(seat, text, version)
                 except Refused:
                     break
                 version = self.state.version
 
-    def _timeout_bot(self, seat: int) -> Bot | None:
+    def _timeout_bot(self, seat: int) -> str | None:
         self.seats[seat].away = True  # the person timed out: the stand-in plays on
         self._save_seat(seat)
         return self.bot_for(seat)
+
+
+def _retrieve(task: asyncio.Task[Any]) -> None:
+    """Mark a move task's outcome as seen (its caller may have gone away)."""
+    if not task.cancelled():
+        task.exception()
 
 
 class Elsewhere(Exception):
@@ -378,8 +480,12 @@ class Elsewhere(Exception):
 class Tables:
     """Every table this process plays, and the claims that make them its own."""
 
-    def __init__(self, store: Store, node: str, url: str, lease: float = 15.0) -> None:
+    def __init__(self, store: Store, node: str, url: str, lease: float = 15.0,
+                 thinkers: Thinkers | None = None) -> None:
         self.store = store
+        self.thinkers = thinkers or Thinkers()
+        self.timings: collections.deque[float] = collections.deque(maxlen=10_000)
+        """Seconds from each accepted move's arrival to its acknowledgement (the latest)."""
         self.node = node
         self.url = url
         self.lease = lease
@@ -390,6 +496,7 @@ class Tables:
 
     # ---- life of the process ----------------------------------------------------------------
     async def start(self) -> None:
+        self.thinkers.start()
         for table_id in await asyncio.to_thread(self.store.claimable, self.node):
             with contextlib.suppress(Elsewhere, Refused):
                 await self.get(table_id)
@@ -401,6 +508,7 @@ class Tables:
             table.changed.set()
         for task in list(self._tasks):
             task.cancel()
+        self.thinkers.close()
         with contextlib.suppress(Exception):
             await asyncio.wrap_future(self.store.write(lambda c: release(c, self.node)))
 
@@ -416,6 +524,16 @@ class Tables:
             with contextlib.suppress(Exception):
                 await asyncio.wrap_future(
                     self.store.write(lambda c: renew(c, self.node, self.lease)))
+
+    def health(self) -> dict[str, Any]:
+        """The number of live tables and the acknowledgement times of the latest moves."""
+        times = sorted(self.timings)
+
+        def at(q: float) -> float | None:
+            return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
+                if times else None
+        return {"tables": len(self.live), "moves": len(times),
+                "ack_ms": {"p50": at(0.5), "p95": at(0.95), "p99": at(0.99)}}
 
     def drop(self, table: Table) -> None:
         if self.live.get(table.id) is table:
@@ -563,4 +681,5 @@ class Tables:
         return data
 
 
-__all__ = ["HUMAN", "Elsewhere", "Refused", "Settings", "Table", "Tables", "actions_t"]
+__all__ = ["HUMAN", "Elsewhere", "Refused", "Settings", "Table", "Tables", "Thinkers", "actions_t",
+           "bot_seed"]
