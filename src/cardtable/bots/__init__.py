@@ -8,7 +8,7 @@ and none holds a reference to the state, so no attribute chain leads to a hidden
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
@@ -87,7 +87,11 @@ class RandomBot:
 
 
 BotFactory = Callable[[Game, int], Bot]
+ParamFactory = Callable[[Game, int, Mapping[str, str]], Bot]
+"""A bot that takes parameters from its name (``ismcts:iters=200``): the factory gets them as
+text, checks them and raises OptionError with one sentence for a bad one."""
 _BOTS: dict[str, dict[str, BotFactory]] = {"*": {"random": RandomBot}}
+_PARAM_BOTS: dict[str, dict[str, ParamFactory]] = {}
 
 
 def register_bot(name: str, game: str, factory: BotFactory) -> None:
@@ -95,22 +99,102 @@ def register_bot(name: str, game: str, factory: BotFactory) -> None:
     _BOTS.setdefault(game, {})[name] = factory
 
 
+def register_param_bot(name: str, game: str, factory: ParamFactory) -> None:
+    """Make a bot that reads parameters from its name (``NAME:key=value:key=value``) available
+    for one game (``game="*"``: every game). ``NAME`` alone gives the bot's defaults."""
+    _PARAM_BOTS.setdefault(game, {})[name] = factory
+
+
 def _load() -> None:
     import cardtable.bots.contract
     import cardtable.bots.day
     import cardtable.bots.daylily
+    import cardtable.bots.ismcts
     import cardtable.bots.sayrummy  # noqa: F401
 
 
-def bot_names(game: str) -> list[str]:
+def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:time=0.5:c=0.7"`` -> ``("ismcts", {"time": "0.5", "c": "0.7"})``; names are
+    read case-blind. Parameters are separated by colons, not commas, because a comma separates
+    the bots of a line-up on the command line."""
+    base, *parts = name.strip().lower().split(":")
+    params: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise OptionError(f"bot {name!r}: parameters are written key=value after a colon, "
+                              f"e.g. ismcts:iters=200 (got {part!r})")
+        if key in params:
+            raise OptionError(f"bot {name!r}: the parameter {key!r} is given twice")
+        params[key] = value
+    return base.strip(), params
+
+
+class BotNames(list[str]):
+    """The bots of one game, listed by their plain names; ``in`` also accepts a name with
+    parameters that would make a bot (``"ismcts:time=0.5" in bot_names("day")``), so every
+    place that checks a name against this list accepts those too."""
+
+    def __init__(self, names: Iterable[str], game: str) -> None:
+        super().__init__(names)
+        self.game = game
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        if list.__contains__(self, name):
+            return True
+        return is_bot_name(name, self.game)
+
+
+def is_bot_name(name: str, game: str) -> bool:
+    """Whether ``name`` (parameters included) names a bot of ``game`` that can be made."""
     _load()
-    return sorted({*_BOTS["*"], *_BOTS.get(game, {})})
+    try:
+        base, params = parse_bot_name(name)
+    except OptionError:
+        return False
+    if not params:
+        return base in _BOTS["*"] or base in _BOTS.get(game, {}) or _param_factory(
+            base, game) is not None
+    factory = _param_factory(base, game)
+    if factory is None:
+        return False
+    from cardtable.engine.game import load_game
+
+    try:
+        factory(load_game(game), 0, params)
+    except OptionError:
+        return False
+    return True
+
+
+def _param_factory(base: str, game: str) -> ParamFactory | None:
+    return _PARAM_BOTS.get(game, {}).get(base) or _PARAM_BOTS.get("*", {}).get(base)
+
+
+def bot_names(game: str) -> BotNames:
+    """The plain names of the bots of ``game``, sorted; a bot with parameters is listed by its
+    plain name (its defaults)."""
+    _load()
+    names = {*_BOTS["*"], *_BOTS.get(game, {}), *_PARAM_BOTS.get("*", {}),
+             *_PARAM_BOTS.get(game, {})}
+    return BotNames(sorted(names), game)
 
 
 def make_bot(name: str, game: Game, seed: int = 0) -> Bot:
+    """The bot called ``name`` for ``game``, seeded with ``seed``; ``name`` may carry parameters
+    (``ismcts:iters=200``). Raises OptionError with one sentence for an unknown name or a bad
+    parameter."""
     _load()
-    key = name.strip().lower()
-    factory = _BOTS.get(game.name, {}).get(key) or _BOTS["*"].get(key)
+    base, params = parse_bot_name(name)
+    param_factory = _param_factory(base, game.name)
+    if param_factory is not None:
+        return param_factory(game, seed, params)
+    if params:
+        raise OptionError(f"the bot {base!r} takes no parameters (got {name.strip()!r})")
+    factory = _BOTS.get(game.name, {}).get(base) or _BOTS["*"].get(base)
     if factory is None:
         known = ", ".join(bot_names(game.name))
         raise OptionError(f"unknown bot {name!r} for {game.title} (bots: {known})")

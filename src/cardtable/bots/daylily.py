@@ -432,4 +432,52 @@ def _factory(game: Game, seed: int) -> GreedyDaylilyBot:
 
 register_bot("greedy", "daylily", _factory)
 
+
+# ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------
+def shortlist(decision: Decision, baseline: Action) -> list[Action]:
+    """The root moves worth searching: every draw; when playing, the declarations and the
+    discards the greedy plan rates best (the plan's value of the hand left, less the danger of
+    feeding the next player), best first."""
+    legal = decision.legal
+    seen = read_view(decision.view(), decision.seat)
+    if seen.phase == "draw":
+        return list(legal)
+    w = Weights()
+    k = MELDED_TO_GO_OUT - seen.melded[seen.seat]
+    planner = Planner(seen.hand, seen.live, w)
+    rated: list[tuple[float, int, Action]] = []
+    for i, action in enumerate(legal):
+        if isinstance(action, Discard):
+            value = planner.outlook(seen.hand & ~(1 << action.card), k).value
+            rated.append((value - GreedyDaylilyBot._danger(_PROBE, action.card, seen), i, action))
+    rated.sort(key=lambda r: (-r[0], r[1]))
+    declares = [a for a in legal if isinstance(a, Declare)]
+    return [*declares[:3], *(a for _v, _i, a in rated)]
+
+
+_PROBE = GreedyDaylilyBot.__new__(GreedyDaylilyBot)
+_PROBE.w = Weights()
+
+
+def round_outlook(state: Any) -> list[float]:
+    """What the rest of a round cut off mid-way is still worth to each seat, roughly: the
+    points of the melds declared (paid when the round ends), a little for each melded card
+    (the way to the Festival's bonus), less the Pandora's Boxes still held."""
+    out: list[float] = []
+    for s in range(state.game.players):
+        pandoras = (state.hands[s] & PANDORA_MASK).bit_count()
+        out.append(state.declared_points(s) + 1.5 * state.melded[s] - 5.0 * pandoras)
+    return out
+
+
+def _register_knowledge() -> None:
+    from cardtable.bots.ismcts import Knowledge, register_knowledge
+
+    register_knowledge("daylily", Knowledge(rollout="greedy", max_plies=16,
+                                            evaluate=round_outlook, candidates=shortlist,
+                                            max_candidates=5))
+
+
+_register_knowledge()
+
 __all__ = ["GreedyDaylilyBot", "Planner", "Weights", "read_view"]

@@ -152,4 +152,51 @@ def _factory(game: Game, seed: int) -> GreedySayBot:
 
 register_bot("greedy", "say-rummy", _factory)
 
+
+# ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------
+def shortlist(decision: Decision, baseline: Action) -> list[Action]:
+    """The root moves worth searching: every draw; when laying, the plays the greedy bot rates
+    best (most cards added, most points shed, fewest wild cards), then holding back: its
+    favourite discards."""
+    legal = decision.legal
+    view = decision.view()
+    if view["table"]["phase"] == "draw" or len(legal) <= 2:
+        return list(legal)
+    bot = _SHORTLISTERS.get(decision.game)
+    if bot is None:
+        bot = _SHORTLISTERS[decision.game] = GreedySayBot(decision.game)
+    values = bot.game.card_values
+    words = view["table"]["words"]
+    plays: list[tuple[tuple[int, int, int], int, Action]] = []
+    discards: list[Action] = []
+    for i, action in enumerate(legal):
+        if isinstance(action, Word | Extend):
+            base_cards: list[str] = [] if isinstance(action, Word) else words[action.index]["cards"]
+            tokens = action.tokens
+            wilds = sum(1 for t in tokens if t >= WILD_TOKEN)
+            shed = sum(values[WILD if t >= WILD_TOKEN else t] for t in tokens)
+            plays.append(((len(tokens) - len(base_cards), shed, -wilds), i, action))
+        elif isinstance(action, Discard):
+            discards.append(action)
+    plays.sort(key=lambda p: (p[0], -p[1]), reverse=True)
+    hand = _counts(view["zones"][f"hand:{decision.seat}"]["cards"])
+    held = bot._discard(hand, discards) if discards else None
+    out: list[Action] = [a for _k, _i, a in plays]
+    if held is not None:
+        out.insert(min(3, len(out)), held)
+    return out
+
+
+_SHORTLISTERS: dict[Game, GreedySayBot] = {}
+
+
+def _register_knowledge() -> None:
+    from cardtable.bots.ismcts import Knowledge, register_knowledge
+
+    register_knowledge("say-rummy", Knowledge(rollout="greedy", candidates=shortlist,
+                                              max_candidates=5))
+
+
+_register_knowledge()
+
 __all__ = ["GreedySayBot"]

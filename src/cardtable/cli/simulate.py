@@ -47,8 +47,16 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", "-s", type=int, default=0, metavar="S",
                    help="batch seed; every match's deal and bots are seeded from it (default 0)")
     p.add_argument("--bots", "-b", default="random", metavar="BOT[,BOT...]",
-                   help="bot per seat, comma-separated; the last one fills the remaining seats "
-                        "(default random)")
+                   help="the line-up, one bot per seat, comma-separated; the last one fills the "
+                        "remaining seats (default random). A bot may take parameters after "
+                        "colons: ismcts:time=0.5 (seconds a move) or ismcts:iters=200 "
+                        "(reproducible). The line-up turns one seat round the table every "
+                        "match, so no bot keeps the first seat")
+    p.add_argument("--fixed-seats", action="store_true",
+                   help="keep every bot at its seat in every match instead of rotating")
+    p.add_argument("--rounds", type=int, default=None, metavar="K",
+                   help="end every match after K rounds (deals, hands) and score it on the "
+                        "totals then: a quick way to compare bots")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option, e.g. --option target=50 (repeatable; see cardtable rules)")
     p.add_argument("--workers", "-w", type=int, default=1, metavar="K",
@@ -79,8 +87,10 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
             raise OptionError(f"--records: cannot make the folder {folder}: "
                               f"{exc.strerror or exc}") from None
         records = str(folder)
+    if args.rounds is not None and args.rounds < 1:
+        raise OptionError(f"--rounds must be at least 1, not {args.rounds}")
     return SimConfig(cls.name, args.players, bots, args.games, args.seed, options,
-                     records=records)
+                     records=records, rounds=args.rounds, rotate=not args.fixed_seats)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
     report = _run_with_progress(config, args.workers)
     console = Console()
     console.print(_seats(report))
+    console.print(_by_bot(report))
     console.print(_totals(report))
     if report.tally.violations:
         shown = len(report.tally.messages)
@@ -133,7 +144,7 @@ def _seats(report: SimReport) -> Table:
         title_justify="left",
     )
     table.add_column("seat", justify="right")
-    table.add_column("bot")
+    table.add_column("bot" if not report.rotate else "first match's bot")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("mean score", justify="right")
@@ -145,6 +156,23 @@ def _seats(report: SimReport) -> Table:
     return table
 
 
+def _by_bot(report: SimReport) -> Table:
+    """One row per bot name, whatever seats it sat at: seat-matches, wins, the rate with its
+    95% interval, and the mean score."""
+    table = Table(title="by bot (seats rotate)" if report.rotate else "by bot",
+                  title_justify="left")
+    table.add_column("bot")
+    table.add_column("played", justify="right")
+    table.add_column("won", justify="right")
+    table.add_column("win rate (95%)", justify="right")
+    table.add_column("mean score", justify="right")
+    for name, row in report.tally.by_bot.items():
+        low, high = row["win_rate_95"]
+        table.add_row(name, str(row["played"]), str(row["won"]),
+                      f"{row['win_rate']:.1%} ({low:.0%}-{high:.0%})", f"{row['mean_score']:.1f}")
+    return table
+
+
 def _totals(report: SimReport) -> Table:
     """The batch as a whole: ties, length of matches, speed and the invariant checks."""
     t = report.tally
@@ -153,7 +181,8 @@ def _totals(report: SimReport) -> Table:
     table.add_column(justify="right")
     table.add_column()
     table.add_row("ties", f"{t.ties}", "matches won jointly (each tied seat credited)")
-    table.add_row("rounds", f"{t.rounds:,}", f"{t.mean_rounds:.1f} a match")
+    limit = f" (at most {report.rounds}, then scored on the totals)" if report.rounds else ""
+    table.add_row("rounds", f"{t.rounds:,}", f"{t.mean_rounds:.1f} a match{limit}")
     table.add_row("decisions", f"{t.decisions:,}", f"{report.decisions_per_s:,.0f} a second")
     table.add_row("time", f"{report.elapsed_s:.2f} s", "")
     style = "bold red" if t.violations else "green"

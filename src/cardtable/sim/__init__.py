@@ -7,10 +7,12 @@ from cardtable.sim.runner import (
     derive_seed,
     play_match,
     prepare,
+    rotated,
     rounds_played,
     run_range,
     seat_bots,
     simulate,
+    standings,
 )
 from cardtable.sim.stats import MAX_MESSAGES, MatchOutcome, Tally
 
@@ -24,8 +26,10 @@ __all__ = [
     "derive_seed",
     "play_match",
     "prepare",
+    "rotated",
     "rounds_played",
     "run_range",
     "seat_bots",
     "simulate",
+    "standings",
 ]

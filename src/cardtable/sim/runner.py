@@ -54,6 +54,8 @@ class SimConfig:
     options: Mapping[str, Any] = field(default_factory=dict)
     max_decisions: int = MAX_DECISIONS
     records: str | None = None  # a directory to write every match's record into
+    rounds: int | None = None  # end every match after this many rounds, scored on the totals
+    rotate: bool = True  # turn the line-up one seat further round the table every match
 
 
 @dataclass(slots=True)
@@ -65,6 +67,8 @@ class SimReport:
     seed: int
     tally: Tally
     elapsed_s: float
+    rotate: bool = True
+    rounds: int | None = None
 
     @property
     def decisions_per_s(self) -> float:
@@ -75,10 +79,12 @@ class SimReport:
             "game": self.game.name,
             "players": self.game.players,
             "bots": list(self.seat_bots),
+            "rotate": self.rotate,
             "seed": self.seed,
             "options": dict(self.game.options),
         }
         data.update(self.tally.to_dict())
+        data["round_limit"] = self.rounds
         data["elapsed_s"] = round(self.elapsed_s, 4)
         data["decisions_per_s"] = round(self.decisions_per_s, 1)
         return data
@@ -94,10 +100,30 @@ def seat_bots(bots: tuple[str, ...] | list[str], players: int) -> tuple[str, ...
     return names + (names[-1],) * (players - len(names))
 
 
+def rotated(names: tuple[str, ...], match: int) -> tuple[str, ...]:
+    """The line-up of match number ``match``: ``names`` turned ``match`` seats round the table,
+    so over a batch every bot sits at every seat equally often (the bot listed first sits at
+    seat ``match % players``)."""
+    k = match % len(names)
+    return names[-k:] + names[:-k] if k else names
+
+
+def standings(state: State) -> list[int]:
+    """The seats on the best total now (lowest or highest, as the game's totals win): the
+    winners of a match ended after a fixed number of rounds."""
+    scores = list(state.scores)
+    low = bool(getattr(type(state), "lowest_wins", True))
+    best = min(scores) if low else max(scores)
+    return [s for s, t in enumerate(scores) if t == best]
+
+
 def prepare(config: SimConfig) -> tuple[Game, tuple[str, ...]]:
     """Check everything a user typed before the first match starts (raises OptionError)."""
     if isinstance(config.games, bool) or not isinstance(config.games, int) or config.games < 1:
         raise OptionError(f"the number of games must be at least 1, not {config.games}")
+    if config.rounds is not None and (isinstance(config.rounds, bool)
+                                      or not isinstance(config.rounds, int) or config.rounds < 1):
+        raise OptionError(f"the number of rounds must be at least 1, not {config.rounds}")
     if config.max_decisions < 1:
         raise OptionError("the decision limit must be at least 1")
     game = load_game(config.game, config.players, config.options)
@@ -114,8 +140,11 @@ def play_match(
     match: int,
     max_decisions: int = MAX_DECISIONS,
     records: str | None = None,
+    rounds: int | None = None,
 ) -> MatchOutcome:
-    """Play match number ``match`` of the batch with seed ``seed`` to its end.
+    """Play match number ``match`` of the batch with seed ``seed`` to its end, or, with
+    ``rounds``, until that many rounds are played: the match is then scored on the totals, its
+    winners the seats on the best total (:func:`standings`).
 
     After every decision the state's own invariant check runs (when the game has one); the first
     breach, a refused legal action, a seat left with nothing to do, or a match that will not end
@@ -134,6 +163,8 @@ def play_match(
     apply = state.apply
     needs: list[Needs] = [getattr(bot, "needs", "observation") for bot in bots]
     while not state.is_over:
+        if rounds is not None and state.rounds_played >= rounds:
+            break
         actors = state.actors
         if len(actors) == 1:
             seat = actors[0]
@@ -166,13 +197,13 @@ def play_match(
     if records is not None:
         save_record(state, Path(records) / f"{game.name}-{seed}-{match}.json")
     scores = list(state.scores)
-    winners = list(state.winners)
+    winners = list(state.winners) if state.is_over else standings(state)
     if not problems:
         if len(scores) != game.players:
             problems.append(f"{len(scores)} scores for {game.players} seats")
         elif not winners or any(not 0 <= s < game.players for s in winners):
             problems.append(f"the match ended with winners {winners}")
-    return MatchOutcome(decisions, rounds_played(state), scores, winners, problems)
+    return MatchOutcome(decisions, rounds_played(state), scores, winners, problems, tuple(names))
 
 
 def rounds_played(state: State) -> int:
@@ -189,7 +220,9 @@ def run_range(config: SimConfig, start: int, stop: int, progress: Progress | Non
     game, names = prepare(config)
     tally = Tally(game.players)
     for k in range(start, stop):
-        outcome = play_match(game, names, config.seed, k, config.max_decisions, config.records)
+        line_up = rotated(names, k) if config.rotate else names
+        outcome = play_match(game, line_up, config.seed, k, config.max_decisions, config.records,
+                             config.rounds)
         tally.add(outcome, _label(config, k) if outcome.problems else "")
         if progress is not None:
             progress(1)
@@ -247,4 +280,4 @@ def simulate(
                 if progress is not None:
                     progress(size)
     elapsed = time.perf_counter() - began
-    return SimReport(game, names, config.seed, tally, elapsed)
+    return SimReport(game, names, config.seed, tally, elapsed, config.rotate, config.rounds)

@@ -26,6 +26,7 @@ class MatchOutcome:
     scores: list[int]
     winners: list[int]
     problems: list[str]
+    bots: tuple[str, ...] = ()  # the bot at each seat (the line-up rotates between matches)
 
     @property
     def finished(self) -> bool:
@@ -46,6 +47,9 @@ class Tally:
     wins: list[int] = field(default_factory=list)
     ties: int = 0
     score_sums: list[int] = field(default_factory=list)
+    # Per bot name: [seats played, seats that won, sum of their scores]. A bot at two seats of
+    # one match counts twice (two seat-matches).
+    bot_sums: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -72,6 +76,11 @@ class Tally:
             self.ties += 1
         for seat, score in enumerate(outcome.scores):
             self.score_sums[seat] += score
+        for seat, name in enumerate(outcome.bots):
+            sums = self.bot_sums.setdefault(name, [0, 0, 0])
+            sums[0] += 1
+            sums[1] += seat in outcome.winners
+            sums[2] += outcome.scores[seat]
 
     def merge(self, other: Tally) -> None:
         """Add the tally of a later range of matches (order matters only for the messages)."""
@@ -87,6 +96,28 @@ class Tally:
         for seat in range(self.players):
             self.wins[seat] += other.wins[seat]
             self.score_sums[seat] += other.score_sums[seat]
+        for name, (played, won, score) in other.bot_sums.items():
+            sums = self.bot_sums.setdefault(name, [0, 0, 0])
+            sums[0] += played
+            sums[1] += won
+            sums[2] += score
+
+    @property
+    def by_bot(self) -> dict[str, dict[str, Any]]:
+        """Per bot name, over the finished matches: seat-matches played, won (ties credit every
+        tied seat), the win rate with its 95% Wilson interval, and the mean final score."""
+        out: dict[str, dict[str, Any]] = {}
+        for name in sorted(self.bot_sums):
+            played, won, score = self.bot_sums[name]
+            low, high = wilson(won, played)
+            out[name] = {
+                "played": played,
+                "won": won,
+                "win_rate": round(won / played, 4) if played else 0.0,
+                "win_rate_95": [round(low, 4), round(high, 4)],
+                "mean_score": round(score / played, 4) if played else 0.0,
+            }
+        return out
 
     @property
     def mean_scores(self) -> list[float]:
@@ -111,6 +142,7 @@ class Tally:
             "wins": list(self.wins),
             "ties": self.ties,
             "mean_scores": self.mean_scores,
+            "by_bot": self.by_bot,
         }
 
 

@@ -59,6 +59,7 @@ _DECLARE_FOR_MELD = {id(m): DECLARES[m.mask] for m in MELDS}
 
 class DaylilyState(RunningTotals, State):
     game: DaylilyGame
+    lowest_wins = False  # points: the highest total wins (ties: the latest Festival)
 
     def __init__(
         self, game: DaylilyGame, seed: int | None, deals: Sequence[Deal] | None = None

@@ -1,0 +1,578 @@
+"""Information-set Monte Carlo tree search (ISMCTS) for every game, without cheating.
+
+The bot is handed a :class:`~cardtable.bots.Decision` whose sealed observation is all it knows.
+Every iteration of the search draws a full state from ``observation.sample(rng)``: the cards the
+seat cannot see dealt afresh among the places hidden from it, a future of its own. The real
+state is never seen, so two states the seat cannot tell apart give the same decision for the
+same seed (``tests/test_ismcts.py`` checks this for every game).
+
+The search is single-observer ISMCTS (Cowling, Powley and Whitehouse 2012, as in OpenSpiel's
+``ismcts.py``): one tree for the deciding seat, whose edges are moves as that seat would see
+them announced (``state.seen_action``), so a node stands for every determinization reaching it
+through the same visible moves. Moves legal only in some determinizations are chosen by UCB
+over their *availability* count (how often they could have been chosen), not the parent's
+visits. Every seat's node is chosen by its own reward, so opponents are assumed to play well.
+
+What keeps it strong with a second a move is the game knowledge each game's bot module
+registers (:func:`register_knowledge`), kept out of this generic search:
+
+- play-outs by the game's fast policy (the ``greedy`` bots), not random moves: random play-outs
+  are what make fair search lose to simple rule bots;
+- progressive widening: a node first grows the move the policy would make, and tries others as
+  its visits grow (``1 + widen * sqrt(visits)`` children), so a thin budget degrades towards
+  the policy instead of towards uniform exploration;
+- a cut-off: a play-out stops when the round ends (its points are what the round is worth) or
+  after ``max_plies`` moves, where the game's evaluation estimates the rest of the round.
+
+The reward of a seat is its round gain (points, or chips; negated where the lowest total wins)
+less the mean gain of the other seats. Several actors at once (buying, calling rummy) are taken
+in a random order, as the simulator does; chance (shuffles, stock rebuilds) comes from each
+sample's own generator.
+
+Budgets: ``ismcts:iters=N`` runs exactly N iterations and, with the bot's seed, is reproducible
+(the generator of each decision is seeded from the bot's seed, the seat and the state version
+only); ``ismcts:time=S`` searches for S seconds a move (what it plays then depends on the
+machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from cardtable.bots import Bot, Decision, Needs, make_bot, register_param_bot
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import Action, Game, State
+
+DEFAULT_TIME = 0.5
+Evaluation = Callable[[State], Sequence[float]]
+"""Per seat, the points a state is still expected to bring each seat before its round ends
+(negative where points are penalties), for a play-out cut off mid-round."""
+Shortlist = Callable[["Decision", Action], Sequence[Action]]
+"""The root moves worth searching, best first by the game's own judgement, given the decision
+and the policy's move (which is always searched)."""
+Explanation = Callable[[Mapping[str, Any], Action], "str | None"]
+"""Words for a hint: why this move is good, read from the seat's own view, or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What one game tells the search: how to play out a deal fast and how to judge a cut-off.
+
+    ``rollout`` names a bot of the game that needs at most a view (``greedy``, ``random``);
+    ``evaluate`` estimates what the rest of a cut-off round is worth to each seat (``None``:
+    nothing); ``explain`` words a move for a hint.
+    """
+
+    rollout: str = "greedy"
+    max_plies: int = 400
+    evaluate: Evaluation | None = None
+    explain: Explanation | None = None
+    widen: float = 0.5  # children of an inner node: 1 + widen * sqrt(visits)
+    root_widen: float = 1.5  # children of the root: 1 + root_widen * sqrt(visits)
+    exploration: float = 0.7  # UCB constant, times the spread of the rewards seen
+    candidates: Shortlist | None = None  # the root moves worth searching (None: all legal)
+    max_candidates: int = 8
+
+
+_KNOWLEDGE: dict[str, Knowledge] = {}
+
+
+def register_knowledge(game: str, knowledge: Knowledge) -> None:
+    """The search's knowledge of ``game`` (its bot module registers it)."""
+    _KNOWLEDGE[game] = knowledge
+
+
+def knowledge_for(game: Game) -> Knowledge:
+    from cardtable.bots import bot_names
+
+    found = _KNOWLEDGE.get(game.name)
+    if found is not None:
+        return found
+    return Knowledge(rollout="greedy" if "greedy" in list(bot_names(game.name)) else "random")
+
+
+def lowest_wins(state: State) -> bool:
+    """Whether the lowest total wins the match (penalty games) rather than the highest."""
+    return bool(getattr(type(state), "lowest_wins", True))
+
+
+# ---- the tree ---------------------------------------------------------------------------------
+class Node:
+    """One information set of the deciding seat: the moves seen so far from the root.
+
+    ``visits`` and ``total`` belong to the edge into this node (the reward of the seat that
+    made the move); ``avail`` counts the parent's visits in which that move was legal.
+    """
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, str], Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One root move after a search: how often it was played and what it was worth."""
+
+    action: Action
+    visits: int
+    mean: float  # mean reward: round gain less the others' mean gain
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What a search found: the move to make and the root moves ranked, best first."""
+
+    action: Action
+    choices: tuple[Choice, ...]
+    iterations: int
+    elapsed_s: float
+
+
+@dataclass(slots=True)
+class Budget:
+    """Iterations (reproducible) or seconds a move."""
+
+    iters: int | None = None
+    seconds: float | None = None
+
+    def describe(self) -> str:
+        return f"iters={self.iters}" if self.iters is not None else f"time={self.seconds:g}"
+
+
+@dataclass(slots=True)
+class _Stats:
+    low: float = math.inf
+    high: float = -math.inf
+
+    def see(self, values: Sequence[float]) -> None:
+        for v in values:
+            if v < self.low:
+                self.low = v
+            if v > self.high:
+                self.high = v
+
+    @property
+    def spread(self) -> float:
+        return max(1e-6, self.high - self.low) if self.high >= self.low else 1.0
+
+
+class IsmctsBot:
+    """Information-set MCTS over the engine protocol; see the module docstring."""
+
+    needs: ClassVar[Needs] = "observation"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        budget: Budget | None = None,
+        knowledge: Knowledge | None = None,
+        name: str = "ismcts",
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.budget = budget or Budget(seconds=DEFAULT_TIME)
+        self.knowledge = knowledge or knowledge_for(game)
+        self.name = name
+        self.last: SearchResult | None = None
+        policy = make_bot(self.knowledge.rollout, game, 0)
+        policy_needs: Needs = getattr(policy, "needs", "observation")
+        if policy_needs == "observation":
+            raise OptionError(f"the play-out bot {self.knowledge.rollout!r} must not search itself")
+        self._policy_needs = policy_needs
+
+    def choose(self, decision: Decision) -> Action:
+        if len(decision.legal) == 1:
+            return decision.legal[0]
+        return self.search(decision).action
+
+    # ---- the search -----------------------------------------------------------------------
+    def search(self, decision: Decision) -> SearchResult:
+        """Search from the decision's observation within the budget.
+
+        The root is searched in *sweeps*: each sweep draws one deal of the unseen cards and
+        plays every surviving root move from a copy of it (the same deal, the same future
+        shuffles), so root moves are compared on common deals, which removes most of the luck
+        of the deal from their differences. Below the root each play-out walks the
+        information-set tree. The field of root moves is halved (best means kept) after 2, 4,
+        8... sweeps; the policy's own move always stays, and a challenger replaces it only when
+        it beats it on the common deals by ``margin`` standard errors.
+        """
+        began = time.perf_counter()
+        observation = decision.observe()
+        seat = decision.seat
+        rng = random.Random(f"ismcts/{self.seed}/{seat}/{observation.version}")
+        # One play-out bot per seat, seeded for this decision (Day's greedy bot samples).
+        players = self.game.players
+        policies: list[Bot] = [
+            make_bot(self.knowledge.rollout, self.game, rng.getrandbits(62)) for _ in range(players)
+        ]
+        root = Node()
+        stats = _Stats()
+        budget = self.budget
+        deadline = began + (budget.seconds if budget.seconds is not None else math.inf)
+        limit = budget.iters if budget.iters is not None else 1 << 62
+        legal = list(decision.legal)
+        first = observation.sample(rng)
+        baseline = self._policy(policies, first, seat, legal)
+        field = self._candidates(decision, legal, baseline, rng)
+        rewards: dict[str, list[float]] = {str(a): [] for a in field}
+        iterations = 0
+        sweeps = 0
+        sample: State | None = first
+        while iterations < limit and len(field) > 1:
+            if sample is None:
+                sample = observation.sample(rng)
+            done: dict[str, float] = {}
+            for action in field:
+                if iterations >= limit or (iterations and time.perf_counter() >= deadline):
+                    break
+                state = sample.clone()
+                done[str(action)] = self._iterate(state, seat, root, policies, rng, stats, action)
+                iterations += 1
+            sample = None
+            if len(done) < len(field):
+                break  # an unfinished sweep is left out of the comparison
+            for key, value in done.items():
+                rewards[key].append(value)
+            sweeps += 1
+            if sweeps & (sweeps - 1) == 0 and sweeps >= 2 and len(field) > 2:
+                field = self._halve(field, rewards, baseline)
+            if time.perf_counter() >= deadline:
+                break
+        action = self._pick(field, rewards, baseline, sweeps)
+        result = self._result(decision, action, rewards, iterations, time.perf_counter() - began)
+        self.last = result
+        return result
+
+    margin = 1.0  # standard errors by which a challenger must beat the policy's move
+
+    def _candidates(self, decision: Decision, legal: list[Action], baseline: Action,
+                    rng: random.Random) -> list[Action]:
+        """The root moves worth searching: the game's shortlist (the policy's move first), or
+        every legal move when the game gives none."""
+        shortlist = self.knowledge.candidates
+        moves = list(shortlist(decision, baseline)) if shortlist is not None else list(legal)
+        out = [baseline]
+        seen = {str(baseline)}
+        legal_keys = {str(a) for a in legal}
+        for a in moves:
+            key = str(a)
+            if key not in seen and key in legal_keys:
+                seen.add(key)
+                out.append(a)
+        return out[: self.knowledge.max_candidates]
+
+    @staticmethod
+    def _mean(values: list[float]) -> float:
+        return sum(values) / len(values) if values else -math.inf
+
+    def _halve(self, field: list[Action], rewards: dict[str, list[float]],
+               baseline: Action) -> list[Action]:
+        ranked = sorted(field, key=lambda a: self._mean(rewards[str(a)]), reverse=True)
+        keep = ranked[: max(2, (len(ranked) + 1) // 2)]
+        if baseline not in keep:
+            keep[-1] = baseline
+        return keep
+
+    def _pick(self, field: list[Action], rewards: dict[str, list[float]], baseline: Action,
+              sweeps: int) -> Action:
+        """The challenger with the best paired gain over the policy's move, when that gain is
+        at least ``margin`` standard errors; else the policy's move."""
+        if sweeps < 2:
+            return baseline
+        base = rewards[str(baseline)]
+        best, best_gain = baseline, 0.0
+        for action in field:
+            if action is baseline:
+                continue
+            diffs = [x - y for x, y in zip(rewards[str(action)], base, strict=False)]
+            n = len(diffs)
+            if n < 2:
+                continue
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            se = math.sqrt(var / n)
+            if mean > best_gain and mean > self.margin * se:
+                best, best_gain = action, mean
+        return best
+
+    def _result(self, decision: Decision, action: Action, rewards: dict[str, list[float]],
+                iterations: int, elapsed: float) -> SearchResult:
+        ranked = [Choice(a, len(rewards[str(a)]), self._mean(rewards[str(a)]))
+                  for a in decision.legal if rewards.get(str(a))]
+        ranked.sort(key=lambda c: (c.action == action, c.visits, c.mean), reverse=True)
+        if not ranked:
+            ranked = [Choice(action, 0, 0.0)]
+        return SearchResult(action, tuple(ranked), iterations, elapsed)
+
+    def _policy(self, policies: list[Bot], state: State, seat: int,
+                legal: Sequence[Action]) -> Action:
+        decision = Decision.at(state, seat, self._policy_needs, legal)
+        return policies[seat].choose(decision)
+
+    def _iterate(
+        self,
+        state: State,
+        me: int,
+        root: Node,
+        policies: list[Bot],
+        rng: random.Random,
+        stats: _Stats,
+        forced: Action,
+    ) -> float:
+        """One play-out from ``state`` (a sample) starting with ``forced``, the root move under
+        test; returns the deciding seat's reward and updates the tree on the way back."""
+        k = self.knowledge
+        start_totals = list(state.scores)
+        start_rounds = state.rounds_played
+        path: list[tuple[Node, int]] = []  # (edge node, seat that moved)
+        node = root
+        first = True
+        expanded = False
+        plies = 0
+        while not state.is_over and state.rounds_played == start_rounds:
+            actors = state.actors
+            if first and me in actors:
+                seat = me
+            elif len(actors) == 1:
+                seat = actors[0]
+            else:
+                seat = actors[rng.randrange(len(actors))]
+            if first:  # the root move under test
+                action = forced
+                key = (seat, str(forced))
+                node = root.children.get(key) or root.children.setdefault(key, Node())
+                node.avail += 1
+                path.append((node, seat))
+            elif expanded:  # play-out
+                if plies >= k.max_plies:
+                    break
+                legal = state.legal_actions(seat)
+                action = legal[0] if len(legal) == 1 else self._policy(policies, state, seat,
+                                                                       legal)
+            else:
+                legal = state.legal_actions(seat)
+                action, node = self._descend(state, me, seat, legal, node, first, policies, rng,
+                                             stats.spread)
+                path.append((node, seat))
+                if node.visits == 0:
+                    expanded = True
+            first = False
+            state.apply(seat, action)
+            plies += 1
+        cut = not state.is_over and state.rounds_played == start_rounds
+        values = self._values(state, start_totals, cut)
+        stats.see(values)
+        root.visits += 1
+        for edge, seat in path:
+            edge.visits += 1
+            edge.total += values[seat]
+        return values[me]
+
+    def _descend(
+        self,
+        state: State,
+        me: int,
+        seat: int,
+        legal: Sequence[Action],
+        node: Node,
+        at_root: bool,
+        policies: list[Bot],
+        rng: random.Random,
+        spread: float,
+    ) -> tuple[Action, Node]:
+        """Choose the move at a tree node: grow a new child (the policy's move first) while
+        the node may have more, else the best available child by UCB."""
+        k = self.knowledge
+        if at_root or seat == me:
+            keys = [(seat, str(a)) for a in legal]
+        else:
+            keys = [(seat, str(state.seen_action(seat, a, me))) for a in legal]
+        children = node.children
+        available: list[tuple[Node, Action]] = []
+        untried: list[tuple[tuple[int, str], Action]] = []
+        for key, action in zip(keys, legal, strict=True):
+            child = children.get(key)
+            if child is None:
+                untried.append((key, action))
+            else:
+                child.avail += 1
+                available.append((child, action))
+        widen = k.root_widen if at_root else k.widen
+        room = 1 + int(widen * math.sqrt(node.visits))
+        if untried and (not available or len(children) < room):
+            if len(untried) == len(legal) or len(available) == 0 or rng.random() < 0.5:
+                wanted = legal[0] if len(legal) == 1 else self._policy(policies, state, seat,
+                                                                       legal)
+                pick = next(((kk, a) for kk, a in untried if a == wanted), None)
+            else:
+                pick = None
+            if pick is None:
+                pick = untried[rng.randrange(len(untried))]
+            key, action = pick
+            child = Node()
+            child.avail = 1
+            children[key] = child
+            return action, child
+        # UCB over the children available in this determinization.
+        c = k.exploration
+        best: tuple[Node, Action] = available[0]
+        best_score = -math.inf
+        for child, action in available:
+            if child.visits == 0:
+                return action, child
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(max(child.avail, 1)) / child.visits
+            ) * spread
+            if score > best_score:
+                best_score, best = score, (child, action)
+        return best[1], best[0]
+
+    def _values(self, state: State, start: list[int], cut: bool) -> list[float]:
+        """Each seat's reward: its gain since the root (plus the evaluation of a cut-off
+        round), less the mean gain of the others."""
+        sign = -1.0 if lowest_wins(state) else 1.0
+        gains = [sign * (t - s) for t, s in zip(state.scores, start, strict=True)]
+        evaluate = self.knowledge.evaluate
+        if cut and evaluate is not None and not state.is_over:
+            extra = evaluate(state)
+            gains = [g + sign * e for g, e in zip(gains, extra, strict=True)]
+        n = len(gains)
+        if n == 1:
+            return gains
+        total = sum(gains)
+        return [g - (total - g) / (n - 1) for g in gains]
+
+
+# ---- names and hints ---------------------------------------------------------------------------
+def parse_budget(params: Mapping[str, str]) -> tuple[Budget, dict[str, float]]:
+    """Read ``iters``/``time`` and the tuning knobs (``c``, ``widen``) from a bot name."""
+    known = {"iters", "time", "c", "widen"}
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise OptionError(f"ismcts takes iters=N or time=SECONDS (and c=, widen=), "
+                          f"not {unknown[0]!r}")
+    if "iters" in params and "time" in params:
+        raise OptionError("ismcts takes iters=N or time=SECONDS, not both")
+    budget = Budget(seconds=DEFAULT_TIME)
+    if "iters" in params:
+        try:
+            iters = int(params["iters"])
+        except ValueError:
+            raise OptionError(f"ismcts: iters must be a whole number, not "
+                              f"{params['iters']!r}") from None
+        if not 1 <= iters <= 10_000_000:
+            raise OptionError(f"ismcts: iters must be from 1 to 10000000, not {iters}")
+        budget = Budget(iters=iters)
+    if "time" in params:
+        seconds = _number(params["time"], "time")
+        if not 0.001 <= seconds <= 3600:
+            raise OptionError(f"ismcts: time must be from 0.001 to 3600 seconds, not {seconds:g}")
+        budget = Budget(seconds=seconds)
+    knobs = {key: _number(params[key], key) for key in ("c", "widen") if key in params}
+    for key, value in knobs.items():
+        if not 0 <= value <= 100:
+            raise OptionError(f"ismcts: {key} must be from 0 to 100, not {value:g}")
+    return budget, knobs
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise OptionError(f"ismcts: {what} must be a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise OptionError(f"ismcts: {what} must be a finite number, not {text!r}")
+    return value
+
+
+def make_ismcts(game: Game, seed: int, params: Mapping[str, str]) -> IsmctsBot:
+    budget, knobs = parse_budget(params)
+    knowledge = knowledge_for(game)
+    if "c" in knobs:
+        knowledge = _replace(knowledge, exploration=knobs["c"])
+    if "widen" in knobs:
+        knowledge = _replace(knowledge, widen=knobs["widen"], root_widen=3 * knobs["widen"])
+    name = "ismcts" + "".join(f":{k}={v}" for k, v in sorted(params.items()))
+    return IsmctsBot(game, seed, budget, knowledge, name)
+
+
+def _replace(knowledge: Knowledge, **changes: Any) -> Knowledge:
+    from dataclasses import replace
+
+    return replace(knowledge, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The search's advice for one seat: the move, and why in words."""
+
+    action: Action
+    words: str
+    result: SearchResult = field(repr=False)
+
+
+def hint(state: State, seat: int, seconds: float = 0.8, seed: int = 0) -> Hint:
+    """Advice for ``seat`` from a search of about ``seconds``, built from the seat's sealed
+    observation (a :class:`Decision`) only, never from the state itself."""
+    bot = IsmctsBot(state.game, seed, Budget(seconds=seconds))
+    decision = Decision.at(state, seat, "observation")
+    if len(decision.legal) == 1:
+        only = decision.legal[0]
+        return Hint(only, f"{only}: it is your only move.",
+                    SearchResult(only, (Choice(only, 0, 0.0),), 0, 0.0))
+    result = bot.search(decision)
+    return Hint(result.action, describe(result, decision, bot.knowledge), result)
+
+
+def describe(result: SearchResult, decision: Decision, knowledge: Knowledge) -> str:
+    """The search's reasons in words: the game's own, then what the play-outs found."""
+    best = result.choices[0]
+    parts = [f"Try {best.action}."]
+    if knowledge.explain is not None:
+        why = knowledge.explain(decision.view(), best.action)
+        if why:
+            parts.append(why[0].upper() + why[1:] + ("" if why.endswith(".") else "."))
+    deals = sum(c.visits for c in result.choices)
+    points = "points"
+    if len(result.choices) > 1:
+        other = result.choices[1]
+        parts.append(
+            f"In {deals} deals of the cards you cannot see, played out to the end of the round, "
+            f"it came out {best.mean:+.1f} {points} against the table on average; the next "
+            f"best, {other.action}, {other.mean:+.1f}."
+        )
+    else:
+        parts.append(f"In {deals} deals of the cards you cannot see it came out "
+                     f"{best.mean:+.1f} {points} against the table on average.")
+    return " ".join(parts)
+
+
+register_param_bot("ismcts", "*", make_ismcts)
+
+__all__ = [
+    "Budget",
+    "Choice",
+    "Hint",
+    "IsmctsBot",
+    "Knowledge",
+    "SearchResult",
+    "hint",
+    "knowledge_for",
+    "make_ismcts",
+    "register_knowledge",
+]
