@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardtable.engine.game import game_names
 from cardtable.server import auth
+from cardtable.server.client_api import client_routes
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.store import Store
 from cardtable.server.tables import Elsewhere, Refused, Table, Tables, Thinkers
@@ -298,6 +299,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/openapi.json", openapi, methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", websocket),
     ]
+    routes += client_routes(tables)  # the browser client: its own API and its static files
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: server_error})
     app.add_middleware(Limits, limiter=RateLimiter(config.rate, config.burst))
