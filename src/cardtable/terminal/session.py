@@ -21,6 +21,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from cardtable.bots import Bot, Decision
+from cardtable.bots.ismcts import hint as search_hint
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
@@ -31,7 +32,7 @@ Reader = Callable[[str], str]
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("help (h, ?)", "the legal moves now, and these commands"),
-    ("hint", "advice from your own cards"),
+    ("hint", "advice: your cards read by the game, and a second's search of the unseen ones"),
     ("table (t)", "show the whole table again"),
     ("hand", "show your cards again"),
     ("rules", "the rules summary and the options in play"),
@@ -43,6 +44,7 @@ PASS = "pass"
 QUIET_EVENTS = frozenset({"dealt_hand"})
 EXIT_INTERRUPTED = 130
 EXIT_SAVE_FAILED = 1
+HINT_SECONDS = 0.8  # the search behind `hint`: answered within a second
 
 
 @runtime_checkable
@@ -196,6 +198,7 @@ class PlaySession:
                 self._help()
             elif word == "hint":
                 self.say(self.renderer.hint(view))
+                self.say(self._search_hint())
             elif word in ("table", "t"):
                 self.console.print(self.renderer.table(view, self.labels))
             elif word == "hand":
@@ -237,6 +240,11 @@ class PlaySession:
         return found[0] if len(found) == 1 else None
 
     # ---- commands ---------------------------------------------------------------------------
+    def _search_hint(self) -> str:
+        """What the search bot would play, and why, from the person's sealed observation only
+        (within about a second; the same seat and version give the same advice)."""
+        advice = search_hint(self.state, self.person, HINT_SECONDS, seed=self.seed)
+        return "Search: " + advice.words
     def _toggle_auto_pass(self) -> bool:
         """Switch auto-pass; True when it is now on."""
         if not self.window_answers:

@@ -1,0 +1,246 @@
+"""The search bot (issue 13): it never cheats, its budgets hold, its names parse everywhere, and
+`simulate` rotates seats, reports by bot and stops after K rounds. Kept fast: a few iterations
+and short matches."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+
+from cardtable.bots import Decision, bot_names, is_bot_name, make_bot, parse_bot_name
+from cardtable.bots.ismcts import IsmctsBot, hint
+from cardtable.cli import main
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import State, game_names, load_game
+from cardtable.sim import SimConfig, play_match, rotated, simulate, standings
+
+GAMES = ["daylily", "say-rummy", "day", "dummy-rummy", "liverpool"]
+
+
+def position(game_name: str, players: int, seed: int, min_choices: int = 2) -> tuple[State, int]:
+    """A match a few random moves in, at a decision with a real choice."""
+    game = load_game(game_name, players)
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for step in range(400):
+        actors = state.actors
+        seat = actors[rng.randrange(len(actors))]
+        legal = state.legal_actions(seat)
+        if step >= 6 and len(legal) >= min_choices:
+            return state, seat
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        assert not state.is_over
+    raise AssertionError("no decision with a choice in 400 moves")
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_two_states_a_seat_cannot_tell_apart_give_the_same_decision(game_name: str) -> None:
+    """Fairness: the real state and one drawn from the seat's own observation (the same
+    observation, other hidden cards) give the same search, move for move, with the same seed."""
+    state, seat = position(game_name, 2, seed=11)
+    other = state.observe(seat).sample(random.Random(5))
+    assert other.view(seat) == state.view(seat)
+    hidden_differ = [z.cards for z in state.zones()] != [z.cards for z in other.zones()]
+    assert hidden_differ, "the sample should deal the unseen cards differently"
+    results = []
+    for st in (state, other):
+        bot = make_bot("ismcts:iters=12", st.game, 3)
+        assert isinstance(bot, IsmctsBot)
+        result = bot.search(Decision.at(st, seat, "observation"))
+        results.append([(str(c.action), c.visits, round(c.mean, 9)) for c in result.choices])
+        assert result.iterations == 12 or len(result.choices) == 1
+    assert results[0] == results[1]
+
+
+def test_every_registered_game_has_the_search_bot() -> None:
+    for name in game_names():
+        assert "ismcts" in bot_names(name)
+
+
+def test_iterations_are_reproducible_and_counted() -> None:
+    state, seat = position("say-rummy", 2, seed=4)
+    picks = set()
+    for _ in range(2):
+        bot = make_bot("ismcts:iters=9", state.game, 1)
+        assert isinstance(bot, IsmctsBot)
+        result = bot.search(Decision.at(state, seat, "observation"))
+        picks.add((str(result.action), tuple((str(c.action), c.mean) for c in result.choices)))
+        assert result.iterations <= 9
+    assert len(picks) == 1
+
+
+def test_time_budget_holds() -> None:
+    state, seat = position("daylily", 2, seed=2, min_choices=3)
+    bot = make_bot("ismcts:time=0.2", state.game, 1)
+    assert isinstance(bot, IsmctsBot)
+    began = time.perf_counter()
+    result = bot.search(Decision.at(state, seat, "observation"))
+    elapsed = time.perf_counter() - began
+    assert result.iterations >= 1
+    # One play-out may overrun the deadline; a loaded machine gets some slack.
+    assert elapsed < 1.5, elapsed
+    assert result.action in state.legal_actions(seat)
+
+
+def test_the_bot_is_handed_nothing_but_a_decision() -> None:
+    state, seat = position("daylily", 2, seed=8)
+    bot = make_bot("ismcts:iters=4", state.game, 0)
+    decision = Decision.for_bot(state, seat, bot)
+    assert decision._observation is not None  # an observation bot gets the sealed observation
+    before = state.record()
+    action = bot.choose(decision)
+    assert action in state.legal_actions(seat)
+    assert state.record() == before  # searching changed nothing of the real match
+
+
+# ---- names -------------------------------------------------------------------------------------
+def test_bot_names_with_parameters_parse() -> None:
+    assert parse_bot_name("ISMCTS:time=0.5") == ("ismcts", {"time": "0.5"})
+    assert parse_bot_name(" ismcts:iters=20:c=1 ") == ("ismcts", {"iters": "20", "c": "1"})
+    game = load_game("daylily", 2)
+    bot = make_bot("ismcts:iters=20", game, 0)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.name == "ismcts:iters=20"
+    assert bot.budget.iters == 20 and bot.budget.seconds is None
+    timed = make_bot("ismcts:time=0.25", game, 0)
+    assert isinstance(timed, IsmctsBot) and timed.budget.seconds == 0.25
+    plain = make_bot("ismcts", game, 0)
+    assert isinstance(plain, IsmctsBot) and plain.budget.seconds == 0.5
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("ismcts:iters=0", "from 1"),
+        ("ismcts:iters=x", "whole number"),
+        ("ismcts:time=-1", "from 0.001"),
+        ("ismcts:time=nan", "finite"),
+        ("ismcts:iters=5:time=1", "not both"),
+        ("ismcts:depth=3", "'depth'"),
+        ("ismcts:iters", "key=value"),
+        ("ismcts:iters=1:iters=2", "twice"),
+        ("greedy:iters=5", "takes no parameters"),
+        ("nobody", "unknown bot"),
+    ],
+)
+def test_bad_bot_names_get_one_sentence(name: str, words: str) -> None:
+    game = load_game("daylily", 2)
+    with pytest.raises(OptionError, match=words):
+        make_bot(name, game, 0)
+    assert not is_bot_name(name, "daylily")
+
+
+def test_names_with_parameters_pass_every_membership_check() -> None:
+    """The server checks seat kinds with ``kind in bot_names(game)``: names with parameters
+    must pass that check too, and bad ones must not."""
+    names = bot_names("say-rummy")
+    assert "ismcts:time=0.5" in names
+    assert "ismcts:iters=3" in names
+    assert "greedy" in names and "random" in names
+    assert "ismcts:iters=-3" not in names
+    assert "greedy:iters=3" not in names
+    assert list(names) == sorted(names)
+
+
+def test_play_accepts_a_bot_with_parameters(tmp_path: Any) -> None:
+    from cardtable.cli.play import prepare
+
+    setup = prepare("daylily", 2, ["ismcts:iters=3"], 0, [], 1, tmp_path / "r.json")
+    assert setup.bots[1].name == "ismcts:iters=3"
+
+
+# ---- simulate: rotation, by_bot, --rounds ------------------------------------------------------
+def test_the_line_up_rotates_so_no_bot_keeps_the_first_seat() -> None:
+    names = ("a", "b", "c")
+    assert rotated(names, 0) == ("a", "b", "c")
+    assert rotated(names, 1) == ("c", "a", "b")
+    assert rotated(names, 2) == ("b", "c", "a")
+    assert rotated(names, 3) == names
+    firsts = {rotated(names, k)[0] for k in range(3)}
+    assert firsts == set(names)
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    try:
+        code = main(["simulate", *argv, "--json"])
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_by_bot_counts_every_seat_a_bot_played(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "say-rummy", "--games", "6", "--players", "3",
+                    "--bots", "greedy,random", "--option", "games=1", "--seed", "2")
+    by_bot = data["by_bot"]
+    assert set(by_bot) == {"greedy", "random"}
+    assert by_bot["greedy"]["played"] == 6  # one seat of each match
+    assert by_bot["random"]["played"] == 12  # two seats of each match
+    assert sum(row["won"] for row in by_bot.values()) == sum(data["wins"])
+    for row in by_bot.values():
+        low, high = row["win_rate_95"]
+        assert 0.0 <= low <= row["win_rate"] <= high <= 1.0
+    assert data["rotate"] is True
+    # Rotation: greedy (listed first) sat at every seat, two matches each.
+    report = simulate(SimConfig("say-rummy", 3, ("greedy", "random"), 6, 2, {"games": 1}))
+    assert report.tally.by_bot == by_bot
+
+
+def test_fixed_seats_keep_the_old_line_up(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "say-rummy", "--games", "4", "--bots", "greedy,random",
+                    "--option", "games=1", "--fixed-seats")
+    assert data["rotate"] is False
+    assert data["wins"][0] == data["by_bot"]["greedy"]["won"]
+
+
+def test_rounds_ends_every_match_after_k_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "daylily", "--games", "5", "--bots", "greedy,random",
+                    "--rounds", "2", "--seed", "4")
+    assert data["rounds"] == 10 and data["round_limit"] == 2
+    assert data["finished"] == 5 and data["violations"] == 0
+    # Daylily's highest total wins: the winners are the seats on the best total after 2 rounds.
+    game = load_game("daylily", 2)
+    outcome = play_match(game, ("greedy", "random"), seed=4, match=0, rounds=2)
+    assert outcome.rounds == 2
+    best = max(outcome.scores)
+    assert outcome.winners == [s for s, t in enumerate(outcome.scores) if t == best]
+
+
+def test_rounds_in_a_lowest_wins_game() -> None:
+    game = load_game("say-rummy", 2)
+    outcome = play_match(game, ("greedy", "random"), seed=1, match=0, rounds=1)
+    assert outcome.rounds == 1
+    low = min(outcome.scores)
+    assert outcome.winners == [s for s, t in enumerate(outcome.scores) if t == low]
+    state = game.new_state(1)
+    assert standings(state) == [0, 1]  # nobody has scored yet: every seat is level
+
+
+def test_bad_rounds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "daylily", "--rounds", "0", "--json"]) != 0
+    _out, err = capsys.readouterr()
+    assert "--rounds" in err
+
+
+def test_simulate_runs_the_search_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "say-rummy", "--games", "2", "--bots", "ismcts:iters=4,greedy",
+                    "--rounds", "1", "--seed", "1")
+    assert data["violations"] == 0
+    assert data["by_bot"]["ismcts:iters=4"]["played"] == 2
+
+
+# ---- hints -------------------------------------------------------------------------------------
+def test_hint_answers_within_a_second_in_words() -> None:
+    state, seat = position("say-rummy", 2, seed=6, min_choices=3)
+    began = time.perf_counter()
+    advice = hint(state, seat, seconds=0.3)
+    assert time.perf_counter() - began < 1.5
+    assert advice.action in state.legal_actions(seat)
+    assert str(advice.action) in advice.words
+    assert "deals" in advice.words or "only move" in advice.words
