@@ -88,15 +88,21 @@ def _plain(value: Any) -> Any:
 
 
 def cards_named(data: Any) -> list[str]:
-    """Every string inside a JSON-able event, for leak checks: card names are strings, and an
-    over-broad list (words, kinds) only makes such a check stricter, never blind."""
-    if isinstance(data, str):
-        return [data]
-    if isinstance(data, Mapping):
-        return [c for v in data.values() for c in cards_named(v)]
-    if isinstance(data, list | tuple):
-        return [c for v in data for c in cards_named(v)]
-    return []
+    """Every string inside a JSON-able event (in no particular order), for leak checks: card
+    names are strings, and an over-broad list (words, kinds) only makes such a check stricter,
+    never blind."""
+    found: list[str] = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            found.append(item)
+        elif kind is dict or isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+    return found
 
 
 # ---- events most games share -------------------------------------------------------------------
