@@ -241,7 +241,10 @@ class IsmctsBot:
                 if iterations >= limit or (iterations and time.perf_counter() >= deadline):
                     break
                 state = sample.clone()
-                done[str(action)] = self._iterate(state, seat, root, policies, rng, stats, action)
+                value = self._iterate(state, seat, root, policies, rng, stats, action, deadline)
+                if value is None:
+                    break  # out of time in the middle of a play-out
+                done[str(action)] = value
                 iterations += 1
             sample = None
             if len(done) < len(field):
@@ -333,9 +336,11 @@ class IsmctsBot:
         rng: random.Random,
         stats: _Stats,
         forced: Action,
-    ) -> float:
+        deadline: float = math.inf,
+    ) -> float | None:
         """One play-out from ``state`` (a sample) starting with ``forced``, the root move under
-        test; returns the deciding seat's reward and updates the tree on the way back."""
+        test; returns the deciding seat's reward and updates the tree on the way back, or None
+        (and changes nothing) when the deadline passes first."""
         k = self.knowledge
         start_totals = list(state.scores)
         start_rounds = state.rounds_played
@@ -374,6 +379,8 @@ class IsmctsBot:
             first = False
             state.apply(seat, action)
             plies += 1
+            if plies & 7 == 0 and time.perf_counter() >= deadline:
+                return None
         cut = not state.is_over and state.rounds_played == start_rounds
         values = self._values(state, start_totals, cut)
         stats.see(values)
