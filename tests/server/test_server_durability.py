@@ -25,8 +25,9 @@ from cardtable.engine.zones import Visibility
 KILLS = 50
 
 
-def test_kill_nine_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    srv = Server(f"sqlite:///{tmp_path / 'kill.sqlite3'}", log=tmp_path / "server.log").start()
+def test_kill_nine_loses_no_acknowledged_action(db: str, tmp_path: Path) -> None:
+    """On SQLite and on PostgreSQL (each kill -9 mid-play, then a restart on the same data)."""
+    srv = Server(db, log=tmp_path / "server.log").start()
     rng = random.Random(11)
     acked: dict[int, tuple[int, str]] = {}  # version -> (seat, action), as acknowledged
     kills = 0

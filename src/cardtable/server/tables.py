@@ -161,7 +161,8 @@ class Thinkers:
         if self.workers <= 0 or self._pool is not None:
             return
         self._pool = ProcessPoolExecutor(self.workers,
-                                         mp_context=multiprocessing.get_context("spawn"))
+                                         mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_watch_parent, initargs=(os.getpid(),))
         self._ready = asyncio.get_running_loop().run_in_executor(self._pool, _warm)
         self._ready.add_done_callback(lambda f: f.cancelled() or f.exception())
 
@@ -193,11 +194,22 @@ class Thinkers:
         pool, self._pool, self._ready = self._pool, None, None
         if pool is None:
             return
-        processes = list(getattr(pool, "_processes", {}).values())  # no public handle
+        # Workers finish the decision in hand and exit; one whose server died exits by itself.
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            with contextlib.suppress(Exception):
-                process.terminate()
+
+
+def _watch_parent(parent: int) -> None:
+    """In each worker: exit once the server is gone (a server killed with -9 cannot stop its
+    pool, and a worker waiting for work would wait for ever)."""
+    import threading
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def _warm() -> bool:
