@@ -219,10 +219,12 @@ def web_fixture(tmp_path_factory: pytest.TempPathFactory) -> WebServer:
 
 @pytest.fixture(scope="session", name="browser")
 def browser_fixture() -> Any:
-    if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    # Never skipped: `make test` installs Chromium (scripts/system-packages.sh) and Playwright.
+    assert Path(CHROMIUM).exists() and shutil.which(CHROMIUM), (
+        "Chromium is not installed: run scripts/system-packages.sh (apt-get install chromium)")
     if "browser" not in _SHARED:
-        playwright_api = pytest.importorskip("playwright.sync_api")
+        import playwright.sync_api as playwright_api
+
         _SHARED["playwright"] = playwright_api.sync_playwright().start()
         _SHARED["browser"] = _SHARED["playwright"].chromium.launch(
             executable_path=CHROMIUM, args=ARGS, headless=True)
