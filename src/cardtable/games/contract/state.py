@@ -135,6 +135,57 @@ class TableMeld:
                     self.swaps[c] = swapped
 
 
+# The commonest events (a draw, a discard, a pass) are few distinct values: made once and shared,
+# since events never change, so the log costs a dictionary lookup per move.
+_DREW_STOCK: dict[int, DrewStock] = {}
+_DREW_DISCARD: dict[int, DrewDiscard] = {}
+_DISCARDED: dict[int, Discarded] = {}
+_PASSED: dict[int, Passed] = {}
+_DECLINED: dict[tuple[int, int, tuple[int, ...]], Declined] = {}
+
+
+def _drew_stock(seat: int, card: int) -> DrewStock:
+    key = seat << 6 | card
+    found = _DREW_STOCK.get(key)
+    if found is None:
+        found = _DREW_STOCK[key] = DrewStock(seat, CODES[card])
+    return found
+
+
+def _drew_discard(seat: int, card: int) -> DrewDiscard:
+    key = seat << 6 | card
+    found = _DREW_DISCARD.get(key)
+    if found is None:
+        found = _DREW_DISCARD[key] = DrewDiscard(seat, CODES[card])
+    return found
+
+
+def _discarded(seat: int, card: int) -> Discarded:
+    key = seat << 6 | card
+    found = _DISCARDED.get(key)
+    if found is None:
+        found = _DISCARDED[key] = Discarded(seat, CODES[card])
+    return found
+
+
+def _passed(seat: int, card: int, buying: bool) -> Passed:
+    key = (seat << 6 | card) << 1 | buying
+    found = _PASSED.get(key)
+    if found is None:
+        found = _PASSED[key] = Passed(seat, CODES[card], "buy" if buying else "rummy")
+    return found
+
+
+def _declined(seat: int, card: int, buyers: list[int]) -> Declined:
+    key = (seat, card, tuple(buyers))
+    found = _DECLINED.get(key)
+    if found is None:
+        if len(_DECLINED) >= _TABLE_MELD_LIMIT:
+            _DECLINED.clear()
+        found = _DECLINED[key] = Declined(seat, CODES[card], key[2])
+    return found
+
+
 # The same melds come up deal after deal (a three-card set, a four-card run), so their lay-off
 # tables are made once per rule set and meld.
 _TABLE_MELDS: dict[tuple[Meld, MeldRules], TableMeld] = {}
@@ -333,7 +384,7 @@ class ContractState(RunningTotals, State):
             self._end_deal(None, "the stock and the discard pile ran out")
             return
         self._give(self.current, card, known=False)
-        self._emit(DrewStock(self.current, CODES[card]))
+        self._emit(_drew_stock(self.current, card))
         self.taken = -1
         self.phase = PLAY_PHASE
 
@@ -621,18 +672,17 @@ class ContractState(RunningTotals, State):
     def _perform(self, seat: int, action: Action) -> None:
         phase = self.phase
         if phase in (BUY_PHASE, RUMMY_PHASE):
-            window = "buy" if phase == BUY_PHASE else "rummy"
-            top = CODES[self.discard[-1]]
             self.pending.remove(seat)
             if isinstance(action, Pass):
                 self.passed.append(seat)
-                self._emit(Passed(seat, top, window))
+                self._emit(_passed(seat, self.discard[-1], phase == BUY_PHASE))
                 winner = self._window_winner()
             else:
                 self.claims.append(seat)
                 winner = self._window_winner()
                 if winner is False:  # a nearer player has yet to answer: the claim waits
-                    self._emit(Claimed(seat, top, window))
+                    window = "buy" if phase == BUY_PHASE else "rummy"
+                    self._emit(Claimed(seat, CODES[self.discard[-1]], window))
             if phase == BUY_PHASE:
                 self._resolve_buy(winner)
             else:
@@ -643,14 +693,14 @@ class ContractState(RunningTotals, State):
                 card = self.discard.pop()
                 self.top_discarder = None
                 self._give(seat, card, known=True)
-                self._emit(DrewDiscard(seat, CODES[card]))
+                self._emit(_drew_discard(seat, card))
                 self.taken = card
                 self.took_floating = self.sizes[seat] == 1  # the hand was empty before
                 self.phase = PLAY_PHASE
                 return
             buyers = self._buyers()
             if buyers:
-                self._emit(Declined(seat, CODES[self.discard[-1]], tuple(buyers)))
+                self._emit(_declined(seat, self.discard[-1], buyers))
                 self.pending = list(buyers)
                 self.window_order = list(buyers)
                 self.claims = []
@@ -714,7 +764,7 @@ class ContractState(RunningTotals, State):
             self._remove(seat, action.card)
             self.discard.append(action.card)
             self.top_discarder = seat
-            self._emit(Discarded(seat, CODES[action.card]))
+            self._emit(_discarded(seat, action.card))
             if self.sizes[seat] == 0:
                 self._emit(WentOut(seat, "discarded"))
                 self._end_deal(seat, "went out")
