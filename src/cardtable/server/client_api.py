@@ -251,15 +251,19 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
     }
 
 
-def hint_for(table: Table, seat: int) -> dict[str, Any]:
+async def hint_for(table: Table, seat: int) -> dict[str, Any]:
     st = table.state
     if st.is_over or seat not in st.actors:
         raise ClientRefused(409, "it is not your move, so there is nothing to hint")
     bot_name = "greedy" if "greedy" in bot_names(table.game.name) else "random"
     bot = make_bot(bot_name, table.game, st.version)
-    # The bot is handed a Decision built from this seat's view (or less), never the state.
-    action = bot.choose(Decision.for_bot(st, seat, bot))
-    return {"action": str(action), "bot": bot_name, "version": st.version}
+    # The bot is handed a Decision built from this seat's view (or less), never the state: a
+    # copy taken here, so the bot may think in a thread (Day's greedy bot takes a good part of
+    # a second) while the event loop goes on serving every other table.
+    decision = Decision.for_bot(st, seat, bot)
+    version = st.version
+    action = await asyncio.to_thread(bot.choose, decision)
+    return {"action": str(action), "bot": bot_name, "version": version}
 
 
 async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
@@ -343,7 +347,7 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         table, seat = await table_and_seat(request)
         if seat is None:
             raise ClientRefused(401, "a hint needs the seat's token")
-        return JSONResponse(hint_for(table, seat))
+        return JSONResponse(await hint_for(table, seat))
 
     @guarded
     async def join(request: Request) -> Response:
