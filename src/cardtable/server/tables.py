@@ -148,8 +148,8 @@ def bot_choice(kind: str, game: Game, seed: int, decision: Decision) -> str:
 
 class Thinkers:
     """Where bots think: a pool of worker processes (so a slow bot never holds up the event
-    loop and its acknowledgements), or threads when ``workers`` is 0. The pool starts with the
-    server; until its first worker is up (a second or two), bots think in a thread."""
+    loop and its acknowledgements), or threads when ``workers`` is 0. The pool starts at the
+    first decision; until its first worker is up (a second or two), bots think in a thread."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, (os.cpu_count() or 2) - 1) if workers is None else workers
@@ -173,6 +173,8 @@ class Thinkers:
         return self._needs[key]
 
     async def choose(self, kind: str, game: Game, seed: int, decision: Decision) -> str:
+        if self._pool is None:
+            self.start()  # on the first decision: a server without bots starts no workers
         ready = self._ready
         if self._pool is None or ready is None or not ready.done() or ready.cancelled() \
                 or ready.exception() is not None:
@@ -508,7 +510,6 @@ class Tables:
 
     # ---- life of the process ----------------------------------------------------------------
     async def start(self) -> None:
-        self.thinkers.start()
         for table_id in await asyncio.to_thread(self.store.claimable, self.node):
             with contextlib.suppress(Elsewhere, Refused):
                 await self.get(table_id)
