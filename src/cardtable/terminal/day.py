@@ -1,5 +1,6 @@
 """The Day table in a terminal: your cards, the dealer's, every stack and pot, what it costs to
-call and which bets you may make; each showdown spelled out when a hand ends.
+call and which bets you may make; the move log comes from the game's events, with a banner for
+each deal and each hand's showdown, pots and stacks summed up when it ends.
 
 Everything is drawn from one seat's view (plain data), so the screen can only show what that
 seat may know; the hint counts the seat's chance of winning from the same view.
@@ -17,15 +18,11 @@ from rich.text import Text
 
 from cardtable.games.day.cards import CROWN, SUIT_OF, parse_card
 from cardtable.games.day.chance import win_chance
+from cardtable.games.day.events import CONDITION_WORDS
 from cardtable.games.day.game import DayGame
 from cardtable.terminal.render import View
 
 SUIT_STYLE = {0: "bold yellow", 1: "bold red", 2: "bold blue", -1: "bold magenta"}
-CONDITION_WORDS = {
-    "highest-card": "Highest Card", "kind": "X of a kind", "eclipse": "Eclipse",
-    "consecutive": "Consecutive", "full-consecutive": "Full Consecutive", "day": "Day",
-    "full-day": "Full Day",
-}
 
 
 def card_text(code: str) -> Text:
@@ -138,35 +135,24 @@ class DayRenderer:
             return f"call {t['to_call']}, raise or fold"
         return "check or bet"
 
-    # ---- moves and events ---------------------------------------------------------------------
-    def describe_move(self, label: str, text: str, before: View) -> str:
-        t = before["table"]
-        if text == "call" and t.get("to_call"):
-            return f"{label}: call {t['to_call']}"
-        if text.startswith("swap "):
-            return f"{label}: swaps a card"  # which card is the player's own business
-        return f"{label}: {text}"
-
-    def events(self, before: View, after: View, labels: Sequence[str]) -> list[RenderableType]:
-        out: list[RenderableType] = []
-        done = len(before["table"]["results"])
-        for result in after["table"]["results"][done:]:
-            out.append(self.hand_result(result, labels))
-        board = _cards(after, "dealer")
-        if (
-            not after["over"]
-            and after["table"]["hand"] == before["table"]["hand"]
-            and len(board) == 3
-            and len(_cards(before, "dealer")) == 2
-        ):
-            line = Text("The dealer lays the final card: ", "bold")
-            line.append_text(card_text(board[2]))
-            out.append(line)
-        if not after["over"] and after["table"]["hand"] != before["table"]["hand"]:
-            t = after["table"]
-            who = "the house" if t["house_dealer"] else labels[t["dealer"]]
-            out.append(Text(f"Hand {t['hand']} is dealt by {who}.", "bold"))
-        return out
+    # ---- events -----------------------------------------------------------------------------
+    def event(self, event: dict[str, Any], labels: Sequence[str]) -> RenderableType | None:
+        """A banner for each new hand, the final card in colour, and each hand's summary;
+        every other event is the game's one log line."""
+        kind = event["kind"]
+        if kind == "dealt":
+            dealer = event["dealer"]
+            who = "the house" if dealer is None else labels[dealer]
+            line = Text(f"Hand {event['round']} is dealt by {who}; the dealer's cards: ", "bold")
+            line.append_text(cards_text(event["up"]))
+            return line
+        if kind == "final_card":
+            line = Text("The dealer laid the final card: ", "bold")
+            line.append_text(card_text(event["card"]))
+            return line
+        if kind == "round_scored":
+            return self.hand_result(event["result"], labels)
+        return None
 
     def hand_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         lines: list[RenderableType] = [Rule(style="dim"), Text(f"Hand {result['hand']} over.",

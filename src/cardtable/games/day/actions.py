@@ -34,6 +34,18 @@ class Swap:
 
 
 @dataclass(frozen=True, slots=True)
+class UnseenSwap:
+    """A swap as the other players saw it: that a card went, not which. Only ever found in a
+    history given to another seat (``seen_action``); it is no move anyone can make."""
+
+    def __str__(self) -> str:
+        return "swap ?"
+
+
+UNSEEN_SWAP = UnseenSwap()
+
+
+@dataclass(frozen=True, slots=True)
 class Fold:
     def __str__(self) -> str:
         return "fold"

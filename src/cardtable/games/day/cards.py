@@ -55,6 +55,11 @@ def code(c: int) -> str:
 
 name = code  # the notation is already the full name a player says
 
+CODES: tuple[str, ...] = tuple(code(c) for c in range(DECK_SIZE))
+"""Every card's notation, by its int: events and deals name cards by looking them up here."""
+CARD_OF: dict[str, int] = {text: c for c, text in enumerate(CODES)}
+"""The int of a card by its canonical notation (deals read back from a record)."""
+
 
 def values_for(moon_value: int) -> tuple[int, ...]:
     """Each card's value under the Moon option (0 or 13); -1 for the Crown, which is wild."""

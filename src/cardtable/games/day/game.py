@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from cardtable.engine.deals import Deal
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Game, register
 from cardtable.engine.options import Option
@@ -19,7 +22,8 @@ from cardtable.games.day.actions import (
     parse_action,
     raise_to,
 )
-from cardtable.games.day.cards import DECK_SIZE, code
+from cardtable.games.day.cards import CODES, DECK_SIZE, code, parse_card
+from cardtable.games.day.events import describe
 from cardtable.games.day.showdown import Evaluator, evaluator_for
 from cardtable.games.day.state import GRID, DayState
 
@@ -103,10 +107,21 @@ class DayGame(Game):
         o = self.options
         return evaluator_for(o["moon_value"], o["kind_scope"], o["full_day_points"])
 
-    def new_state(self, seed: int) -> DayState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+    def new_state(self, seed: int | None = None, deals: Sequence[Deal] | None = None
+                  ) -> DayState:
+        """A session dealt from ``seed``, or hand by hand from ``deals``: each hand's deal is
+        the whole deck's order ("hands", "up": the dealer's two face-up cards, "stock" top
+        first: the substitution cards, the final card and the tie-break cards are taken from
+        it in turn; "reshuffles": the stock's order after tie-break cards went back into it)."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
-        return DayState(self, seed)
+        return DayState(self, seed, deals)
+
+    def card_notation(self, text: str) -> str:
+        return code(parse_card(text))
+
+    def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        return describe(event, names)
 
     def parse_action(self, text: str) -> DayAction:
         return parse_action(text)
@@ -148,4 +163,4 @@ class DayGame(Game):
         return bet(amount) if roll < 0.75 else raise_to(amount)
 
     def deck(self) -> list[str]:
-        return [code(c) for c in range(DECK_SIZE)]
+        return list(CODES)

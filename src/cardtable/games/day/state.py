@@ -16,9 +16,12 @@ raise when no opponent has chips left to answer with.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from cardtable.engine.game import Action, Observation, RunningTotals, State, check_actor
+from cardtable.engine.deals import Deal
+from cardtable.engine.events import Dealt, DealtHand, MatchOver, RoundScored
+from cardtable.engine.game import Action, RunningTotals, State, check_actor
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.games.day.actions import (
     ALL_IN,
@@ -27,6 +30,7 @@ from cardtable.games.day.actions import (
     FOLD,
     KEEP,
     SWAPS,
+    UNSEEN_SWAP,
     AllIn,
     Bet,
     Call,
@@ -38,7 +42,24 @@ from cardtable.games.day.actions import (
     bet,
     raise_to,
 )
-from cardtable.games.day.cards import CROWN, DECK_SIZE, FULL_DECK, code
+from cardtable.games.day.cards import CARD_OF, CODES, CROWN, DECK_SIZE, FULL_DECK, code
+from cardtable.games.day.events import (
+    CHECKED,
+    FOLDED,
+    KEPT,
+    AntesPosted,
+    Busted,
+    FinalCard,
+    PotWon,
+    Returned,
+    ShowedDown,
+    Swapped,
+    TiebreakDrawn,
+    WentAllIn,
+    bet_made,
+    called,
+    raised,
+)
 from cardtable.games.day.pots import side_pots
 from cardtable.games.day.showdown import (
     CONDITION_NAMES,
@@ -64,11 +85,10 @@ class DayState(RunningTotals, State):
     game: DayGame
     lowest_wins = False  # chips: the biggest stack wins
 
-    def __init__(self, game: DayGame, seed: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history = []
-        self.rng = random.Random(seed)
+    def __init__(
+        self, game: DayGame, seed: int | None, deals: Sequence[Deal] | None = None
+    ) -> None:
+        self._start(game, seed, deals)
         o = game.options
         n = game.players
         self.n = n
@@ -77,7 +97,7 @@ class DayState(RunningTotals, State):
         self.chips = game.total_chips()
         self.raked = 0
         self.hand_no = 0
-        self.button = self.rng.randrange(n)  # the dealer seat (house dealer: the marker)
+        self.button = self._first_dealer(n)  # the dealer seat (house dealer: the marker)
         self.first_hand = True
         self.phase = SUBSTITUTE
         self._start_hand()
@@ -118,12 +138,38 @@ class DayState(RunningTotals, State):
         self.antes = antes
         deck = list(range(DECK_SIZE))
         self.rng.shuffle(deck)
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        hands: list[list[int]] = [[] for _ in range(n)]
         for _ in range(HAND_CARDS):
             for s in self.order:
-                self.hands[s].append(deck.pop())
-        self.board = [deck.pop(), deck.pop()]
+                hands[s].append(deck.pop())
+        board = [deck.pop(), deck.pop()]
+        # The deal in notation: the whole deck's order, so every later card (substitutions,
+        # the final card, tie-break draws) is the record's too. The stock is top first.
+        codes = CODES
+        code_of = codes.__getitem__
+        up = [codes[board[0]], codes[board[1]]]
+        live: Deal = {
+            "dealer": self.button,
+            "hands": [list(map(code_of, h)) for h in hands],
+            "stock": list(map(code_of, reversed(deck))),
+            "up": up,
+        }
+        entry = self._deal_from(live)
+        if entry is not live:  # a recorded deal, already checked against this one
+            card_of = CARD_OF
+            hands = [[card_of[c] for c in h] for h in entry["hands"]]
+            board = [card_of[c] for c in entry["up"]]
+            deck = [card_of[c] for c in reversed(entry["stock"])]
+        self.hands = hands
+        self.board = board
         self.stock = deck
+        emit = self._emit
+        emit(Dealt(None, self.hand_no, None if o["dealer"] == "house" else self.button,
+                   tuple(map(len, hands)), tuple(up), len(deck)))
+        emit(AntesPosted(None, tuple(antes), sum(antes)))
+        for s in range(n):
+            if hands[s]:
+                emit(DealtHand(s, (codes[hands[s][0]], codes[hands[s][1]])))
         self.swapped = [-1] * n
         self.substituted = [False] * n
         self.shown = [False] * n
@@ -184,11 +230,14 @@ class DayState(RunningTotals, State):
         self.contrib[s] -= back
         self.totals[s] += back
         self.current_bet = second
+        self._emit(Returned(s, back))
 
     def _end_round(self) -> None:
         self._return_uncalled()
         if self.phase in (SUBSTITUTE, FIRST):
-            self.board.append(self.stock.pop())  # the dealer's final card
+            final = self.stock.pop()  # the dealer's final card
+            self.board.append(final)
+            self._emit(FinalCard(None, CODES[final]))
             self._start_round(FINAL)
         else:
             self._showdown()
@@ -237,20 +286,27 @@ class DayState(RunningTotals, State):
             r = max(0, int(cap) - taken)
         return r
 
-    def _draw_for(self, seats: list[int], draws: list[dict[str, str]]) -> int:
+    def _draw_for(self, seats: list[int], draws: list[dict[str, str]], pot: int) -> int:
         """The tie-breaker: each tied seat gets a card, highest wins, again while tied."""
         top_of = self.game.evaluator.top
+        codes = CODES
         contenders = seats
         while True:
             if self.tiebreak:  # cards of an earlier draw go back before the next one
                 self.stock.extend(self.tiebreak)
                 self.tiebreak = []
                 self.rng.shuffle(self.stock)
+                live = [codes[c] for c in reversed(self.stock)]
+                order = self._reorder("reshuffles", live)
+                if order is not live:  # a record's order, checked to hold the same cards
+                    self.stock = [CARD_OF[c] for c in reversed(order)]
             cards = [self.stock.pop() for _ in contenders]
             self.tiebreak = cards
-            draws.append({str(s): code(c) for s, c in zip(contenders, cards, strict=True)})
+            draws.append({str(s): codes[c] for s, c in zip(contenders, cards, strict=True)})
             high = max(top_of[c] for c in cards)
             tied = [s for s, c in zip(contenders, cards, strict=True) if top_of[c] == high]
+            self._emit(TiebreakDrawn(None, pot, tuple(contenders),
+                                     tuple(codes[c] for c in cards), tuple(tied)))
             if len(tied) == 1:
                 return tied[0]
             contenders = tied
@@ -264,10 +320,26 @@ class DayState(RunningTotals, State):
             self.board, [self.hands[s] for s in live], [self.substituted[s] for s in live]
         )
         index = {s: i for i, s in enumerate(live)}
+        showdown: list[dict[str, Any]] = [
+            {
+                "seat": s,
+                "cards": [CODES[c] for c in self.hands[s]],
+                "condition": CONDITION_NAMES[condition_of(keys[index[s]])],
+                "detail": detail(keys[index[s]]),
+                "points": points_of(keys[index[s]]),
+                "substituted": self.substituted[s],
+            }
+            for s in live
+        ]
+        for shown in showdown:
+            self._emit(ShowedDown(shown["seat"], tuple(shown["cards"]), shown["condition"],
+                                  shown["detail"], shown["points"], shown["substituted"]))
         pots_out: list[dict[str, Any]] = []
         taken = 0
-        for amount, eligible in side_pots(self.contrib, [not f for f in self.folded]):
+        pots = side_pots(self.contrib, [not f for f in self.folded])
+        for number, (amount, eligible) in enumerate(pots):
             entry: dict[str, Any] = {"amount": amount, "eligible": eligible}
+            tied: tuple[int, ...] = ()
             if len(eligible) == 1:
                 winner = eligible[0]
             else:
@@ -276,26 +348,17 @@ class DayState(RunningTotals, State):
                     winner = best[0]
                 else:
                     draws: list[dict[str, str]] = []
-                    winner = self._draw_for(best, draws)
+                    winner = self._draw_for(best, draws, number)
                     entry["tied"] = best
                     entry["draws"] = draws
+                    tied = tuple(best)
             r = self._rake(amount, taken)
             taken += r
             self.totals[winner] += amount - r
             entry["winner"] = winner
             entry["rake"] = r
             pots_out.append(entry)
-        showdown = [
-            {
-                "seat": s,
-                "cards": [code(c) for c in self.hands[s]],
-                "condition": CONDITION_NAMES[condition_of(keys[index[s]])],
-                "detail": detail(keys[index[s]]),
-                "points": points_of(keys[index[s]]),
-                "substituted": self.substituted[s],
-            }
-            for s in live
-        ]
+            self._emit(PotWon(winner, number, len(pots), amount, r, tuple(eligible), tied))
         self._finish_hand(pots_out, showdown, taken)
 
     def _win_by_folds(self) -> None:
@@ -305,6 +368,7 @@ class DayState(RunningTotals, State):
         r = self._rake(amount, 0)
         self.totals[winner] += amount - r
         pots = [{"amount": amount, "eligible": [winner], "winner": winner, "rake": r}]
+        self._emit(PotWon(winner, 0, 1, amount, r, (winner,), ()))
         self._finish_hand(pots, None, r)
 
     def _finish_hand(
@@ -314,25 +378,30 @@ class DayState(RunningTotals, State):
         put_in = self.contrib
         self.contrib = [0] * self.n
         self.commit = [0] * self.n
-        self.results.append(
-            {
-                "hand": self.hand_no,
-                "dealer": self.button,
-                "seats": list(self.order),
-                "antes": list(self.antes),
-                "put_in": put_in,
-                "board": [code(c) for c in self.board],
-                "folded": [s for s in self.order if self.folded[s]],
-                "substituted": [s for s in self.order if self.substituted[s]],
-                "showdown": showdown,
-                "pots": pots,
-                "rake": rake,
-                "stacks": list(self.totals),
-            }
-        )
-        alive = sum(1 for s in self.totals if s > 0)
+        result = {
+            "hand": self.hand_no,
+            "dealer": self.button,
+            "seats": list(self.order),
+            "antes": list(self.antes),
+            "put_in": put_in,
+            "board": [CODES[c] for c in self.board],
+            "folded": [s for s in self.order if self.folded[s]],
+            "substituted": [s for s in self.order if self.substituted[s]],
+            "showdown": showdown,
+            "pots": pots,
+            "rake": rake,
+            "stacks": list(self.totals),
+        }
+        self.results.append(result)
+        self._emit(RoundScored(None, self.hand_no, result))
+        totals = self.totals
+        for s in self.order:
+            if totals[s] == 0:
+                self._emit(Busted(s))
+        alive = sum(1 for s in totals if s > 0)
         if alive <= 1 or self.hand_no >= self.game.options["hands"]:
             self.phase = OVER
+            self._emit(MatchOver(None, tuple(totals), tuple(self.winners)))
             return
         self._start_hand()
 
@@ -469,9 +538,13 @@ class DayState(RunningTotals, State):
         if self.phase == SUBSTITUTE:
             if isinstance(action, Swap):
                 hand = self.hands[seat]
-                hand[hand.index(action.card)] = self.stock.pop()
+                got = self.stock.pop()
+                hand[hand.index(action.card)] = got
                 self.swapped[seat] = action.card
                 self.substituted[seat] = True
+                self._emit(Swapped(seat, CODES[action.card], CODES[got]))
+            else:
+                self._emit(KEPT[seat])
             self.sub_pos += 1
             if self.sub_pos < len(self.order):
                 self.current = self.order[self.sub_pos]
@@ -481,6 +554,7 @@ class DayState(RunningTotals, State):
         if isinstance(action, Fold):
             self.folded[seat] = True
             self.acted[seat] = True
+            self._emit(FOLDED[seat])
             if sum(1 for s in self.order if not self.folded[s]) == 1:
                 self._win_by_folds()
                 return
@@ -488,6 +562,7 @@ class DayState(RunningTotals, State):
             return
         if isinstance(action, Check):
             self.acted[seat] = True
+            self._emit(CHECKED[seat])
             self._advance(seat)
             return
         stack = self.totals[seat]
@@ -500,10 +575,20 @@ class DayState(RunningTotals, State):
             assert isinstance(action, Bet | RaiseTo)
             target = action.amount
         put = target - commit
-        self.totals[seat] = stack - put
+        left = stack - put
+        self.totals[seat] = left
         self.commit[seat] = target
         self.contrib[seat] += put
         cb = self.current_bet
+        if isinstance(action, Call):
+            self._emit(called(seat, put, left == 0))
+        elif isinstance(action, AllIn):
+            effect = "call" if target <= cb else "bet" if cb == 0 else "raise"
+            self._emit(WentAllIn(seat, put, target, effect))
+        elif isinstance(action, Bet):
+            self._emit(bet_made(seat, put, left == 0))
+        else:
+            self._emit(raised(seat, target, put, left == 0))
         if target > cb:
             increase = target - cb
             if cb > 0:
@@ -624,40 +709,36 @@ class DayState(RunningTotals, State):
         new.tiebreak = list(self.tiebreak)
         return new
 
-    def observe(self, seat: int) -> DayObservation:
-        return DayObservation(self.clone(), seat)
-
-
-class DayObservation(Observation):
-    """What one seat knows: its own cards (and the one it swapped away) and the table.
-
-    The hidden places are the stock, the other players' unrevealed hands and the cards they
-    swapped away; a sample deals the hidden cards among them afresh.
-    """
-
-    _state: DayState
-
-    def sample(self, rng: random.Random) -> DayState:
-        s = self._state.clone()
-        me = self.seat
-        others = [o for o in range(s.n) if o != me]
-        pool = list(s.stock)
+    # ---- what each seat may know ---------------------------------------------------------------
+    def _redeal(self, seat: int, rng: random.Random | None) -> None:
+        """The stock, the other players' unrevealed cards and the cards they swapped away, dealt
+        afresh among those places: all a seat cannot see. (The dealer's cards, shown hands and
+        tie-break draws are face up; its own cards and the one it gave up are its own.)"""
+        others = [o for o in range(self.n) if o != seat]
+        pool = list(self.stock)
         for o in others:
-            if not s.shown[o]:
-                pool.extend(s.hands[o])
-            if s.swapped[o] >= 0:
-                pool.append(s.swapped[o])
-        rng.shuffle(pool)
+            if not self.shown[o]:
+                pool.extend(self.hands[o])
+            if self.swapped[o] >= 0:
+                pool.append(self.swapped[o])
+        pool.sort()
+        if rng is not None:
+            rng.shuffle(pool)
         for o in others:
-            if not s.shown[o]:
-                k = len(s.hands[o])
-                s.hands[o] = pool[len(pool) - k:]
+            if not self.shown[o]:
+                k = len(self.hands[o])
+                self.hands[o] = pool[len(pool) - k:]
                 del pool[len(pool) - k:]
-            if s.swapped[o] >= 0:
-                s.swapped[o] = pool.pop()
-        s.stock = pool
-        self.reseed(s, rng)
-        return s
+            if self.swapped[o] >= 0:
+                self.swapped[o] = pool.pop()
+        self.stock = pool
+
+    def seen_action(self, actor: int, action: Action, viewer: int | None) -> Action:
+        """A swap names the card given up, which only the swapper knows: the others see that a
+        card was swapped (``swap ?``)."""
+        if viewer != actor and isinstance(action, Swap):
+            return UNSEEN_SWAP
+        return action
 
 
-__all__ = ["CROWN", "FINAL", "FIRST", "GRID", "OVER", "SUBSTITUTE", "DayObservation", "DayState"]
+__all__ = ["CROWN", "FINAL", "FIRST", "GRID", "OVER", "SUBSTITUTE", "DayState"]
