@@ -15,12 +15,12 @@ from cardtable.engine import (
 from cardtable.engine.version import __version__
 
 __all__ = [
-    "__version__",
     "Game",
     "IllegalAction",
     "NotationError",
     "OptionError",
     "State",
+    "__version__",
     "game_names",
     "load_game",
 ]

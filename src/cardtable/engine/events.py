@@ -19,9 +19,13 @@ Card = str
 """A card in the game's own notation ("7H", "2 Ming Toy", "/ʃ/"); ``None`` when hidden."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened at the table. Subclasses name their ``kind`` and their secrets.
+
+    Events are never changed once emitted (logs, clones and samples share them), but they are
+    not frozen dataclasses: a frozen one costs nearly three times as much to make, and self-play
+    makes one or two per decision.
 
     ``seat`` is the seat the event is about (who drew, who bet), or ``None`` for the table as a
     whole (a deal, a round's score). Field values are plain data: ints, strings, ``None``, and
@@ -46,10 +50,10 @@ class Event:
         if not hidden:
             return self
         cls = type(self)
-        masked = object.__new__(cls)  # a copy with the secrets blanked (frozen: set directly)
+        masked = object.__new__(cls)  # a copy with the secrets blanked
         for name in _field_names(cls):
             value = getattr(self, name)
-            object.__setattr__(masked, name, _hide(value) if name in hidden else value)
+            setattr(masked, name, _hide(value) if name in hidden else value)
         return masked
 
     def to_json(self, viewer: int | None, version: int) -> dict[str, Any]:
@@ -106,7 +110,7 @@ def cards_named(data: Any) -> list[str]:
 
 
 # ---- events most games share -------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Dealt(Event):
     """A round (deal, hand) begins: who deals, how many cards each seat holds, the face-up cards.
 
@@ -121,7 +125,7 @@ class Dealt(Event):
     stock: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealtHand(Event):
     """The cards dealt to ``seat``: the seat sees them, everyone else sees how many."""
 
@@ -130,7 +134,7 @@ class DealtHand(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DrewStock(Event):
     """``seat`` drew from the stock: the card is the drawer's alone."""
 
@@ -139,7 +143,7 @@ class DrewStock(Event):
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DrewDiscard(Event):
     """``seat`` took the top of the discard pile, which everyone saw."""
 
@@ -147,13 +151,13 @@ class DrewDiscard(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Discarded(Event):
     kind: ClassVar[str] = "discarded"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StockRebuilt(Event):
     """The stock ran out and was made again from the discard pile (``kept`` stays face up)."""
 
@@ -162,7 +166,7 @@ class StockRebuilt(Event):
     kept: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundScored(Event):
     """A round ended: the game's own summary of it (the same entry ``public_info`` lists)."""
 
@@ -171,7 +175,7 @@ class RoundScored(Event):
     result: Mapping[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchOver(Event):
     kind: ClassVar[str] = "match_over"
     scores: tuple[int, ...]

@@ -21,7 +21,7 @@ JOKER_CODE = "JK"
 STANDS_FOR = "="  # JK=7H: a joker standing for the 7H
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ContractDealt(Dealt):
     """A deal begins (kind ``dealt``): the shared fields, and the deal's ``contract`` in words
     ("two sets and a run"), whether the discard may be bought (``buying``), ``deals`` in the
@@ -36,7 +36,7 @@ class ContractDealt(Dealt):
     cut_points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Declined(Event):
     """``seat`` drew from the stock rather than take ``card``, the top discard, which is now
     for sale to ``buyers`` (in the order their claims rank). Public."""
@@ -46,7 +46,7 @@ class Declined(Event):
     buyers: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Passed(Event):
     """``seat`` let ``card`` go in a ``window``: "buy" (did not buy the discard) or "rummy"
     (did not call rummy on it). Public."""
@@ -56,7 +56,7 @@ class Passed(Event):
     window: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Claimed(Event):
     """``seat`` claimed ``card`` in a ``window`` ("buy" or "rummy") but a nearer player may
     still claim it first: the claim waits. (A claim that wins at once is told by
@@ -67,7 +67,7 @@ class Claimed(Event):
     window: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Bought(Event):
     """``seat`` bought ``card`` (everyone saw it) and took ``penalty`` from the stock, which
     only the buyer sees (the others see how many)."""
@@ -78,7 +78,7 @@ class Bought(Event):
     penalty: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LaidDown(Event):
     """``seat`` laid down its contract: meld ``ids[i]`` is a ``kinds[i]`` ("set" or "run") of
     ``melds[i]`` (runs from low to high), and ``tokens[i]`` the same cards with each joker
@@ -91,7 +91,7 @@ class LaidDown(Event):
     tokens: tuple[tuple[str, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LaidOff(Event):
     """``seat`` laid ``card`` off on meld ``owner``:``index`` (a ``meld_kind``), at the ``end``
     of a run ("low" or "high"; None on a set). ``token`` is the card as it lies (``JK=9H``) and
@@ -107,7 +107,7 @@ class LaidOff(Event):
     meld: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class JokerSwapped(Event):
     """``seat`` put ``card`` in the run ``owner``:``index`` in place of the joker standing for
     it and took the joker, which it must play this turn. Public."""
@@ -119,7 +119,7 @@ class JokerSwapped(Event):
     meld: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RummyChance(Event):
     """``seat``, who is down, discarded ``card``, which could have been laid off: the others
     may call rummy. Public."""
@@ -128,7 +128,7 @@ class RummyChance(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CalledRummy(Event):
     """``seat`` called rummy on ``offender``'s discard ``card``: the offender took it back
     with ``extra`` from the stock (None when the stock was out), which only the offender sees."""
@@ -141,7 +141,7 @@ class CalledRummy(Event):
     drew_extra: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WentOut(Event):
     """``seat`` has no card left and the deal ends: ``how`` = "played" (its last card went
     onto the table) or "discarded". Public."""
@@ -150,7 +150,7 @@ class WentOut(Event):
     how: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Floating(Event):
     """``seat`` played its last card where going out needs a discard: it stays in the deal
     with no cards, drawing on its turn until it can discard one. Public."""
@@ -158,7 +158,7 @@ class Floating(Event):
     kind: ClassVar[str] = "floating"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Penalised(Event):
     """A referee table (option ``penalties``): ``seat``'s lay-down attempt ``melds`` was wrong
     for ``reason`` and cost it ``points``; the cards stay in its hand. Public."""

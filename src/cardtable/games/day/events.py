@@ -31,7 +31,7 @@ CONDITION_WORDS: Mapping[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AntesPosted(Event):
     """Every seat dealt in put its ante in: ``antes`` per seat (0 for a seat out of chips; less
     than the ante for a seat that had fewer chips, which is then all-in), ``pot`` their sum."""
@@ -41,14 +41,14 @@ class AntesPosted(Event):
     pot: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Kept(Event):
     """``seat`` kept both its cards: no substitution this hand."""
 
     kind: ClassVar[str] = "kept"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Swapped(Event):
     """``seat`` substituted a card: ``gave`` went out of play face down, ``got`` came from the
     deck. Both are the swapper's alone; everyone sees that a swap happened (it costs a point at
@@ -60,12 +60,12 @@ class Swapped(Event):
     got: Card | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Checked(Event):
     kind: ClassVar[str] = "checked"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BetMade(Event):
     """``seat`` opened the betting round with ``amount`` chips (``all_in``: its last ones)."""
 
@@ -74,7 +74,7 @@ class BetMade(Event):
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Called(Event):
     """``seat`` called, putting ``amount`` chips in (``all_in``: its last ones, maybe fewer
     than the bet)."""
@@ -84,7 +84,7 @@ class Called(Event):
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Raised(Event):
     """``seat`` raised to ``to`` chips this round, putting ``amount`` more in."""
 
@@ -94,14 +94,14 @@ class Raised(Event):
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Folded(Event):
     """``seat`` folded: its cards are never shown, its chips stay in the pot."""
 
     kind: ClassVar[str] = "folded"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WentAllIn(Event):
     """``seat`` put every chip it had left in (``amount``), bringing its stake this round to
     ``to``: as a ``bet``, a ``raise`` or a ``call`` (possibly for less than the bet)."""
@@ -112,7 +112,7 @@ class WentAllIn(Event):
     effect: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Returned(Event):
     """Nobody could match ``seat``'s last ``amount`` chips: they went back to it."""
 
@@ -120,7 +120,7 @@ class Returned(Event):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FinalCard(Event):
     """The dealer laid the final card face up."""
 
@@ -128,7 +128,7 @@ class FinalCard(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShowedDown(Event):
     """``seat``, still in at the showdown, showed its two cards: the best condition it meets,
     what ranks it within that condition (``detail``), and its points (one less after a
@@ -142,7 +142,7 @@ class ShowedDown(Event):
     substituted: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TiebreakDrawn(Event):
     """Players tied for pot number ``pot`` each drew a card face up: ``cards[i]`` went to
     ``seats[i]``; ``high`` are the seats with the highest card (one: the draw is decided; more:
@@ -155,7 +155,7 @@ class TiebreakDrawn(Event):
     high: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PotWon(Event):
     """``seat`` won pot number ``pot`` of the hand's ``pots`` (0: the main pot, then the side
     pots), ``amount`` chips of which the house raked ``rake``; ``eligible`` could win it,
@@ -170,7 +170,7 @@ class PotWon(Event):
     tied: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Busted(Event):
     """``seat`` has no chips left after the hand: it is dealt no more hands."""
 
@@ -178,7 +178,7 @@ class Busted(Event):
 
 
 # ---- shared instances ----------------------------------------------------------------------------
-# Events are frozen values, so equal ones may be one object: random self-play logs a bet, a call
+# Events are never changed once made, so equal ones may be one object: random self-play logs a bet, a call
 # or a check at every decision, and building each afresh would cost it a tenth of its speed.
 MAX_SEATS = 8
 KEPT: tuple[Kept, ...] = tuple(Kept(s) for s in range(MAX_SEATS))

@@ -10,7 +10,7 @@ from cardtable.engine.events import Card, Event, describe_common
 from cardtable.games.daylily.cards import name, parse_card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MeldDeclared(Event):
     """``seat`` declared a meld: public, final, and worth ``points`` at the round's end."""
 

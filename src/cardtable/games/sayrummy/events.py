@@ -20,7 +20,7 @@ WILD_CARD = "*"
 MOST_WORDS = 4  # spellings named in a log line; the rest are counted
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WordLaid(Event):
     """``seat`` laid a new word, word number ``index`` on the table.
 
@@ -37,7 +37,7 @@ class WordLaid(Event):
     words: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WordExtended(Event):
     """``seat`` added cards to word number ``index`` on the table (anyone's word).
 
@@ -58,7 +58,7 @@ class WordExtended(Event):
     was_words: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WentOut(Event):
     """``seat``'s hand is empty: it won the game, ``how`` = "laid" (its last cards went into
     words) or "discarded" (its last card was the discard)."""
@@ -67,7 +67,7 @@ class WentOut(Event):
     how: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StockExhausted(Event):
     """The stock ran out and no new one is made (``times``: how often it has run out this game;
     1 when the discard pile had nothing under its top card to make one): the game ends after
@@ -77,7 +77,7 @@ class StockExhausted(Event):
     times: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameEnded(Event):
     """A game ended without anyone going out: ``reason`` "stock" (the stock ran out a second
     time) or "turns" (the house rule's turn limit, after ``turns`` turns). The fewest cards in
