@@ -178,8 +178,9 @@ class Busted(Event):
 
 
 # ---- shared instances ----------------------------------------------------------------------------
-# Events are never changed once made, so equal ones may be one object: random self-play logs a bet, a call
-# or a check at every decision, and building each afresh would cost it a tenth of its speed.
+# Events are never changed once made, so equal ones may be one object: random self-play logs a
+# bet, a call or a check at every decision, and building each afresh would cost a tenth of its
+# speed.
 MAX_SEATS = 8
 KEPT: tuple[Kept, ...] = tuple(Kept(s) for s in range(MAX_SEATS))
 CHECKED: tuple[Checked, ...] = tuple(Checked(s) for s in range(MAX_SEATS))
