@@ -172,7 +172,7 @@ def test_menu_chooses_game_players_and_opponents(
 ) -> None:
     # game: by name; players: "two" is refused, then 3; opponents by number and by name;
     # then quit at the first move.
-    typed = "daylily\ntwo\n3\n2\nRandom\nquit\n"
+    typed = "daylily\ntwo\n3\n3\nRandom\nquit\n"  # bots: 1 greedy, 2 ismcts, 3 random
     code, out, err = play(monkeypatch, capsys, ["--seed", "21"], typed)
     assert code == 0, err
     assert re.search(r"\d+\. daylily", out)

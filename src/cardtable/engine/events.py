@@ -11,7 +11,7 @@ every stream against the full state.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -198,8 +198,11 @@ def cards_phrase(cards: Any) -> str:
     return " and ".join(parts) if parts else "no cards"
 
 
-def describe_common(event: Mapping[str, Any], names: Any) -> str:
-    """The wording of the kinds most games share; a game words its own kinds first."""
+def describe_common(
+    event: Mapping[str, Any], names: Any, say: Callable[[Any], str] = a_card
+) -> str:
+    """The wording of the kinds most games share; a game words its own kinds first. ``say``
+    names a card the game's way ("the 7H", "2 Ming Toy", "/ɔ/"; "a card" when hidden)."""
     kind = event["kind"]
     who = names[event["seat"]] if event.get("seat") is not None else "The table"
     if kind == "dealt":
@@ -210,11 +213,11 @@ def describe_common(event: Mapping[str, Any], names: Any) -> str:
     if kind == "dealt_hand":
         return f"{who} got {cards_phrase(event['cards'])}."
     if kind == "drew_stock":
-        return f"{who} drew {a_card(event['card'])} from the stock."
+        return f"{who} drew {say(event['card'])} from the stock."
     if kind == "drew_discard":
-        return f"{who} took the {event['card']} from the discard pile."
+        return f"{who} took {say(event['card'])} from the discard pile."
     if kind == "discarded":
-        return f"{who} discarded the {event['card']}."
+        return f"{who} discarded {say(event['card'])}."
     if kind == "stock_rebuilt":
         kept = f" ({' '.join(event['kept'])} stays face up)" if event.get("kept") else ""
         return f"The stock ran out: {event['cards']} discards were shuffled into a new stock{kept}."

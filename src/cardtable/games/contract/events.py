@@ -242,12 +242,6 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
             line += (f" {names[event['cutter']]} cut exactly the cards of the deal and the "
                      f"upcard: {event['cut_points']:+d} points.")
         return line
-    if kind == "drew_stock":
-        return f"{who} drew {the(event['card'])} from the stock."
-    if kind == "drew_discard":
-        return f"{who} took {the(event['card'])} from the discard pile."
-    if kind == "discarded":
-        return f"{who} discarded {the(event['card'])}."
     if kind == "declined":
         buyers = _and([names[s] for s in event["buyers"]])
         return f"{who} turned down {the(event['card'])}: it is for sale to {buyers}."
@@ -309,5 +303,5 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(result["totals"]))
         return f"{head}. This deal: {points}; totals: {totals}."
     if kind == "match_over":
-        return describe_common(event, names).replace(" won (", " won (lowest total; ", 1)
-    return describe_common(event, names)
+        return describe_common(event, names, the).replace(" won (", " won (lowest total; ", 1)
+    return describe_common(event, names, the)

@@ -28,12 +28,6 @@ def flower(card: str | None) -> str:
 def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = event["kind"]
     who = names[event["seat"]] if event.get("seat") is not None else ""
-    if kind == "drew_stock":
-        return f"{who} drew {flower(event['card'])} from the stock."
-    if kind in ("drew_discard", "discarded"):
-        verb = "took" if kind == "drew_discard" else "discarded"
-        where = " from the discard pile" if kind == "drew_discard" else ""
-        return f"{who} {verb} {flower(event['card'])}{where}."
     if kind == "meld_declared":
         cards = ", ".join(flower(c) for c in event["cards"])
         worth = f"{event['points']} points" if event["points"] != 1 else "1 point"
@@ -50,4 +44,4 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         if festival is not None:
             return f"{names[festival]} presented the Festival; round {event['round']} is over."
         return f"Round {event['round']} ended without a Festival ({result['reason']})."
-    return describe_common(event, names)
+    return describe_common(event, names, flower)

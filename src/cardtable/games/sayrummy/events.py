@@ -158,12 +158,6 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         if cards and all(c is None for c in cards):
             return f"{who} got {len(cards)} cards."
         return f"{who} got {' '.join(card_words(c) for c in cards)}."
-    if kind == "drew_stock":
-        return f"{who} drew {card_words(event['card'])} from the stock."
-    if kind == "drew_discard":
-        return f"{who} took {card_words(event['card'])} from the discard pile."
-    if kind == "discarded":
-        return f"{who} discarded {card_words(event['card'])}."
     if kind == "word_laid":
         return (f"{who} laid word {event['index']}, {event['sounds']} "
                 f"{spelled(event['words'])}{_wilds(event['tokens'])}.")
@@ -202,5 +196,6 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         return (f"Game {event['round']} scored ({winners} won): penalty points {points}; "
                 f"totals {totals}.")
     if kind == "match_over":
-        return describe_common(event, names).replace(" won (", " won (lowest total; ", 1)
-    return describe_common(event, names)
+        line = describe_common(event, names, card_words)
+        return line.replace(" won (", " won (lowest total; ", 1)
+    return describe_common(event, names, card_words)
