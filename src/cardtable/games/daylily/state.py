@@ -54,6 +54,13 @@ FESTIVAL_BONUS = 10
 PANDORA_PENALTY = 10
 
 DECLARES: dict[int, Declare] = {m.mask: Declare(m.mask) for m in MELDS}
+
+# The commonest events, made once: events are never changed once emitted, and random self-play
+# logs a draw and a discard at almost every turn.
+MAX_SEATS = 3
+DREW_STOCK = [[DrewStock(s, CODES[c]) for c in range(45)] for s in range(MAX_SEATS)]
+DREW_DISCARD = [[DrewDiscard(s, CODES[c]) for c in range(45)] for s in range(MAX_SEATS)]
+DISCARDED = [[Discarded(s, CODES[c]) for c in range(45)] for s in range(MAX_SEATS)]
 _DECLARE_FOR_MELD = {id(m): DECLARES[m.mask] for m in MELDS}
 
 
@@ -258,7 +265,7 @@ class DaylilyState(RunningTotals, State):
             if isinstance(action, DrawStock):
                 c = self.stock.pop()
                 self.taken = -1
-                self._emit(DrewStock(seat, CODES[c]))
+                self.log.append((self._stamp, DREW_STOCK[seat][c]))
                 if not self.stock and self.rebuilds < self.game.options["max_stock_rebuilds"]:
                     # The whole pile becomes the new stock before this player discards.
                     self.stock = self.discard
@@ -274,7 +281,7 @@ class DaylilyState(RunningTotals, State):
                 c = self.discard.pop()
                 self.known[seat] |= 1 << c
                 self.taken = c
-                self._emit(DrewDiscard(seat, CODES[c]))
+                self.log.append((self._stamp, DREW_DISCARD[seat][c]))
             self.hands[seat] |= 1 << c
             self.phase = PLAY
             return
@@ -293,7 +300,7 @@ class DaylilyState(RunningTotals, State):
         self.hands[seat] ^= bit
         self.known[seat] &= ~bit
         self.discard.append(action.card)
-        self._emit(Discarded(seat, CODES[action.card]))
+        self.log.append((self._stamp, DISCARDED[seat][action.card]))
         self.turns += 1
         n = self.game.players
         if not self.hands[seat]:
