@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardtable.engine.events import Card, Event, describe_common
+from cardtable.engine.events import Card, DealtHand, Event, describe_common
+from cardtable.games.day.cards import CODES, DECK_SIZE
 
 CONDITION_WORDS: Mapping[str, str] = {
     "highest-card": "Highest Card", "kind": "X of a kind", "eclipse": "Eclipse",
@@ -179,16 +180,38 @@ class Busted(Event):
 
 # ---- shared instances ----------------------------------------------------------------------------
 # Events are never changed once made, so equal ones may be one object: random self-play logs a
-# bet, a call or a check at every decision, and building each afresh would cost a tenth of its
-# speed.
+# bet, a call or a check at every decision and a dealt hand for every seat at every deal, and
+# building each afresh would cost it a tenth of its speed.
 MAX_SEATS = 8
 KEPT: tuple[Kept, ...] = tuple(Kept(s) for s in range(MAX_SEATS))
 CHECKED: tuple[Checked, ...] = tuple(Checked(s) for s in range(MAX_SEATS))
 FOLDED: tuple[Folded, ...] = tuple(Folded(s) for s in range(MAX_SEATS))
+BUSTED: tuple[Busted, ...] = tuple(Busted(s) for s in range(MAX_SEATS))
+FINAL_CARDS: tuple[FinalCard, ...] = tuple(FinalCard(None, c) for c in CODES)
 _SHARED_BELOW = 1 << 12  # amounts above this (deep no-limit stacks) are built each time
 _BETS: dict[tuple[int, int, bool], BetMade] = {}
 _CALLS: dict[tuple[int, int, bool], Called] = {}
 _RAISES: dict[tuple[int, int, int, bool], Raised] = {}
+_HANDS: list[DealtHand | None] = [None] * (MAX_SEATS * DECK_SIZE * DECK_SIZE)
+_ANTES: dict[tuple[int, ...], AntesPosted] = {}
+
+
+def dealt_hand(seat: int, first: int, second: int) -> DealtHand:
+    """The :class:`DealtHand` of ``seat`` dealt the cards ``first`` and ``second`` (ints)."""
+    index = (seat * DECK_SIZE + first) * DECK_SIZE + second
+    found = _HANDS[index]
+    if found is None:
+        found = _HANDS[index] = DealtHand(seat, (CODES[first], CODES[second]))
+    return found
+
+
+def antes_posted(antes: tuple[int, ...]) -> AntesPosted:
+    found = _ANTES.get(antes)
+    if found is None:
+        found = AntesPosted(None, antes, sum(antes))
+        if len(_ANTES) < _SHARED_BELOW:
+            _ANTES[antes] = found
+    return found
 
 
 def bet_made(seat: int, amount: int, all_in: bool) -> BetMade:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.engine.deals import Deal
-from cardtable.engine.events import Dealt, DealtHand, MatchOver, RoundScored
+from cardtable.engine.events import Dealt, Event, MatchOver, RoundScored
 from cardtable.engine.game import Action, RunningTotals, State, check_actor
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.games.day.actions import (
@@ -44,20 +44,21 @@ from cardtable.games.day.actions import (
 )
 from cardtable.games.day.cards import CARD_OF, CODES, CROWN, DECK_SIZE, FULL_DECK, code
 from cardtable.games.day.events import (
+    BUSTED,
     CHECKED,
+    FINAL_CARDS,
     FOLDED,
     KEPT,
-    AntesPosted,
-    Busted,
-    FinalCard,
     PotWon,
     Returned,
     ShowedDown,
     Swapped,
     TiebreakDrawn,
     WentAllIn,
+    antes_posted,
     bet_made,
     called,
+    dealt_hand,
     raised,
 )
 from cardtable.games.day.pots import side_pots
@@ -146,12 +147,11 @@ class DayState(RunningTotals, State):
         # The deal in notation: the whole deck's order, so every later card (substitutions,
         # the final card, tie-break draws) is the record's too. The stock is top first.
         codes = CODES
-        code_of = codes.__getitem__
         up = [codes[board[0]], codes[board[1]]]
         live: Deal = {
             "dealer": self.button,
-            "hands": [list(map(code_of, h)) for h in hands],
-            "stock": list(map(code_of, reversed(deck))),
+            "hands": [[codes[h[0]], codes[h[1]]] if h else [] for h in hands],
+            "stock": [codes[c] for c in reversed(deck)],
             "up": up,
         }
         entry = self._deal_from(live)
@@ -166,10 +166,11 @@ class DayState(RunningTotals, State):
         emit = self._emit
         emit(Dealt(None, self.hand_no, None if o["dealer"] == "house" else self.button,
                    tuple(map(len, hands)), tuple(up), len(deck)))
-        emit(AntesPosted(None, tuple(antes), sum(antes)))
+        emit(antes_posted(tuple(antes)))
         for s in range(n):
-            if hands[s]:
-                emit(DealtHand(s, (codes[hands[s][0]], codes[hands[s][1]])))
+            hand = hands[s]
+            if hand:
+                emit(dealt_hand(s, hand[0], hand[1]))
         self.swapped = [-1] * n
         self.substituted = [False] * n
         self.shown = [False] * n
@@ -237,7 +238,7 @@ class DayState(RunningTotals, State):
         if self.phase in (SUBSTITUTE, FIRST):
             final = self.stock.pop()  # the dealer's final card
             self.board.append(final)
-            self._emit(FinalCard(None, CODES[final]))
+            self._emit(FINAL_CARDS[final])
             self._start_round(FINAL)
         else:
             self._showdown()
@@ -320,20 +321,18 @@ class DayState(RunningTotals, State):
             self.board, [self.hands[s] for s in live], [self.substituted[s] for s in live]
         )
         index = {s: i for i, s in enumerate(live)}
-        showdown: list[dict[str, Any]] = [
-            {
-                "seat": s,
-                "cards": [CODES[c] for c in self.hands[s]],
-                "condition": CONDITION_NAMES[condition_of(keys[index[s]])],
-                "detail": detail(keys[index[s]]),
-                "points": points_of(keys[index[s]]),
-                "substituted": self.substituted[s],
-            }
-            for s in live
-        ]
-        for shown in showdown:
-            self._emit(ShowedDown(shown["seat"], tuple(shown["cards"]), shown["condition"],
-                                  shown["detail"], shown["points"], shown["substituted"]))
+        showdown: list[dict[str, Any]] = []
+        emit = self._emit
+        for s, key in zip(live, keys, strict=True):
+            a, b = self.hands[s]
+            cards = (CODES[a], CODES[b])
+            condition = CONDITION_NAMES[condition_of(key)]
+            words = detail(key)
+            points = points_of(key)
+            swapped = self.substituted[s]
+            showdown.append({"seat": s, "cards": list(cards), "condition": condition,
+                             "detail": words, "points": points, "substituted": swapped})
+            emit(ShowedDown(s, cards, condition, words, points, swapped))
         pots_out: list[dict[str, Any]] = []
         taken = 0
         pots = side_pots(self.contrib, [not f for f in self.folded])
@@ -397,7 +396,7 @@ class DayState(RunningTotals, State):
         totals = self.totals
         for s in self.order:
             if totals[s] == 0:
-                self._emit(Busted(s))
+                self._emit(BUSTED[s])
         alive = sum(1 for s in totals if s > 0)
         if alive <= 1 or self.hand_no >= self.game.options["hands"]:
             self.phase = OVER
@@ -567,28 +566,29 @@ class DayState(RunningTotals, State):
             return
         stack = self.totals[seat]
         commit = self.commit[seat]
-        if isinstance(action, Call):
-            target = min(self.current_bet, commit + stack)
-        elif isinstance(action, AllIn):
-            target = commit + stack
-        else:
-            assert isinstance(action, Bet | RaiseTo)
-            target = action.amount
-        put = target - commit
-        left = stack - put
-        self.totals[seat] = left
-        self.commit[seat] = target
-        self.contrib[seat] += put
         cb = self.current_bet
         if isinstance(action, Call):
-            self._emit(called(seat, put, left == 0))
-        elif isinstance(action, AllIn):
-            effect = "call" if target <= cb else "bet" if cb == 0 else "raise"
-            self._emit(WentAllIn(seat, put, target, effect))
+            target = cb if cb < commit + stack else commit + stack
+            put = target - commit
+            event: Event = called(seat, put, put == stack)
         elif isinstance(action, Bet):
-            self._emit(bet_made(seat, put, left == 0))
+            target = action.amount
+            put = target - commit
+            event = bet_made(seat, put, put == stack)
+        elif isinstance(action, RaiseTo):
+            target = action.amount
+            put = target - commit
+            event = raised(seat, target, put, put == stack)
         else:
-            self._emit(raised(seat, target, put, left == 0))
+            assert isinstance(action, AllIn)
+            target = commit + stack
+            put = stack
+            effect = "call" if target <= cb else "bet" if cb == 0 else "raise"
+            event = WentAllIn(seat, put, target, effect)
+        self.totals[seat] = stack - put
+        self.commit[seat] = target
+        self.contrib[seat] += put
+        self._emit(event)
         if target > cb:
             increase = target - cb
             if cb > 0:
