@@ -165,7 +165,7 @@ class DayState(RunningTotals, State):
         self.stock = deck
         emit = self._emit
         emit(Dealt(None, self.hand_no, None if o["dealer"] == "house" else self.button,
-                   tuple(map(len, hands)), tuple(up), len(deck)))
+                   tuple(map(len, hands)), tuple(entry["up"]), len(deck)))
         emit(antes_posted(tuple(antes)))
         for s in range(n):
             hand = hands[s]
