@@ -25,7 +25,7 @@ from cardtable.games.day.actions import (
     raise_to,
 )
 from cardtable.games.day.audit import audit_session
-from cardtable.games.day.cards import DECK_SIZE, parse_card, parse_cards
+from cardtable.games.day.cards import DECK_SIZE, code, parse_card, parse_cards
 from cardtable.games.day.game import DayGame
 from cardtable.games.day.state import FINAL, FIRST, OVER, SUBSTITUTE, DayState
 
@@ -60,16 +60,22 @@ def rig(
     state.hand_no = 0
     state.first_hand = True
     state.button = (n - 1) if button is None else button
-    state._start_hand()
-    used: list[int] = []
-    for s, text in hands.items():
-        state.hands[s] = parse_cards(text)
-        used += state.hands[s]
-    state.board = parse_cards(board)
+    dealt = {s: parse_cards(text) for s, text in hands.items()}
+    up = parse_cards(board)
     top = parse_cards(stock_top) if stock_top else []
-    used += state.board + top
+    used = [c for cards in dealt.values() for c in cards] + up + top
     assert len(set(used)) == len(used)
-    state.stock = [c for c in range(DECK_SIZE) if c not in used] + list(reversed(top))
+    rest = [c for c in range(DECK_SIZE) if c not in used]
+    for s in range(n):  # seats not named get the next unused cards; busted seats get none
+        if s not in dealt:
+            dealt[s] = [rest.pop(), rest.pop()] if stacks[s] > 0 else []
+    # The hand is dealt from a written deal, so its events and record tell the rigged story.
+    state.deals, state.log = [], []
+    state._script = [{"hands": [[code(c) for c in dealt[s]] for s in range(n)],
+                      "up": [code(c) for c in up],
+                      "stock": [code(c) for c in [*top, *reversed(rest)]]}]
+    state._start_hand()
+    assert state.hands == [dealt[s] for s in range(n)] and state.board == up
     assert state.invariant_violations() == []
     return state
 
