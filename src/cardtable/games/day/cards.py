@@ -59,6 +59,9 @@ CODES: tuple[str, ...] = tuple(code(c) for c in range(DECK_SIZE))
 """Every card's notation, by its int: events and deals name cards by looking them up here."""
 CARD_OF: dict[str, int] = {text: c for c, text in enumerate(CODES)}
 """The int of a card by its canonical notation (deals read back from a record)."""
+PAIRS: tuple[tuple[str, str], ...] = tuple((a, b) for a in CODES for b in CODES)
+"""Two cards' notations by ``first * DECK_SIZE + second``: a hand, the dealer's first two
+cards. Events name them by lookup, so a hand's events make no new tuples."""
 
 
 def values_for(moon_value: int) -> tuple[int, ...]:

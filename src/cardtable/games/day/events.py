@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardtable.engine.events import Card, DealtHand, Event, describe_common
-from cardtable.games.day.cards import CODES, DECK_SIZE
+from cardtable.games.day.cards import CODES, DECK_SIZE, PAIRS
 
 CONDITION_WORDS: Mapping[str, str] = {
     "highest-card": "Highest Card", "kind": "X of a kind", "eclipse": "Eclipse",
@@ -201,7 +201,7 @@ def dealt_hand(seat: int, first: int, second: int) -> DealtHand:
     index = (seat * DECK_SIZE + first) * DECK_SIZE + second
     found = _HANDS[index]
     if found is None:
-        found = _HANDS[index] = DealtHand(seat, (CODES[first], CODES[second]))
+        found = _HANDS[index] = DealtHand(seat, PAIRS[first * DECK_SIZE + second])
     return found
 
 

@@ -42,7 +42,15 @@ from cardtable.games.day.actions import (
     bet,
     raise_to,
 )
-from cardtable.games.day.cards import CARD_OF, CODES, CROWN, DECK_SIZE, FULL_DECK, code
+from cardtable.games.day.cards import (
+    CARD_OF,
+    CODES,
+    CROWN,
+    DECK_SIZE,
+    FULL_DECK,
+    PAIRS,
+    code,
+)
 from cardtable.games.day.events import (
     BUSTED,
     CHECKED,
@@ -165,7 +173,7 @@ class DayState(RunningTotals, State):
         self.stock = deck
         emit = self._emit
         emit(Dealt(None, self.hand_no, None if o["dealer"] == "house" else self.button,
-                   tuple(map(len, hands)), tuple(entry["up"]), len(deck)))
+                   tuple(map(len, hands)), PAIRS[board[0] * DECK_SIZE + board[1]], len(deck)))
         emit(antes_posted(tuple(antes)))
         for s in range(n):
             hand = hands[s]
@@ -325,7 +333,7 @@ class DayState(RunningTotals, State):
         emit = self._emit
         for s, key in zip(live, keys, strict=True):
             a, b = self.hands[s]
-            cards = (CODES[a], CODES[b])
+            cards = PAIRS[a * DECK_SIZE + b]
             condition = CONDITION_NAMES[condition_of(key)]
             words = detail(key)
             points = points_of(key)
