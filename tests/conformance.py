@@ -142,8 +142,12 @@ class Witness:
         self.seen: dict[int | None, set[str]] = {v: set() for v in self.viewers}
         self.read: dict[int | None, int] = {v: -1 for v in self.viewers}
         self.streams: dict[int | None, list[dict[str, Any]]] = {v: [] for v in self.viewers}
-        # viewer -> card -> the versions of the viewer's events that name it, in order
-        self.named: dict[int | None, dict[str, list[int]]] = {v: {} for v in self.viewers}
+        # viewer -> card -> (deal, version) of each of the viewer's events that name it, in
+        # order; the deal is counted in the viewer's own stream, because the action that ends a
+        # deal also starts the next one at the same version
+        self.named: dict[int | None, dict[str, list[tuple[int, int]]]] = {
+            v: {} for v in self.viewers}
+        self.deal: dict[int | None, int] = {v: -1 for v in self.viewers}
         self.look(state)
 
     def look(self, state: State) -> None:
@@ -164,6 +168,9 @@ class Witness:
                 # public even though the next deal has already swept it away.
                 announced = str(state.seen_action(last[0], last[1], viewer)).split()
                 seen.update(c for c in announced if c in self.deck)
+                # A wild card said as a sound is announced joined to it (Say Rummy's ``*w``).
+                seen.update(c[0] for c in announced
+                            if c[:1] in self.deck and not c[0].isalnum())
 
     def check(self, state: State, report: Report, where: str) -> None:
         """Read every stream's new events and flag any card its viewer may not know. The state
@@ -176,10 +183,12 @@ class Witness:
             self.streams[viewer].extend(events)
             named = self.named[viewer]
             for event in events:
+                if event["kind"] == "dealt":
+                    self.deal[viewer] += 1
                 for card in cards_named(event):
                     if card not in self.deck:
                         continue
-                    named.setdefault(card, []).append(event["version"])
+                    named.setdefault(card, []).append((self.deal[viewer], event["version"]))
                     if card in self.seen[viewer]:
                         continue
                     if not looked:
@@ -197,17 +206,12 @@ class Witness:
         the spectators' stream does (that is when everyone saw it)."""
         if len(self.deck) != len(state.game.deck()):
             return
-        public = self.streams[None]
-        starts = [e["version"] for e in public if e["kind"] == "dealt"] + [state.version + 1]
         for number, deal in enumerate(state.deals):
-            low, high = starts[number], starts[number + 1]
 
-            def first(
-                viewer: int | None, card: str, low: int = low, high: int = high
-            ) -> int | None:
-                versions = self.named[viewer].get(card, [])
-                i = bisect.bisect_left(versions, low)
-                return versions[i] if i < len(versions) and versions[i] < high else None
+            def first(viewer: int | None, card: str, number: int = number) -> int | None:
+                named = self.named[viewer].get(card, [])
+                i = bisect.bisect_left(named, (number, -1))
+                return named[i][1] if i < len(named) and named[i][0] == number else None
 
             for owner, hand in enumerate(deal["hands"]):
                 for card in hand:
