@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test conformance lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+# The full conformance bar (1,000 matches a game and player count), before a release.
+conformance: $(STAMP)
+	CARDTABLE_CONFORMANCE_MATCHES=1000 $(BIN)/pytest tests/test_conformance.py
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'

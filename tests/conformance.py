@@ -293,9 +293,15 @@ def check_clone(state: State, rng: random.Random, report: Report, where: str) ->
 
 
 def play_checked(
-    game: Game, seed: int, heavy_every: int = 400, policy_seed: int | None = None
+    game: Game, seed: int, heavy_every: int | None = None, policy_seed: int | None = None
 ) -> tuple[State, Report]:
-    """Play one random match, checking every property along the way."""
+    """Play one random match, checking every property along the way.
+
+    The heavy checks (secrecy, sealed samples, clones, stale moves) cost time in proportion to
+    the seats, and a match lasts longer with more seats, so by default they come once in 150
+    decisions a seat: about as many heavy checks a match at every table size."""
+    if heavy_every is None:
+        heavy_every = 150 * game.players
     report = Report()
     state = game.new_state(seed)
     policy = random.Random(seed if policy_seed is None else policy_seed)
