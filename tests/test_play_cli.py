@@ -170,13 +170,15 @@ def test_default_record_never_overwrites_an_earlier_one(
 def test_menu_chooses_game_players_and_opponents(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # game: by name; players: "two" is refused, then 3; opponents by number and by name;
-    # then quit at the first move.
-    typed = "daylily\ntwo\n3\n3\nRandom\nquit\n"  # bots: 1 greedy, 2 ismcts, 3 random
+    # game: by name; players: "two" is refused, then 3; opponents: an unknown name refused,
+    # then a line-up; Enter for the standard rules; then quit at the first move.
+    typed = "daylily\ntwo\n3\nrandom,robot\nrandom,Random\n\nquit\n"
     code, out, err = play(monkeypatch, capsys, ["--seed", "21"], typed)
     assert code == 0, err
     assert re.search(r"\d+\. daylily", out)
     assert "'two' is not one of: 2, 3" in out
+    assert "'robot' is not one of:" in out
+    assert "Seed [random]" not in out  # --seed answered it
     assert "Seat 1 (random)" in out and "Seat 2 (random)" in out
     data = load_record("records/daylily-21.json")
     assert (data["game"], data["players"]) == ("daylily", 3)

@@ -1,13 +1,18 @@
 """`cardtable play`: a person plays in the terminal against bots.
 
-With no game named, a short menu asks for the game, the number of players and the opponents.
-Every set-up mistake (unknown game, bot or option, a seat that does not exist) is found before
-the first card is dealt and reported as one line.
+With no game named, a short menu asks for the game, the number of players, the opponents,
+house rules and the seed; Enter takes a sensible default at each question. Every set-up mistake
+(unknown game, bot or option, a seat that does not exist) is found before the first card is
+dealt, and the flags before the first question, and reported as one line.
+
+After every move the match is also kept as a *sitting* (the record and who sits where) in the
+user's data directory, so ``play --resume`` can go on with a match that was quit or cut off.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,14 +22,17 @@ from typing import Any, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from cardtable.bots import Bot, bot_names, make_bot
-from cardtable.engine.errors import OptionError, RecordError
-from cardtable.engine.game import Game, game_class, game_names, load_game
+from cardtable.bots import Bot, bot_names, is_bot_name, make_bot
+from cardtable.engine.errors import CardtableError, OptionError, RecordError
+from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.engine.options import parse_option_assignments
-from cardtable.terminal.session import PlaySession, Reader, console_reader
+from cardtable.engine.record import check_record, replay
+from cardtable.terminal.session import PAUSE_ENV, PlaySession, Reader, console_reader
 
 RECORDS_DIR = Path("records")
 SEED_RANGE = 1_000_000  # a random seed short enough to read out and type again
+DEFAULT_TABLE = 3  # you and two bots: a table that is quick to play and to follow
+BOT_SEED_FACTOR = 7919
 T = TypeVar("T")
 
 
@@ -61,6 +69,11 @@ def add_parser(sub: Any) -> None:
         help="where to save the game record (default: records/GAME-SEED.json)",
     )
     p.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default: 0)")
+    p.add_argument(
+        "--resume", nargs="?", const="", default=None, metavar="FILE",
+        help="go on with a match that was quit or cut off: the latest one (leave out FILE), "
+        "a sitting file, or any game record (then --seat and --bots say who sits where)",
+    )
     p.set_defaults(run=run)
 
 
@@ -73,26 +86,154 @@ class Setup:
     person: int
     bots: dict[int, Bot]
     record: Path
+    bot_names: dict[int, str]
+    state: State | None = None
+    sitting: Path | None = None
 
 
 def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
-    read = console_reader(console)
-    name: str | None = args.game
-    players: int | None = args.players
     bots: list[str] | None = split_bots(args.bots) if args.bots is not None else None
-    if name is None:
-        try:
-            name, players, bots = menu(console, read, players, bots, args.seat)
-        except EOFError:
-            console.print("\nNo game started.")
-            return 0
-    setup = prepare(name, players, bots, args.seat, args.option, args.seed, args.record)
+    check_flags(args.players, bots, args.seat)
+    read = console_reader(console)
+    if args.resume is not None:
+        setup = resume(args.resume, args.seat, bots, args.record)
+    else:
+        name: str | None = args.game
+        players: int | None = args.players
+        options: list[str] = list(args.option)
+        seed: int | None = args.seed
+        if name is None:
+            try:
+                choice = menu(console, read, players, bots, args.seat, options, seed)
+            except EOFError:
+                console.print("\nNo game started.")
+                return 0
+            name, players, bots, options, seed = choice
+        setup = prepare(name, players, bots, args.seat, options, seed, args.record)
     announce(console, setup)
+    if setup.state is not None:
+        console.print(Text(f"Resumed after {setup.state.version} moves."), soft_wrap=True)
     session = PlaySession(
-        setup.game, setup.seed, setup.person, setup.bots, setup.record, console, read=read
+        setup.game, setup.seed, setup.person, setup.bots, setup.record, console,
+        read=read,
+        state=setup.state, pause=pause_wanted(), sitting=setup.sitting or sitting_path(setup),
+        sitting_info={"person": setup.person, "record_path": str(setup.record.resolve()),
+                      "bots": {str(s): n for s, n in setup.bot_names.items()}},
     )
     return session.run()
+
+
+def pause_wanted() -> bool:
+    """Pause at each round's end for a person at a terminal (piped input: nobody to wait for);
+    ``CARDTABLE_PAUSE=1`` or ``0`` decides instead."""
+    forced = os.environ.get(PAUSE_ENV)
+    if forced is not None and forced.strip():
+        return forced.strip() not in ("0", "no", "false")
+    try:
+        return os.isatty(0) and os.isatty(1)
+    except OSError:
+        return False
+
+
+def check_flags(players: int | None, bots: Sequence[str] | None, seat: int) -> None:
+    """The flags that need no game to be judged, judged before the menu asks anything."""
+    if seat < 0:
+        raise OptionError(f"--seat must be 0 or more, not {seat}")
+    if players is not None:
+        if players < 1:
+            raise OptionError(f"--players must be at least 1, not {players}")
+        if seat >= players:
+            raise OptionError(
+                f"--seat must be between 0 and {players - 1} with {players} players")
+        if bots is not None and len(bots) > players - 1:
+            raise OptionError(f"{len(bots)} bots named but {players} players leave "
+                              f"{players - 1} seat{'s' if players != 2 else ''} for bots")
+    for name in bots or ():
+        if not any(is_bot_name(name, game) for game in game_names()):
+            raise OptionError(f"unknown bot {name!r} (no game has a bot of that name)")
+
+
+# ---- resuming -------------------------------------------------------------------------------
+def sittings_dir() -> Path:
+    """Where unfinished matches wait: the user's data directory (XDG_DATA_HOME on Linux)."""
+    from platformdirs import user_data_path
+
+    return user_data_path("cardtable", appauthor=False) / "sittings"
+
+
+def sitting_path(setup: Setup) -> Path:
+    folder = sittings_dir()
+    path = folder / f"{setup.game.name}-{setup.seed}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{setup.game.name}-{setup.seed}-{number}.json"
+        number += 1
+    return path
+
+
+def latest_sitting() -> Path:
+    folder = sittings_dir()
+    found = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime) if folder.is_dir() \
+        else []
+    if not found:
+        raise RecordError(f"no unfinished match to resume (none is kept in {folder})")
+    return found[-1]
+
+
+def resume(
+    file: str, seat: int, bots: Sequence[str] | None, record: Path | None
+) -> Setup:
+    """Rebuild a quit or interrupted match from a sitting, or from a plain game record (then
+    the person takes ``seat`` and bots as ``--bots`` says). The bots are seeded afresh from the
+    match's seed and the move reached, so resuming the same file twice plays on the same way."""
+    path = latest_sitting() if not file else Path(file)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise RecordError(f"{path} is not a sitting or a game record (not JSON)") from None
+    sitting: Path | None = None
+    named: dict[int, str] = {}
+    if isinstance(data, dict) and "sitting" in data:
+        sitting = path
+        try:
+            seat = int(data["person"])
+            named = {int(s): str(n) for s, n in dict(data["bots"]).items()}
+            record_data = data["record"]
+            if record is None:
+                record = Path(str(data["record_path"]))
+        except (KeyError, TypeError, ValueError):
+            raise RecordError(f"{path} is a damaged sitting (who sits where is missing)") from None
+    else:
+        record_data = data
+    check_record(record_data, str(path))
+    state = replay(record_data)
+    game = state.game
+    if state.is_over:
+        raise RecordError(f"the match in {path} is finished: see it move by move with "
+                          f"cardtable replay {path} --step --seat {seat}")
+    if not 0 <= seat < game.players:
+        raise OptionError(f"--seat must be between 0 and {game.players - 1} with "
+                          f"{game.players} players")
+    if not named:
+        names = list(bots) if bots else [default_bot(game.name)]
+        others = [s for s in range(game.players) if s != seat]
+        names += [names[-1]] * (len(others) - len(names))
+        named = dict(zip(others, names[: len(others)], strict=True))
+    seed = int(record_data.get("seed", 0))
+    bot_seed = seed * BOT_SEED_FACTOR + state.version * 104_729
+    try:
+        seated = {s: make_bot(n, game, bot_seed + s) for s, n in named.items()}
+    except CardtableError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    if sorted(seated) != [s for s in range(game.players) if s != seat]:
+        raise RecordError(f"{path}: the bots do not fill the seats other than seat {seat}")
+    if record is None:
+        record = default_record_path(game.name, seed) if sitting else path
+    check_writable(record)
+    return Setup(game, seed, seat, seated, record, named, state, sitting)
 
 
 # ---- set-up ---------------------------------------------------------------------------------
@@ -108,10 +249,13 @@ def default_bot(game_name: str) -> str:
     return "greedy" if "greedy" in bot_names(game_name) else "random"
 
 
-def default_players(cls: type[Game], bots: Sequence[str] | None) -> int:
+def default_players(cls: type[Game], bots: Sequence[str] | None, seat: int = 0) -> int:
+    """As many players as bots named (plus you), else a table of three (you and two bots)
+    where the game allows it, never fewer than ``seat`` needs."""
     if bots and len(bots) + 1 in cls.player_counts:
         return len(bots) + 1
-    return max(cls.player_counts)
+    fitting = [n for n in cls.player_counts if n > seat] or list(cls.player_counts)
+    return min(fitting, key=lambda n: (abs(n - DEFAULT_TABLE), n))
 
 
 def prepare(
@@ -127,7 +271,7 @@ def prepare(
     cls = game_class(name)
     options = parse_option_assignments(cls.option_specs, option_items)
     if players is None:
-        players = default_players(cls, bots)
+        players = default_players(cls, bots, seat)
     game = load_game(cls.name, players, options)
     if not 0 <= seat < players:
         raise OptionError(f"--seat must be between 0 and {players - 1} with {players} players")
@@ -141,11 +285,12 @@ def prepare(
     names += [names[-1]] * (len(others) - len(names))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") % SEED_RANGE
-    bot_seed = seed * 7919
-    seated = {s: make_bot(n, game, bot_seed + s) for s, n in zip(others, names, strict=True)}
+    bot_seed = seed * BOT_SEED_FACTOR
+    named = dict(zip(others, names, strict=True))
+    seated = {s: make_bot(n, game, bot_seed + s) for s, n in named.items()}
     path = record if record is not None else default_record_path(game.name, seed)
     check_writable(path)
-    return Setup(game, seed, seat, seated, path)
+    return Setup(game, seed, seat, seated, path, named)
 
 
 def default_record_path(game_name: str, seed: int) -> Path:
@@ -176,7 +321,7 @@ def check_writable(path: Path) -> None:
 
 def announce(console: Console, setup: Setup) -> None:
     game = setup.game
-    bots = ",".join(setup.bots[s].name for s in sorted(setup.bots))
+    bots = ",".join(setup.bot_names[s] for s in sorted(setup.bot_names))
     again = f"cardtable play {game.name} --players {game.players} --bots {bots}"
     if setup.person:
         again += f" --seat {setup.person}"
@@ -192,36 +337,108 @@ def announce(console: Console, setup: Setup) -> None:
 
 
 # ---- the menu -------------------------------------------------------------------------------
+MenuChoice = tuple[str, int, list[str], list[str], int | None]
+
+
 def menu(
     console: Console,
     read: Reader,
     players: int | None,
     bots: list[str] | None,
     seat: int,
-) -> tuple[str, int, list[str]]:
-    """Ask for what the command line left open: game, players, opponents (EOFError: give up)."""
+    options: list[str] | None = None,
+    seed: int | None = None,
+) -> MenuChoice:
+    """Ask for what the command line left open: game, players, opponents, house rules and the
+    seed; Enter takes the default shown in brackets (EOFError: the person gave up)."""
     games = [game_class(n) for n in game_names()]
+    games = [c for c in games if max(c.player_counts) > seat] or games
     console.print(Text("Games:", "bold"))
     for i, cls in enumerate(games, start=1):
         span = f"{min(cls.player_counts)}-{max(cls.player_counts)}"
         console.print(Text(f"  {i}. {cls.name:<12} {cls.title} ({span} players)"))
     cls = ask(console, read, "Game", games, lambda c: c.name, games[0])
     if players is None:
-        counts = [str(c) for c in cls.player_counts]
-        default = str(default_players(cls, bots))
+        counts = [str(c) for c in cls.player_counts if c > seat]
+        default = str(default_players(cls, bots, seat))
         players = int(
             ask(console, read, f"Players ({', '.join(counts)})", counts, str, default)
         )
     if bots is None:
-        available = bot_names(cls.name)
-        default_name = default_bot(cls.name)
-        console.print(Text(f"Opponents (bots: {', '.join(available)}):", "bold"))
-        bots = [
-            ask(console, read, f"  Seat {s}", available, str, default_name)
-            for s in range(players)
-            if s != seat
-        ]
-    return cls.name, players, bots
+        bots = ask_bots(console, read, cls.name, players - 1)
+    options = list(options or [])
+    if not options and cls.option_specs:
+        options = ask_options(console, read, cls)
+    if seed is None:
+        seed = ask_seed(console, read)
+    return cls.name, players, bots, options, seed
+
+
+def ask_bots(console: Console, read: Reader, game: str, seats: int) -> list[str]:
+    """One bot for every seat, or a comma-separated line-up; ``gentle`` is the children's."""
+    available = bot_names(game)
+    default_name = default_bot(game)
+    console.print(Text(f"Opponents: {', '.join(available)}", "bold"))
+    if "gentle" in available:
+        console.print(Text("  (gentle plays sensibly but unhurried: good for children)"))
+    while True:
+        answer = read(f"Bots for the {seats} other seat{'s' if seats != 1 else ''} "
+                      f"[{default_name}]: ").strip().lower()
+        if not answer:
+            return [default_name]
+        try:
+            names = split_bots(answer)
+        except OptionError as exc:
+            console.print(Text(str(exc), "yellow"))
+            continue
+        names = [available[int(n) - 1] if n.isdigit() and 1 <= int(n) <= len(available)
+                 else n for n in names]
+        bad = [n for n in names if n not in available]
+        if bad:
+            console.print(Text(f"{cut_name(bad[0])!r} is not one of: {', '.join(available)}",
+                               "yellow"))
+        elif len(names) > seats:
+            console.print(Text(f"{len(names)} bots named for {seats} seats", "yellow"))
+        else:
+            return names
+
+
+def ask_options(console: Console, read: Reader, cls: type[Game]) -> list[str]:
+    """House rules as ``name=value`` pairs; ``?`` lists every option with its default."""
+    while True:
+        answer = read("House rules (name=value ..., ? lists them) [standard rules]: ").strip()
+        if not answer:
+            return []
+        if answer in ("?", "help", "list"):
+            for spec in cls.option_specs:
+                console.print(Text(f"  {spec.name}={spec.describe_default():<8} {spec.doc}"),
+                              soft_wrap=True)
+            continue
+        items = [part for part in answer.replace(",", " ").split() if part]
+        try:
+            parse_option_assignments(cls.option_specs, items)
+        except OptionError as exc:
+            console.print(Text(str(exc), "yellow"))
+            continue
+        return items
+
+
+def ask_seed(console: Console, read: Reader) -> int | None:
+    """The seed of the deal: a number deals a match again; Enter picks one at random."""
+    while True:
+        answer = read("Seed [random]: ").strip()
+        if not answer:
+            return None
+        if answer.isascii() and answer.lstrip("-").isdigit() and len(answer) <= 18:
+            return int(answer)
+        console.print(Text(f"{cut_name(answer)!r} is not a seed: type a whole number, or "
+                           "Enter for a random one", "yellow"))
+
+
+def cut_name(text: str) -> str:
+    from cardtable.terminal.text import cut
+
+    return cut(text, 40)
 
 
 def ask(
@@ -240,7 +457,7 @@ def ask(
         for choice in choices:  # names first: a player count is both a name and a number
             if label(choice).lower() == answer:
                 return choice
-        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(choices):
             return choices[int(answer) - 1]
         names = ", ".join(label(c) for c in choices)
-        console.print(Text(f"{answer!r} is not one of: {names}", "yellow"))
+        console.print(Text(f"{cut_name(answer)!r} is not one of: {names}", "yellow"))

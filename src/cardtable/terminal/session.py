@@ -11,6 +11,9 @@ in a bot) the record is saved before the loop returns, so no match is ever lost.
 from __future__ import annotations
 
 import contextlib
+import json
+import os
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -26,7 +29,10 @@ from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
 from cardtable.terminal import renderer_for
+from cardtable.terminal.digest import digest_lines
 from cardtable.terminal.render import Renderer, View
+from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
+from cardtable.terminal.text import MAX_INPUT, cut
 
 Reader = Callable[[str], str]
 
@@ -35,6 +41,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("hint", "advice: your cards read by the game, and a second's search of the unseen ones"),
     ("table (t)", "show the whole table again"),
     ("hand", "show your cards again"),
+    ("log", "the whole log since your last turn (log all: the whole match)"),
+    ("sheet", "the score sheet: every round so far"),
     ("rules", "the rules summary and the options in play"),
     ("quit (q)", "stop; the unfinished match is saved"),
 )
@@ -45,6 +53,10 @@ QUIET_EVENTS = frozenset({"dealt_hand"})
 EXIT_INTERRUPTED = 130
 EXIT_SAVE_FAILED = 1
 HINT_SECONDS = 0.8  # the search behind `hint`: answered within a second
+LOG_BUDGET = 12  # more log lines than this between two turns are folded into a digest
+PAUSE_ENV = "CARDTABLE_PAUSE"  # 1 or 0: pause at each round's end, whatever the input is
+PLAIN_INPUT_ENV = "CARDTABLE_PLAIN_INPUT"  # set (to anything but 0): no line editor
+SITTING_FORMAT = 1
 
 
 @runtime_checkable
@@ -57,10 +69,42 @@ class ReadsIntent(Protocol):
 
 
 def console_reader(console: Console) -> Reader:
-    """Read one line after a prompt; raises EOFError when input ends (piped input included)."""
+    """Read one line after a prompt; raises EOFError when input ends (piped input included).
+
+    At a real terminal the line is read with prompt_toolkit: arrow keys move in the line and
+    up and down walk back through what was typed. Piped input, or the environment variable
+    ``CARDTABLE_PLAIN_INPUT`` set, reads a plain line instead (tests driving the terminal, and
+    screen readers that prefer it)."""
+    if _line_editor_wanted():
+        try:
+            return _editing_reader()
+        except Exception:  # an odd terminal gets plain input, never a crash
+            pass
 
     def read(prompt: str) -> str:
         return console.input(Text(prompt, style="bold"))
+
+    return read
+
+
+def _line_editor_wanted() -> bool:
+    if os.environ.get(PLAIN_INPUT_ENV, "0") not in ("", "0"):
+        return False
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
+
+
+def _editing_reader() -> Reader:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.formatted_text import FormattedText
+    from prompt_toolkit.history import InMemoryHistory
+
+    editor: PromptSession[str] = PromptSession(history=InMemoryHistory())
+
+    def read(prompt: str) -> str:
+        return editor.prompt(FormattedText([("bold", prompt)]))
 
     return read
 
@@ -78,6 +122,11 @@ class PlaySession:
         console: Console | None = None,
         renderer: Renderer | None = None,
         read: Reader | None = None,
+        *,
+        state: State | None = None,
+        pause: bool = False,
+        sitting: Path | None = None,
+        sitting_info: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -91,8 +140,19 @@ class PlaySession:
             f"You (seat {s})" if s == person else f"Seat {s} ({self.bots[s].name})"
             for s in range(game.players)
         ]
-        self.state: State = game.new_state(seed)
-        self.seen = -1  # the last state version whose events the person has been shown
+        self.state: State = game.new_state(seed) if state is None else state
+        self.seen = -1 if state is None else state.version  # the last version shown
+        self.pending: list[dict[str, Any]] = []  # events not yet shown to the person
+        self.pictured = False  # did the last flush draw a picture (a deal, a score sheet)?
+        self.since_turn: list[str] = []  # the full log lines folded into the last digest
+        self.pause = pause  # wait for Enter at each round's end (a person at a terminal)
+        self.sheet = ScoreSheet(self.labels, person)
+        for event in self.state.events(person):  # a resumed match: the rounds already scored
+            if event["version"] <= self.seen:
+                self.sheet.add(event)
+        # The sitting: the record plus who sits where, kept current for --resume.
+        self.sitting = sitting
+        self.sitting_info = dict(sitting_info or {})
         # Out-of-turn offers (Liverpool's buying and rummy windows) can come at almost every
         # draw; a person may let the table pass them. Only renderers that name their window
         # answers (``window_answers``, ``pass`` among them) offer this.
@@ -117,13 +177,17 @@ class PlaySession:
         if finished:
             view = self.state.view(self.person)
             self.console.print(self.renderer.final(view, self.labels, self.state.winners))
+            if self.sheet.rows:
+                self.say("Score sheet:", "bold")
+                self.console.print(self.sheet.render(winners=self.state.winners))
         return self._save()
 
     def _play(self) -> bool:
         """Run turns until the match is over (True) or the person quits or input ends (False)."""
         state = self.state
         shown = False  # has the person seen the table since anything else happened?
-        self._show_log()
+        if not self._flush():
+            return False
         while not state.is_over:
             view = state.view(self.person)
             actors = state.actors
@@ -131,6 +195,10 @@ class PlaySession:
             if seat == self.person and self.auto_pass and self._only_window_answers():
                 self._pass_for_person()
             elif seat == self.person:
+                self._save_sitting()  # the bots' moves since the last save, too
+                if not self._flush():
+                    return False
+                view = state.view(self.person)
                 if not shown:
                     self.console.print(self.renderer.table(view, self.labels))
                     shown = True
@@ -139,32 +207,96 @@ class PlaySession:
             else:
                 self._bot_moves(seat)
                 shown = False
-            if self._show_log():
-                shown = False
-            elif seat == self.person and self.person in state.actors:
-                self.console.print(self.renderer.hand(state.view(self.person)))
-        return True
+            self._collect()
+            if seat == self.person or self._round_ended():
+                if not self._flush():
+                    return False
+                if self.pictured:  # a new deal or a score sheet: the table is worth redrawing
+                    shown = False
+                elif seat == self.person and self.person in state.actors:
+                    self.console.print(self.renderer.hand(state.view(self.person)))
+        return self._flush()
 
-    def _show_log(self) -> bool:
-        """Print what the person may know of everything since they last looked: one line per
-        event in the game's own words, or the renderer's fuller picture (a round's score
-        sheet). True when such a picture was printed: the table is worth showing again."""
-        pictured = False
-        for event in self.state.events(self.person, self.seen):
+    # ---- the move log -----------------------------------------------------------------------
+    def _collect(self) -> None:
+        """Take the events since the person last looked, to show at the next flush."""
+        self.pending.extend(self.state.events(self.person, self.seen))
+        self.seen = self.state.version
+
+    def _round_ended(self) -> bool:
+        return any(e["kind"] in ("round_scored", "match_over") for e in self.pending)
+
+    def _flush(self) -> bool:
+        """Show what the person has not yet seen: each event in the game's own words, or the
+        renderer's fuller picture (a round's score sheet); a run of more than LOG_BUDGET lines
+        between pictures is folded into one line a player. At a round's end the running score
+        sheet follows, and a pause when the person is at a terminal. False: they quit there."""
+        self._collect()
+        events, self.pending = self.pending, []
+        self.pictured = False
+        plain: list[dict[str, Any]] = []
+        folded: list[str] = []
+        for event in events:
             if event["kind"] in QUIET_EVENTS:
                 continue  # the table on screen shows the cards; a line would repeat it
             picture = self._picture(event)
-            if picture is not None:
-                self.console.print(picture)
-                pictured = True
+            if picture is None and event["kind"] == "round_scored":
+                picture = round_summary(event, self.labels)
+            if picture is None:
+                plain.append(event)
+                continue
+            folded += self._say_plain(plain)
+            plain = []
+            self.console.print(picture)
+            self.pictured = True
+            if self.sheet.add(event) is not None:
+                self.console.print(self.sheet.render(recent=RECENT_ROWS))
+                if not self.state.is_over and not self._pause():
+                    return False
+        folded += self._say_plain(plain)
+        if folded:
+            self.since_turn = folded
+        return True
+
+    def _say_plain(self, events: list[dict[str, Any]]) -> list[str]:
+        """Print plain log lines, or their digest when they are too many; the lines."""
+        lines = [self.game.describe_event(e, self.labels) for e in events]
+        if len(lines) <= LOG_BUDGET:
+            for line in lines:
+                self.say(line)
+            return lines
+        self.say(f"Since your last turn ({len(lines)} moves; type log to read them all):",
+                 "bold")
+        for line in digest_lines(events, lambda e: self.game.describe_event(e, self.labels),
+                                 self.labels):
+            self.say("  " + line)
+        return lines
+
+    def _pause(self) -> bool:
+        """Wait for Enter between rounds (at a terminal only: piped input has no one to wait
+        for); ``sheet`` shows the whole sheet, ``quit`` stops. False: the person quit."""
+        if not self.pause:
+            return True
+        while True:
+            try:
+                answer = self.read("Enter for the next round (sheet, log, quit): ")
+            except EOFError:
+                self.say("\nInput ended: stopping.")
+                return False
+            word = answer.strip().lower()
+            if word in QUIT_WORDS:
+                return False
+            if word == "sheet":
+                self.console.print(self.sheet.render())
+            elif word.startswith("log"):
+                self._log(word)
             else:
-                self.say(self.game.describe_event(event, self.labels))
-        self.seen = self.state.version
-        return pictured
+                return True
 
     def _picture(self, event: dict[str, Any]) -> Any:
         draw = getattr(self.renderer, "event", None)
         return None if draw is None else draw(event, self.labels)
+
     def _only_window_answers(self) -> bool:
         legal = {str(a) for a in self.state.legal_actions(self.person)}
         return PASS in legal and legal <= self.window_answers
@@ -192,9 +324,17 @@ class PlaySession:
             word = command.lower()
             if not command:
                 continue
+            if len(command) > MAX_INPUT:
+                self.say(f"That line is {len(command):,} characters long, too long for a move: "
+                         f"{cut(command)!r} (type help for the legal moves)", "yellow")
+                continue
             if word in QUIT_WORDS:
                 return False
-            if word in ("help", "h", "?"):
+            if word in ("log", "log all"):
+                self._log(word)
+            elif word == "sheet":
+                self.console.print(self.sheet.render())
+            elif word in ("help", "h", "?"):
                 self._help()
             elif word == "hint":
                 self.say(self.renderer.hint(view))
@@ -220,7 +360,7 @@ class PlaySession:
                 action = self._meant(text) or action  # else apply explains the refusal
             self.state.apply(self.person, action)
         except (CardtableError, ValueError) as exc:
-            self.say(f"{exc} (type help for the legal moves)", "yellow")
+            self.say(f"{cut(str(exc), MAX_INPUT)} (type help for the legal moves)", "yellow")
             return False
         self._autosave()
         return True
@@ -240,6 +380,19 @@ class PlaySession:
         return found[0] if len(found) == 1 else None
 
     # ---- commands ---------------------------------------------------------------------------
+    def _log(self, word: str) -> None:
+        """``log``: every line the last digest folded; ``log all``: the whole match so far."""
+        if word == "log all":
+            lines = [self.game.describe_event(e, self.labels)
+                     for e in self.state.events(self.person, -1)
+                     if e["version"] <= self.seen and e["kind"] not in QUIET_EVENTS]
+        else:
+            lines = self.since_turn
+        if not lines:
+            self.say("Nothing has happened since your last turn.")
+        for line in lines:
+            self.say(line)
+
     def _search_hint(self) -> str:
         """What the search bot would play, and why, from the person's sealed observation only
         (within about a second; the same seat and version give the same advice)."""
@@ -285,13 +438,35 @@ class PlaySession:
 
     # ---- the record -------------------------------------------------------------------------
     def _autosave(self) -> None:
-        """Keep the file current after each of the person's moves, in case the terminal dies."""
+        """Keep the files current after each of the person's moves, in case the terminal dies."""
         with contextlib.suppress(OSError):  # reported by the final save, which tries again
             save_record(self.state, self.record_path)
+        self._save_sitting()
+
+    def _save_sitting(self) -> None:
+        """Write the sitting (the record, who sits where) for ``play --resume``: to a temporary
+        file first, then renamed over the old one, so a crash mid-write never spoils it. A
+        finished match has nothing to resume: its sitting is removed."""
+        if self.sitting is None:
+            return
+        with contextlib.suppress(OSError):  # resuming is a convenience; the record is the match
+            if self.state.is_over:
+                self.sitting.unlink(missing_ok=True)
+                return
+            data = {"sitting": SITTING_FORMAT, **self.sitting_info,
+                    "record": self.state.record()}
+            self.sitting.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.sitting.with_name(self.sitting.name + ".tmp")
+            with tmp.open("w", encoding="utf-8") as out:
+                json.dump(data, out)
+                out.flush()
+                os.fsync(out.fileno())
+            tmp.replace(self.sitting)
 
     def _save(self) -> int:
         """Save the record and say where; 0 on success, non-zero if it could not be written."""
         finished = self.state.is_over
+        self._save_sitting()
         try:
             path = save_record(self.state, self.record_path)
         except OSError as exc:
@@ -301,4 +476,6 @@ class PlaySession:
             return EXIT_SAVE_FAILED
         what = "Record" if finished else "Unfinished match record"
         self.say(f"{what} saved to {path}")
+        if not finished and self.sitting is not None:
+            self.say("To go on with it later: cardtable play --resume")
         return 0
