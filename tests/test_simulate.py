@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from typing import Any
 
 import pytest
@@ -12,10 +17,10 @@ from cardtable.bots import Decision
 from cardtable.cli import main
 from cardtable.engine.game import Action, Game, load_game
 from cardtable.games.daylily.state import DaylilyState
-from cardtable.sim import SimConfig, play_match, run_range
+from cardtable.sim import SimConfig, play_match, run_range, runner
 
 SHORT = ["--option", "target=20"]  # a few rounds a match keeps these tests quick
-TIMING = ("elapsed_s", "decisions_per_s")
+TIMING = ("elapsed_s", "decisions_per_s", "matches_per_s", "startup_s")
 
 
 def run_cli(argv: list[str]) -> int:
@@ -151,15 +156,24 @@ def test_the_table_shows_each_seat(capsys: pytest.CaptureFixture[str]) -> None:
     ("args", "says"),
     [
         (["chess"], "unknown game 'chess'"),
-        (["daylily", "--games", "0"], "--games must be at least 1"),
-        (["daylily", "--games", "many"], "invalid int value"),
+        (["daylily", "--games", "0"], "--games/-n: must be from 1 to 100,000,000, not 0"),
+        (["daylily", "--games", "1" * 28], "must be from 1 to 100,000,000"),
+        (["daylily", "--games", "many"], "must be a whole number, not 'many'"),
+        (["daylily", "--games", "²"], "must be a whole number, not '²'"),
+        (["daylily", "--games", "٣"], "must be a whole number"),  # Arabic-Indic three
+        (["daylily", "--seed", "9" * 40], "--seed/-s: must be a whole number"),
+        (["daylily", "--seed", str(2**63)], "--seed/-s: must be from"),
+        (["daylily", "--rounds", "0"], "--rounds: must be from 1"),
+        (["daylily", "--batch", "0"], "--batch: must be from 1"),
+        (["daylily", "--backend", "spark"], "invalid choice: 'spark'"),
+        (["daylily", "--address", "auto"], "--address names a Ray cluster: add --backend ray"),
         (["daylily", "--players", "5"], "not 5"),
         (["daylily", "--bots", "wizard"], "unknown bot 'wizard'"),
         (["daylily", "--players", "2", "--bots", "random,random,random"], "3 bots named for 2"),
         (["daylily", "--option", "colour=blue"], "unknown option 'colour'"),
         (["daylily", "--option", "target=lots"], "option target must be a whole number"),
         (["daylily", "--option", "target"], "must be written as name=value"),
-        (["daylily", "--workers", "0"], "--workers must be at least 1"),
+        (["daylily", "--workers", "0"], "--workers/-w: must be from 1 to 4,096, not 0"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -171,3 +185,56 @@ def test_bad_input_is_one_line_and_exit_2(
     assert out == ""
     assert len(err.strip().splitlines()) == 1
     assert says in err
+
+
+@pytest.mark.parametrize(("workers", "batch"), [("1", "1"), ("2", "3"), ("2", "50")])
+def test_worker_counts_and_batch_sizes_change_only_the_timings(
+    capsys: pytest.CaptureFixture[str], workers: str, batch: str
+) -> None:
+    args = ("--games", "9", "--players", "3", "--seed", "21")
+    _, plain = simulate_json(capsys, *args)
+    _, split = simulate_json(capsys, *args, "--workers", workers, "--batch", batch)
+    assert without_timing(split) == without_timing(plain)
+
+
+def test_ctrl_c_ends_the_run_with_the_results_so_far(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ctrl-C arrives while the batch of matches 6.. is being played (batches of 3): the
+    # report holds the six matches finished before it, and says so.
+    real = runner.run_range
+
+    def interrupted(config: SimConfig, start: int, stop: int, progress: Any = None) -> Any:
+        if start >= 6:
+            raise KeyboardInterrupt
+        return real(config, start, stop, progress)
+
+    monkeypatch.setattr(runner, "run_range", interrupted)
+    code, data = simulate_json(capsys, "--games", "20", "--seed", "4", "--batch", "3")
+    assert code == 130
+    assert data["interrupted"] is True
+    assert data["requested"] == 20 and data["games"] == 6
+    monkeypatch.setattr(runner, "run_range", real)
+    _, six = simulate_json(capsys, "--games", "6", "--seed", "4")
+    asked = ("requested", "interrupted")
+    assert {k: v for k, v in without_timing(data).items() if k not in asked} \
+        == {k: v for k, v in without_timing(six).items() if k not in asked}
+
+
+def test_a_real_ctrl_c_stops_worker_processes_and_prints_the_totals() -> None:
+    # SIGINT to the whole process group, as a terminal sends it: the parent answers with its
+    # totals and exit code 130, the workers with nothing (no traceback on stderr).
+    run = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from cardtable.cli import main; sys.exit(main())",
+         "simulate", "daylily", "--games", "100000",
+         "--workers", "2", "--batch", "5", "--json", *SHORT],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    time.sleep(4)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=30)
+    assert run.returncode == 130, err
+    assert err == ""
+    data = json.loads(out)
+    assert data["interrupted"] is True
+    assert 0 < data["games"] < 100000 and data["requested"] == 100000

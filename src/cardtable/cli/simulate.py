@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from cardtable.engine.errors import OptionError
 from cardtable.engine.game import game_class
 from cardtable.engine.options import parse_option_assignments
 from cardtable.sim import SimConfig, SimReport, simulate
+from cardtable.sim.backends import BACKENDS, MAX_BATCH, MAX_GAMES, MAX_WORKERS
 
 
 def add_parser(sub: Any) -> None:
@@ -40,11 +43,12 @@ def add_parser(sub: Any) -> None:
         ),
     )
     p.add_argument("game", metavar="GAME", help="the game to play, e.g. daylily")
-    p.add_argument("--games", "-n", type=int, default=100, metavar="N",
-                   help="number of complete matches (default 100)")
-    p.add_argument("--players", "-p", type=int, default=None, metavar="P",
+    p.add_argument("--games", "-n", type=whole(1, MAX_GAMES), default=100,
+                   metavar="N", help="number of complete matches (default 100)")
+    p.add_argument("--players", "-p", type=whole(1, 99), default=None, metavar="P",
                    help="players at the table (default: the game's smallest table)")
-    p.add_argument("--seed", "-s", type=int, default=0, metavar="S",
+    p.add_argument("--seed", "-s", type=whole(-MAX_SEED, MAX_SEED), default=0,
+                   metavar="S",
                    help="batch seed; every match's deal and bots are seeded from it (default 0)")
     p.add_argument("--bots", "-b", default="random", metavar="BOT[,BOT...]",
                    help="the line-up, one bot per seat, comma-separated; the last one fills the "
@@ -54,13 +58,12 @@ def add_parser(sub: Any) -> None:
                         "match, so no bot keeps the first seat")
     p.add_argument("--fixed-seats", action="store_true",
                    help="keep every bot at its seat in every match instead of rotating")
-    p.add_argument("--rounds", type=int, default=None, metavar="K",
+    p.add_argument("--rounds", type=whole(1, 1_000_000), default=None, metavar="K",
                    help="end every match after K rounds (deals, hands) and score it on the "
                         "totals then: a quick way to compare bots")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option, e.g. --option target=50 (repeatable; see cardtable rules)")
-    p.add_argument("--workers", "-w", type=int, default=1, metavar="K",
-                   help="processes to play in (default 1); the results do not depend on it")
+    add_backend_arguments(p)
     p.add_argument("--records", metavar="DIR", default=None,
                    help="write every match's game record (format 2) into DIR, as "
                         "GAME-SEED-MATCH.json; cardtable replay reads them")
@@ -69,14 +72,56 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+MAX_SEED = 2**63 - 1
+MAX_DIGITS = 30
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type for a whole number from ``low`` to ``high``, written in ASCII digits
+    (``int()`` would also take other scripts' digits, and any length at all)."""
+
+    def parse(text: str) -> int:
+        body = text.strip()
+        digits = body[1:] if body[:1] in "+-" else body
+        if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {shown!r}")
+        value = int(body)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {value:,}")
+        return value
+
+    parse.__name__ = "whole number"  # how argparse names the type in its own messages
+    return parse
+
+
+def add_backend_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags that say where matches are played, shared with ``cardtable balance``."""
+    p.add_argument("--workers", "-w", type=whole(1, MAX_WORKERS), default=None,
+                   metavar="K",
+                   help="processes (or Ray CPUs) to play in (default 1; with --backend ray "
+                        "every CPU of the cluster); the results do not depend on it")
+    p.add_argument("--backend", choices=BACKENDS, default="process",
+                   help="process: this machine's processes (default); ray: Ray tasks, on a "
+                        "local Ray started for the run or on the cluster named by --address")
+    p.add_argument("--address", default=None, metavar="ADDR",
+                   help="the Ray cluster to use: auto (the one this machine belongs to), "
+                        "HOST:PORT or ray://HOST:10001; without it Ray starts locally")
+    p.add_argument("--batch", type=whole(1, MAX_BATCH), default=None, metavar="M",
+                   help="matches per batch sent to a worker (default: about eight batches a "
+                        "worker, at most 250 matches each); the results do not depend on it")
+
+
+def check_backend(args: argparse.Namespace) -> None:
+    if args.address is not None and args.backend != "ray":
+        raise OptionError("--address names a Ray cluster: add --backend ray")
+
+
 def config_from_args(args: argparse.Namespace) -> SimConfig:
     """Turn the command line into a checked configuration (raises OptionError)."""
     cls = game_class(args.game)
     options = parse_option_assignments(cls.option_specs, list(args.option))
-    if args.games < 1:
-        raise OptionError(f"--games must be at least 1, not {args.games}")
-    if args.workers < 1:
-        raise OptionError(f"--workers must be at least 1, not {args.workers}")
+    check_backend(args)
     bots = tuple(b.strip() for b in args.bots.split(","))
     records = None
     if args.records is not None:
@@ -87,20 +132,27 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
             raise OptionError(f"--records: cannot make the folder {folder}: "
                               f"{exc.strerror or exc}") from None
         records = str(folder)
-    if args.rounds is not None and args.rounds < 1:
-        raise OptionError(f"--rounds must be at least 1, not {args.rounds}")
     return SimConfig(cls.name, args.players, bots, args.games, args.seed, options,
                      records=records, rounds=args.rounds, rotate=not args.fixed_seats)
 
 
+INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
+
+
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    where = {"workers": args.workers, "backend": args.backend, "address": args.address,
+             "batch": args.batch}
     if args.json:
-        report = simulate(config, workers=args.workers)
+        report = simulate(config, **where)
         print(json.dumps(report.to_dict()))
-        return 1 if report.tally.violations else 0
-    report = _run_with_progress(config, args.workers)
+        return _exit_code(report)
+    with progress_bar(f"{config.game}: matches", config.games) as (advance, start):
+        report = simulate(config, progress=advance, on_start=start, **where)
     console = Console()
+    if report.interrupted:
+        console.print(f"[bold yellow]interrupted: {report.tally.games:,} of "
+                      f"{report.requested:,} matches played; their results follow")
     console.print(_seats(report))
     console.print(_by_bot(report))
     console.print(_totals(report))
@@ -109,10 +161,21 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[bold red]{report.tally.violations} invariant breaches; the first {shown}:")
         for message in report.tally.messages:
             console.print(f"  {message}", markup=False, highlight=False)
+    return _exit_code(report)
+
+
+def _exit_code(report: SimReport) -> int:
+    if report.interrupted:
+        return INTERRUPTED
     return 1 if report.tally.violations else 0
 
 
-def _run_with_progress(config: SimConfig, workers: int) -> SimReport:
+@contextmanager
+def progress_bar(
+    label: str, total: int
+) -> Iterator[tuple[Callable[[int], None], Callable[[], None]]]:
+    """A progress bar on stderr while a run plays (none when stderr is no terminal): gives
+    the function to advance it and the one to start it once the workers exist."""
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -124,13 +187,13 @@ def _run_with_progress(config: SimConfig, workers: int) -> SimReport:
     console = Console(stderr=True)
     # A bar is for a person watching; in a log file it would only leave a stray line.
     progress = Progress(*columns, console=console, transient=True, disable=not console.is_terminal)
-    task = progress.add_task(f"{config.game}: matches", total=config.games)
+    task = progress.add_task(label, total=total)
 
     def advance(done: int) -> None:
         progress.advance(task, done)
 
     try:
-        return simulate(config, workers=workers, progress=advance, on_start=progress.start)
+        yield advance, progress.start
     finally:
         progress.stop()
 
@@ -184,7 +247,9 @@ def _totals(report: SimReport) -> Table:
     limit = f" (at most {report.rounds}, then scored on the totals)" if report.rounds else ""
     table.add_row("rounds", f"{t.rounds:,}", f"{t.mean_rounds:.1f} a match{limit}")
     table.add_row("decisions", f"{t.decisions:,}", f"{report.decisions_per_s:,.0f} a second")
-    table.add_row("time", f"{report.elapsed_s:.2f} s", "")
+    started = f"after {report.startup_s:.2f} s starting the workers" if report.startup_s >= 0.01 \
+        else ""
+    table.add_row("time", f"{report.elapsed_s:.2f} s", started)
     style = "bold red" if t.violations else "green"
     checked = "invariants checked after every decision"
     table.add_row("violations", f"[{style}]{t.violations}[/{style}]", checked)

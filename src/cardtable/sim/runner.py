@@ -8,11 +8,9 @@ several, and any single match can be re-run from the seed shown in a violation m
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import random
-import signal
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,7 @@ from cardtable.bots import Bot, Decision, Needs, make_bot
 from cardtable.engine.errors import IllegalAction, OptionError
 from cardtable.engine.game import Game, State, load_game
 from cardtable.engine.record import save_record
+from cardtable.sim.backends import MAX_GAMES, Timing, check_run, run_batches
 from cardtable.sim.stats import MatchOutcome, Tally
 
 MAX_DECISIONS = 1_000_000
@@ -69,10 +68,17 @@ class SimReport:
     elapsed_s: float
     rotate: bool = True
     rounds: int | None = None
+    requested: int = 0  # matches asked for; more than were played when interrupted
+    interrupted: bool = False
+    startup_s: float = 0.0  # starting the workers (a local Ray), not counted in elapsed_s
 
     @property
     def decisions_per_s(self) -> float:
         return self.tally.decisions / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    @property
+    def matches_per_s(self) -> float:
+        return self.tally.games / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -85,8 +91,12 @@ class SimReport:
         }
         data.update(self.tally.to_dict())
         data["round_limit"] = self.rounds
+        data["requested"] = self.requested
+        data["interrupted"] = self.interrupted
         data["elapsed_s"] = round(self.elapsed_s, 4)
+        data["startup_s"] = round(self.startup_s, 4)
         data["decisions_per_s"] = round(self.decisions_per_s, 1)
+        data["matches_per_s"] = round(self.matches_per_s, 2)
         return data
 
 
@@ -119,8 +129,10 @@ def standings(state: State) -> list[int]:
 
 def prepare(config: SimConfig) -> tuple[Game, tuple[str, ...]]:
     """Check everything a user typed before the first match starts (raises OptionError)."""
-    if isinstance(config.games, bool) or not isinstance(config.games, int) or config.games < 1:
-        raise OptionError(f"the number of games must be at least 1, not {config.games}")
+    if (isinstance(config.games, bool) or not isinstance(config.games, int)
+            or not 1 <= config.games <= MAX_GAMES):
+        raise OptionError(f"the number of games must be between 1 and {MAX_GAMES:,}, "
+                          f"not {config.games}")
     if config.rounds is not None and (isinstance(config.rounds, bool)
                                       or not isinstance(config.rounds, int) or config.rounds < 1):
         raise OptionError(f"the number of rounds must be at least 1, not {config.rounds}")
@@ -142,6 +154,19 @@ def play_match(
     records: str | None = None,
     rounds: int | None = None,
 ) -> MatchOutcome:
+    """Play match number ``match`` and keep only its outcome (see :func:`play_state`)."""
+    return play_state(game, names, seed, match, max_decisions, records, rounds)[1]
+
+
+def play_state(
+    game: Game,
+    names: tuple[str, ...],
+    seed: int,
+    match: int,
+    max_decisions: int = MAX_DECISIONS,
+    records: str | None = None,
+    rounds: int | None = None,
+) -> tuple[State, MatchOutcome]:
     """Play match number ``match`` of the batch with seed ``seed`` to its end, or, with
     ``rounds``, until that many rounds are played: the match is then scored on the totals, its
     winners the seats on the best total (:func:`standings`).
@@ -203,7 +228,8 @@ def play_match(
             problems.append(f"{len(scores)} scores for {game.players} seats")
         elif not winners or any(not 0 <= s < game.players for s in winners):
             problems.append(f"the match ended with winners {winners}")
-    return MatchOutcome(decisions, rounds_played(state), scores, winners, problems, tuple(names))
+    return state, MatchOutcome(decisions, rounds_played(state), scores, winners, problems,
+                               tuple(names))
 
 
 def rounds_played(state: State) -> int:
@@ -229,55 +255,38 @@ def run_range(config: SimConfig, start: int, stop: int, progress: Progress | Non
     return tally
 
 
-def _run_chunk(job: tuple[SimConfig, int, int]) -> tuple[int, Tally]:
-    config, start, stop = job
-    return stop - start, run_range(config, start, stop)
-
-
-def _quiet_worker() -> None:
-    # Ctrl-C reaches every process of the terminal's group; the parent alone should answer it
-    # (with one line), not each worker with a traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
-    # Several chunks per worker keep them all busy to the end and the progress bar moving.
-    size = max(1, min(250, -(-games // (workers * 8))))
-    for start in range(0, games, size):
-        yield start, min(games, start + size)
-
-
 def simulate(
     config: SimConfig,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
     on_start: Callable[[], None] | None = None,
+    backend: str = "process",
+    address: str | None = None,
+    batch: int | None = None,
 ) -> SimReport:
-    """Play the whole batch, in this process or in ``workers`` processes, and report.
+    """Play the whole batch, in this process, in ``workers`` processes or on Ray, and report.
 
-    ``on_start`` runs once the worker processes exist and just before play begins, so a caller
-    can start a progress display (and its thread) only after the processes have forked.
+    ``on_start`` runs once the workers exist and just before play begins, so a caller can
+    start a progress display (and its thread) only after the processes have forked. Ctrl-C
+    stops the run: the report then holds the matches finished so far and says it was
+    interrupted.
     """
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise OptionError(f"the number of workers must be at least 1, not {workers}")
+    check_run(config.games, workers, backend, batch)
     game, names = prepare(config)
-    if workers == 1 or config.games == 1:
-        if on_start is not None:
-            on_start()
-        began = time.perf_counter()
-        tally = run_range(config, 0, config.games, progress)
-    else:
-        began = time.perf_counter()
-        # A generator, not a list: the pool feeds it through a pipe, so even a batch of a
-        # billion matches holds only the chunks in flight.
-        jobs = ((config, a, b) for a, b in _chunks(config.games, workers))
-        with multiprocessing.Pool(min(workers, config.games), _quiet_worker) as pool:
-            if on_start is not None:
-                on_start()
-            tally = Tally(game.players)
-            for size, part in pool.imap(_run_chunk, jobs):  # in order: messages stay in order
-                tally.merge(part)
-                if progress is not None:
-                    progress(size)
-    elapsed = time.perf_counter() - began
-    return SimReport(game, names, config.seed, tally, elapsed, config.rotate, config.rounds)
+    tally = Tally(game.players)
+    timing = Timing()
+    began = time.perf_counter()
+    parts = run_batches(run_range, config, config.games, workers, backend, address, batch,
+                        progress, on_start, timing)
+    interrupted = False
+    try:
+        for part in parts:
+            tally.merge(part)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        parts.close()
+    elapsed = time.perf_counter() - began - timing.startup_s
+    return SimReport(game, names, config.seed, tally, elapsed, config.rotate, config.rounds,
+                     requested=config.games, interrupted=interrupted,
+                     startup_s=timing.startup_s)
