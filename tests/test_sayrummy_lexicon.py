@@ -1,7 +1,9 @@
 """The Say Rummy word list and word finder.
 
-The word list must hold ordinary English words with every pronunciation the CMU dictionary
-lists, and nothing else a teacher would reject (names, abbreviations, letter names). The finder
+The word list must hold the ordinary words of today's American English with every pronunciation
+the CMU dictionary lists (the everyday words children say included), and nothing else a teacher
+would reject (names, abbreviations, letter names, slurs); the ``common`` list keeps the words a
+class knows. The finder
 must find exactly what a brute-force scan of the whole dictionary finds, for new words and for
 extensions, with and without wild cards; the legal moves are built on it.
 """
@@ -14,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import game_class
 from cardtable.games.sayrummy import lexicon as lexicon_module
 from cardtable.games.sayrummy.finder import (
     Hand,
@@ -23,7 +27,15 @@ from cardtable.games.sayrummy.finder import (
     find_extensions,
     find_words,
 )
-from cardtable.games.sayrummy.lexicon import lexicon, merge_classes, parse_merges, raw_words
+from cardtable.games.sayrummy.game import SayRummyGame
+from cardtable.games.sayrummy.lexicon import (
+    COMMON_ZIPF,
+    lexicon,
+    merge_classes,
+    parse_merges,
+    raw_words,
+    zipf_frequencies,
+)
 from cardtable.games.sayrummy.sounds import NCARDS, NSOUNDS, SOUNDS, WILD, WILD_TOKEN, parse_sound
 
 
@@ -42,11 +54,50 @@ def test_the_deck_has_forty_sounds_with_spellings_in_one_data_file() -> None:
 @pytest.mark.parametrize(
     ("word", "kept"),
     [("dog", True), ("doggy", True), ("cats", True), ("walked", True), ("bee", True),
-     ("a", True), ("i", True), ("john", False), ("paris", False), ("mr", False),
-     ("etc", False), ("ibm", False), ("b", False), ("c", False), ("tv", False)],
+     ("a", True), ("i", True), ("mary", False), ("paris", False), ("mr", False),
+     ("nasa", False), ("ibm", False), ("b", False), ("c", False), ("tv", False),
+     ("ok", False), ("shit", False), ("goldilocks", False), ("anaesthesia", False),
+     # everyday words the 1930s list missed
+     ("okay", True), ("pizza", True), ("email", True), ("cool", True), ("selfie", True),
+     ("texted", True), ("blog", True), ("website", True), ("gonna", True)],
 )
 def test_ordinary_words_only(word: str, kept: bool) -> None:
     assert (word in raw_words()) == kept
+
+
+@pytest.mark.parametrize(
+    ("word", "kept"),
+    [("dog", True), ("doggy", True), ("okay", True), ("pizza", True), ("cool", True),
+     ("email", True), ("teacher", True), ("a", True), ("i", True),
+     ("extradite", False), ("prowess", False), ("selfie", False), ("sycamore", False),
+     ("mary", False)],
+)
+def test_the_common_list_keeps_the_everyday_words(word: str, kept: bool) -> None:
+    assert (word in raw_words("common")) == kept
+
+
+def test_the_common_list_is_the_full_list_cut_by_frequency() -> None:
+    full, common = raw_words(), raw_words("common")
+    assert set(common) < set(full)
+    assert all(common[w] == full[w] for w in common)
+    zipf = zipf_frequencies(full)
+    assert {w for w in full if zipf[w] >= COMMON_ZIPF or len(w) == 1} == set(common)
+    assert 10_000 < len(common) < len(full) // 2
+
+
+def test_the_word_list_option_chooses_the_lexicon_and_doggy_holds_in_both() -> None:
+    cls = game_class("say-rummy")
+    assert issubclass(cls, SayRummyGame)
+    full = cls(2).lexicon
+    common = cls(2, {"word_list": "common"}).lexicon
+    assert full.words_for(sounds("d ɔ g i")) == common.words_for(sounds("d ɔ g i")) == ("doggy",)
+    extradite = bytes(sounds("ɛ k s t r ə d aɪ t"))
+    assert full.words_for(extradite) == ("extradite",)
+    assert common.words_for(extradite) == ()
+    with pytest.raises(OptionError, match="word_list must be one of full, common"):
+        cls(2, {"word_list": "huge"})
+    with pytest.raises(OptionError, match="word_list"):
+        raw_words("huge")
 
 
 def test_every_pronunciation_is_kept_and_stress_splits_strut_from_schwa() -> None:
@@ -68,7 +119,7 @@ def test_the_cache_is_written_then_read_and_rebuilt_when_missing(
 ) -> None:
     tiny = {"dog": (bytes(sounds("d ɔ g")),), "doggy": (bytes(sounds("d ɔ g i")),)}
     monkeypatch.setenv("CARDTABLE_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(lexicon_module, "_RAW", None)
+    monkeypatch.setattr(lexicon_module, "_RAW", {})
     monkeypatch.setattr(lexicon_module, "_LEXICONS", {})
     monkeypatch.setattr(lexicon_module, "build_raw", lambda: dict(tiny))
     lex = lexicon()
@@ -78,14 +129,14 @@ def test_the_cache_is_written_then_read_and_rebuilt_when_missing(
     def fail() -> dict[str, tuple[bytes, ...]]:
         raise AssertionError("the cache should have been read")
 
-    monkeypatch.setattr(lexicon_module, "_RAW", None)
+    monkeypatch.setattr(lexicon_module, "_RAW", {})
     monkeypatch.setattr(lexicon_module, "_LEXICONS", {})
     monkeypatch.setattr(lexicon_module, "build_raw", fail)
     assert lexicon().words_for(sounds("d ɔ g i")) == ("doggy",)
     for path in tmp_path.glob("sayrummy-*.pickle"):
         path.unlink()  # a fresh clone: nothing cached
     monkeypatch.setattr(lexicon_module, "_LEXICONS", {})
-    monkeypatch.setattr(lexicon_module, "_RAW", None)
+    monkeypatch.setattr(lexicon_module, "_RAW", {})
     monkeypatch.setattr(lexicon_module, "build_raw", lambda: dict(tiny))
     assert lexicon().words_for(sounds("d ɔ g")) == ("dog",)
     assert len(list(tmp_path.glob("sayrummy-*.pickle"))) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from functools import cached_property
@@ -24,6 +25,7 @@ from cardtable.games.sayrummy.events import describe
 from cardtable.games.sayrummy.lexicon import (
     SCHWA,
     STRUT,
+    WORD_LISTS,
     Lexicon,
     lexicon,
     merge_classes,
@@ -35,23 +37,27 @@ from cardtable.games.sayrummy.sounds import (
     SOUNDS,
     WILD,
     WILD_TOKEN,
+    ascii_label,
     code,
     parse_card,
 )
 from cardtable.games.sayrummy.state import HAND_SIZE, SayRummyState
 
 SCORINGS = ("cards", "graphemes", "vowels")
-PLAYS_PER_TURN = HAND_SIZE + 1  # every word or extension lays at least one of at most 8 cards
+TURN_PLAYS = ("one", "any")
+MOST_PLAYS = HAND_SIZE + 1  # every word or extension lays at least one of at most 8 cards
 
-SUMMARY = """\
+RULES = """\
 Say Rummy: 2 to 6 players, a deck of sound cards (the 40 sounds of American English, each
 card showing its common spellings) plus wild cards. Seven cards each, one turned up.
-On your turn take the top discard or the top stock card; then lay down as many words as you
-like, and add cards to words already on the table (anywhere in the word, the old cards keeping
-their order); then discard one card. A word is a row of cards whose sounds, in order, say an
-English word from the CMU Pronouncing Dictionary (any listed pronunciation; /ʌ/ and /ə/ count
-as one sound). A wild card stands for the sound you declare and keeps it; a word needs at
-least one sound card. You may not discard the card you took from the discard pile.
+On your turn take the top discard or the top stock card; then either lay down one new word,
+or add cards to words already on the table (one or more of them; anywhere in the word, the
+old cards keeping their order), not both; then discard one card. (plays_per_turn=any lets a
+turn lay any number of words and additions.) A word is a row of cards whose sounds, in
+order, say an ordinary English word of the CMU Pronouncing Dictionary (any listed
+pronunciation; /ʌ/ and /ə/ count as one sound; word_list=common keeps everyday words only).
+A wild card stands for the sound you declare and keeps it; a word needs at least one sound
+card. You may not discard the card you took from the discard pile.
 Empty your hand (by laying down or by discarding) and you win the game. The first time the
 stock runs out, the discard pile under its top card is shuffled into a new stock; the second
 time, the game ends and the fewest cards in hand wins. Cards left in hand cost penalty points
@@ -59,6 +65,29 @@ time, the game ends and the fewest cards in hand wins. Cards left in hand cost p
 card costs the most of the scheme). Lowest total after all games wins the match.
 Moves: draw stock | draw discard | word d ɔ g | extend 0 d ɔ g i | word k *æ t | discard ɔ
        (sounds in IPA, * is a wild card: *æ is a wild card played as /æ/)"""
+
+
+def sound_table() -> str:
+    """The deck as typed: each sound in IPA, its ASCII name where that differs (for keyboards
+    without IPA; any case), its spellings and an example, in two columns."""
+    cells = []
+    for sound in SOUNDS:
+        name = ascii_label(sound.id)
+        typed = f"/{sound.ipa}/" + (f" {name}" if name else "")
+        cells.append(f"{typed:<10}{' '.join(sound.spellings)} ({sound.example})")
+    width = max(map(len, cells)) + 2
+    half = (len(cells) + 1) // 2
+    rows = [
+        (left.ljust(width) + right).rstrip()
+        for left, right in itertools.zip_longest(cells[:half], cells[half:], fillvalue="")
+    ]
+    return "\n".join([
+        "Sounds: type the IPA symbol or the ASCII name beside it (d ɔ g = D AO G = d ao g):",
+        *("  " + row for row in rows),
+    ])
+
+
+SUMMARY = RULES + "\n" + sound_table()
 
 
 @register
@@ -72,6 +101,18 @@ class SayRummyGame(Game):
         Option(
             "min_word_length", int, 1,
             "fewest cards in a word (the rules say a word may be of any length)", 1, 8,
+        ),
+        Option(
+            "plays_per_turn", str, "one",
+            "one: a turn lays one new word or adds to words on the table, not both; any: any "
+            "number of new words and additions (the old house rule)",
+            choices=TURN_PLAYS,
+        ),
+        Option(
+            "word_list", str, "full",
+            "full: every ordinary word of today's American English in the CMU dictionary; "
+            "common: only the everyday words a class knows (by subtitle word frequency)",
+            choices=WORD_LISTS,
         ),
         Option("schwa_merge", bool, True, "/ʌ/ and /ə/ count as the same sound"),
         Option(
@@ -118,7 +159,7 @@ class SayRummyGame(Game):
     @cached_property
     def lexicon(self) -> Lexicon:
         """Loaded on first use (from the cache, or built from the installed packages)."""
-        return lexicon(self.canon)
+        return lexicon(self.canon, self.options["word_list"])
 
     def new_state(
         self, seed: int | None = None, deals: Sequence[Deal] | None = None
@@ -143,7 +184,7 @@ class SayRummyGame(Game):
 
     def decision_bound(self) -> int:
         # A turn is one draw, at most eight plays (each lays a card) and one discard.
-        return int(self.options["games"] * self.options["max_turns"] * (PLAYS_PER_TURN + 2))
+        return int(self.options["games"] * self.options["max_turns"] * (MOST_PLAYS + 2))
 
     def random_action(self, rng: random.Random) -> SayAction:
         roll = rng.random()

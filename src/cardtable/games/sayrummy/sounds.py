@@ -5,9 +5,11 @@ data file (consonants first), :data:`WILD` = 40. A card laid in a word is a *tok
 card's own id, or ``WILD_TOKEN + sound`` for a wild card standing for ``sound`` (a wild keeps the
 sound it was declared as for as long as the word stays on the table).
 
-Sounds are written in IPA (``d``, ``ɔ``, ``tʃ``, ``oʊ``); for people without an IPA keyboard the
-CMU (ARPAbet) names are accepted too (``AO``, ``CH``, ``OW``), along with a few common IPA
-variants (``ɡ``, ``ɹ``, ``ɚ``, ``ɜ``).
+Sounds are written in IPA (``d``, ``ɔ``, ``tʃ``, ``oʊ``); for people without an IPA keyboard
+each card also has an ASCII name, its CMU (ARPAbet) phone (``AO``, ``CH``, ``OW``; ``AH`` for
+/ʌ/ and ``AX`` for /ə/), in either case. A few common IPA variants (``ɡ``, ``ɹ``, ``ɚ``, ``ɜ``)
+are accepted too. The ASCII names are shown wherever the IPA symbol is not plain ASCII
+or misleads (:func:`ascii_label`), so that nobody has to guess them.
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ CONSONANT = "consonant"
 
 @dataclass(frozen=True, slots=True)
 class Sound:
-    """One sound card as printed: symbol, vowel or consonant, spellings, an example word."""
+    """One sound card as printed: symbol, vowel or consonant, spellings, an example word, and
+    the ASCII name that may be typed instead of the symbol."""
 
     id: int
     ipa: str
     kind: str
     arpabet: str
+    ascii: str
     spellings: tuple[str, ...]
     example: str
 
@@ -44,7 +48,8 @@ def _load() -> tuple[tuple[Sound, ...], str]:
         resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
     )
     sounds = tuple(
-        Sound(i, e["ipa"], e["kind"], e["arpabet"], tuple(e["spellings"]), e["example"])
+        Sound(i, e["ipa"], e["kind"], e["arpabet"], e["ascii"], tuple(e["spellings"]),
+              e["example"])
         for i, e in enumerate(data["sounds"])
     )
     return sounds, str(data["wild"]["symbol"])
@@ -63,6 +68,7 @@ for _s in SOUNDS:
     _BY_TEXT[_s.ipa] = _s.id
     _BY_TEXT[_s.arpabet.lower()] = _s.id
     _BY_TEXT.setdefault(_s.arpabet.lower().rstrip("01"), _s.id)  # AH (no stress mark) is /ʌ/
+    _BY_TEXT.setdefault(_s.ascii.lower(), _s.id)
 _ALIASES = {
     "ɡ": "g", "ɹ": "r", "ɚ": "ɝ", "ɜ": "ɝ", "ɜr": "ɝ", "ɜː": "ɝ", "ər": "ɝ", "y": "j",
     "iː": "i", "uː": "u", "ɔː": "ɔ", "ɑː": "ɑ", "ei": "eɪ", "ai": "aɪ", "au": "aʊ",
@@ -137,6 +143,14 @@ def split_sounds(parts: list[str] | tuple[str, ...]) -> list[str]:
     return out
 
 
+def ascii_label(sound: int) -> str:
+    """The ASCII name of a sound when it is not simply its IPA symbol: ``AO`` for /ɔ/ (a
+    special keyboard), ``Y`` for /j/ and ``IY`` for /i/ (letters that mislead); the empty
+    string for /d/, which is typed ``d``."""
+    s = SOUNDS[sound]
+    return "" if s.ipa.upper() == s.ascii else s.ascii
+
+
 def describe(card: int) -> str:
     """A card as the terminal shows it: ``/k/ (c k ck ch q)``; the wild card as ``* (wild)``."""
     if card == WILD:
@@ -155,6 +169,7 @@ __all__ = [
     "WILD_SYMBOL",
     "WILD_TOKEN",
     "Sound",
+    "ascii_label",
     "code",
     "describe",
     "parse_card",

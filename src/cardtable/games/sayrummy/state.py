@@ -6,6 +6,10 @@ card lies where, a wild card with the sound it was declared as). The word finder
 into legal plays; :meth:`SayRummyState.refusal` checks any play directly against the lexicon, so
 both agree without one calling the other.
 
+A turn lays one new word or adds to words already on the table, not both (``plays_per_turn``
+``one``, the default); ``laid`` remembers which of the two the turn has begun, and the legal
+moves and refusals follow from it. With ``any`` a turn may lay and add as it likes.
+
 The card taken from the discard pile may not go back on the pile in the same turn. Sound cards
 come in identical copies, so the rule is applied to the card itself: another copy of that sound
 may be discarded, and once a card of that sound has been laid in a word the taken card counts
@@ -79,6 +83,9 @@ if TYPE_CHECKING:
     from cardtable.games.sayrummy.game import SayRummyGame
 
 DRAW, PLAY, OVER = "draw", "play", "over"
+# What the current turn has laid so far, for plays_per_turn=one.
+NOTHING, NEW_WORD, ADDITIONS = 0, 1, 2
+LAID_NAMES = (None, "word", "additions")
 HAND_SIZE = 7
 CODES = tuple(code(c) for c in range(NCARDS))
 TOKEN_CARD_CODES = {t: (WILD_SYMBOL if t >= WILD_TOKEN else IPA[t]) for t in
@@ -182,6 +189,7 @@ class SayRummyState(RunningTotals, State):
         self.word_info: list[dict[str, Any]] = []  # what every player sees of each word
         self.known = [[0] * NCARDS for _ in range(n)]  # cards seen taken from the discard pile
         self.taken = -1  # the card taken from the discard pile this turn, while still in hand
+        self.laid = NOTHING  # a new word, or additions, laid this turn
         self.runs_out = 0  # times the stock has run out in this game
         self.turns = 0
         self.current = (self.dealer + 1) % n
@@ -232,6 +240,11 @@ class SayRummyState(RunningTotals, State):
             self._legal = self._plays(seat)
         return list(self._legal)
 
+    @property
+    def _one_play(self) -> bool:
+        """plays_per_turn=one: a turn lays one new word or additions, not both."""
+        return bool(self.game.options["plays_per_turn"] == "one")
+
     def _plays(self, seat: int) -> list[Action]:
         lex = self.game.lexicon
         counts = self.hands[seat]
@@ -240,11 +253,17 @@ class SayRummyState(RunningTotals, State):
         taken = self.taken
         risky = taken >= 0  # a play leaving one card might leave only the taken card
         size = self.sizes[seat]
-        laid = all_word_plays(lex, find_words(lex, hand, min_length), hand)
-        if risky and size <= 1 + max(map(len, laid), default=0):
-            laid = [t for t in laid if size - len(t) != 1 or not self._strands(t, b"")]
-        out: list[Action] = list(map(Word, laid))
-        for i, (base_tokens, _by, base) in enumerate(self.words):
+        words_allowed = additions_allowed = True
+        if self.laid and self._one_play:
+            words_allowed = False
+            additions_allowed = self.laid == ADDITIONS
+        out: list[Action] = []
+        if words_allowed:
+            laid = all_word_plays(lex, find_words(lex, hand, min_length), hand)
+            if risky and size <= 1 + max(map(len, laid), default=0):
+                laid = [t for t in laid if size - len(t) != 1 or not self._strands(t, b"")]
+            out += map(Word, laid)
+        for i, (base_tokens, _by, base) in enumerate(self.words if additions_allowed else ()):
             grown = [
                 tokens
                 for pron in find_extensions(lex, base, hand, min_length)
@@ -329,10 +348,29 @@ class SayRummyState(RunningTotals, State):
             return "you have already drawn this turn"
         return f"{action} is not a Say Rummy move"
 
+    def _turn_refusal(self, action: Word | Extend) -> str | None:
+        """Why plays_per_turn=one forbids this play after what the turn has laid, if it does."""
+        if not self.laid or not self._one_play:
+            return None
+        if self.laid == NEW_WORD:
+            return (
+                "you have laid your new word this turn, and a turn lays one new word or adds to "
+                "words on the table, not both: discard to end your turn"
+            )
+        if isinstance(action, Word):
+            return (
+                "you have added to words on the table this turn, so you cannot also lay a new "
+                "word (one or the other, not both): add more cards to words or discard"
+            )
+        return None
+
     def _play_refusal(self, seat: int, action: Word | Extend) -> str | None:
         tokens = action.tokens
         if not isinstance(tokens, bytes) or not tokens:
             return "a word needs cards"
+        turn = self._turn_refusal(action)
+        if turn is not None:
+            return turn
         base = b""
         index = -1
         if isinstance(action, Extend):
@@ -406,6 +444,7 @@ class SayRummyState(RunningTotals, State):
             hand[c] += 1
             self.sizes[seat] += 1
             self.phase = PLAY
+            self.laid = NOTHING
             return
         if isinstance(action, Word | Extend):
             index = action.index if isinstance(action, Extend) else -1
@@ -424,6 +463,7 @@ class SayRummyState(RunningTotals, State):
                     if c == self.taken:
                         self.taken = -1  # the taken card is the one laid
             self.sizes[seat] -= sum(added.values())
+            self.laid = NEW_WORD if index < 0 else ADDITIONS
             tokens = action.tokens
             pron = tokens.translate(self.game.lexicon.token_canon)
             by = seat if index < 0 else self.words[index][1]
@@ -532,6 +572,7 @@ class SayRummyState(RunningTotals, State):
             "stock_ran_out": self.runs_out,
             "turns": self.turns,
             "taken_from_discard": CODES[self.taken] if self.taken >= 0 else None,
+            "laid_this_turn": LAID_NAMES[self.laid] if self.phase == PLAY else None,
             "results": list(self.results),  # a copy: later games must not rewrite old views
         }
 
