@@ -236,9 +236,7 @@ def test_the_extended_deals_need_the_option(capsys: pytest.CaptureFixture[str]) 
         (["liverpool", "contract", "two", "QS"], "'two' is not a deal"),
         (["liverpool", "contract", "0", "QS"], "no deal 0"),
         (["dummy-rummy", "contract", "9", "QS"], "extended=true"),
-        (["dummy-rummy", "meld", "5H", "6H", "JK", "8H"], "without jokers"),
-        (["dummy-rummy", "meld", "QS", "QS", "QS", "QS", "QS"], "at most four decks"),
-        (["liverpool", "meld", "JK"] * 1 + ["JK"] * 8, "jokers named"),
+        (["liverpool", "contract", "²", "QS"], "'²' is not a deal"),
         (["liverpool", "--option", "colour=red", "meld", "QS"], "unknown option 'colour'"),
         (["liverpool", "meld", "QS", "--option", "natural_majority"], "name=value"),
         (["liverpool", "shuffle", "QS"], "meld, contract, score"),
@@ -249,6 +247,27 @@ def test_unreadable_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], words: str
 ) -> None:
     assert words in refused(capsys, *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "blank", "words"),
+    [
+        (["dummy-rummy", "meld", "5H", "6H", "JK", "8H"],
+         {"kind": None, "jokers": {}}, "without jokers"),
+        (["dummy-rummy", "meld", "QS", "QS", "QS", "QS", "QS"],
+         {"kind": None, "jokers": {}}, "at most four decks"),
+        (["liverpool", "meld", *["JK"] * 9], {"kind": None, "jokers": {}}, "jokers named"),
+        (["liverpool", "score", "QS", "QS", "QS", "QS"], {"points": None}, "three decks"),
+        (["liverpool", "contract", "1", "QS", "QS", "QS", "QS"],
+         {"met": False, "melds": [], "contract": "two sets"}, "three decks"),
+    ],
+)
+def test_cards_no_pack_holds_are_answered_as_no_real_hand(
+    capsys: pytest.CaptureFixture[str], argv: list[str], blank: dict[str, Any], words: str
+) -> None:
+    answer = judge(capsys, *argv)
+    assert answer == {**blank, "valid": False, "reason": answer["reason"]}
+    assert words in answer["reason"]
 
 
 def test_the_judge_help_lists_the_contract_questions(capsys: pytest.CaptureFixture[str]) -> None:

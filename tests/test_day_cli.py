@@ -74,7 +74,8 @@ def test_the_referee_takes_the_showdown_options(capsys: pytest.CaptureFixture[st
     ("argv", "message"),
     [
         (["--dealer", "7 Rising, 9 Risen", "--player", "1 Rising, 2 Rising"], "has 3 cards"),
-        (["--dealer", EXAMPLE_DEALER, "--player", "7 Rising, 2 Rising"], "named twice"),
+        (["--dealer", EXAMPLE_DEALER, "--player", "1 Rising, 2 Rising", "--substituted", "²"],
+         "from 0 to 0"),
         (["--dealer", EXAMPLE_DEALER, "--player", "14 Rising, 2 Rising"], "not a value"),
         (["--dealer", EXAMPLE_DEALER, "--player", "1 Dusk, 2 Rising"], "not a suit"),
         (["--dealer", EXAMPLE_DEALER], "at least one player"),
@@ -90,6 +91,14 @@ def test_the_referee_refuses_what_no_real_table_holds(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     assert message in refused(capsys, *argv)
+
+
+def test_a_card_named_twice_is_answered_as_no_real_showdown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    answer = judge(capsys, "--dealer", EXAMPLE_DEALER, "--player", "7 Rising, 2 Rising")
+    assert answer == {"conditions": [], "points": [], "best": [], "valid": False,
+                      "reason": "7 Rising is named twice, but the deck holds only one"}
 
 
 # ---- play, replay, rules, simulate ----------------------------------------------------------

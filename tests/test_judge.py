@@ -235,8 +235,8 @@ def test_a_wrong_number_of_cards_is_an_answer_not_an_error(
         (["daylily", "meld", "4 Ming Toy"], "4"),
         (["daylily", "meld", "Ming Toy"], "blooms"),
         (["daylily", "meld"], "at least one card"),
-        (["daylily", "out", *GOES_OUT[:10], "1FC"], "twice"),
-        (["daylily", "hand", "2MT", "2 ming toy"], "twice"),
+        (["daylily", "meld", "²MT", "3MT"], "not a card"),
+        (["daylily", "meld", "1" * 5000 + "MT"], "not a card"),
         (["chess", "meld", "1MT"], "daylily"),
         (["daylily", "shuffle", "1MT"], "meld, hand, out"),
         (["daylily"], "QUESTION"),
@@ -246,6 +246,28 @@ def test_unreadable_input_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], words: str
 ) -> None:
     assert words in refused(capsys, *argv)
+
+
+# ---- cards that parse but no real table holds: an answer, not an error ------------------------
+
+@pytest.mark.parametrize(
+    ("argv", "blank"),
+    [
+        (["meld", "1MT", "1MT"], {"kind": None, "scoring": False, "points": 0}),
+        (["meld", "1MT", "2MT", "1 ming toy"], {"kind": None, "scoring": False, "points": 0}),
+        (["out", *GOES_OUT[:10], "1FC"],
+         {"can_go_out": False, "melds": [], "discard": None, "points": 0}),
+        (["hand", "2MT", "2 ming toy"],
+         {"melds": [], "score": None, "to_winner": None, "strays": []}),
+    ],
+)
+def test_a_card_named_twice_is_answered_as_no_real_hand(
+    capsys: pytest.CaptureFixture[str], argv: list[str], blank: dict[str, Any]
+) -> None:
+    answer = judge(capsys, *argv)
+    assert answer["valid"] is False
+    assert "is named twice, but the deck holds only one" in answer["reason"]
+    assert answer == {**blank, "valid": False, "reason": answer["reason"]}
 
 
 def test_every_question_is_listed_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:

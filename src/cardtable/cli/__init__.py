@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from cardtable.cli import judge, play, replay, rules, serve, simulate
 from cardtable.engine.errors import CardtableError
+from cardtable.engine.text import shorten
 
 USAGE_ERROR = 2
 
@@ -21,7 +22,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line, not a usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(USAGE_ERROR, f"{self.prog}: {shorten(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except CardtableError as exc:
-        print(f"cardtable: {exc}", file=sys.stderr)
+        print(f"cardtable: {shorten(str(exc))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print("\ncardtable: interrupted", file=sys.stderr)

@@ -5,8 +5,10 @@ what the questions are and how they are answered lives with each game (for Dayli
 ``cardtable.games.daylily.referee``), so a later game adds a referee module and one line to
 :data:`REFEREES` without touching anything here.
 
-Exit 0 whenever the input was read, whatever the answer (an invalid meld is still an answer);
-exit 2 with one line when it was not (unknown game, question or card).
+Exit 0 whenever the input was read, whatever the answer (an invalid meld is still an answer, and
+so is a set of cards no real table holds, such as one card named twice from a single deck: the
+answer says ``"valid": false`` and why); exit 2 with one line when it was not (unknown game,
+question or card).
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from cardtable.engine.errors import OptionError
+from cardtable.engine.errors import ImpossibleCards, OptionError
 from cardtable.engine.game import game_class
 from cardtable.engine.options import parse_option_assignments
+from cardtable.engine.text import clip, quoted
 
 # Game name -> module holding that game's QUESTIONS (and CARD_HELP). Imported only when asked.
 # A module serving several games has ``questions_for(game, options)`` instead of QUESTIONS.
@@ -45,7 +48,11 @@ class Question(Protocol):
     @property
     def summary(self) -> str: ...
 
-    def answer(self, args: Sequence[str]) -> dict[str, Any]: ...
+    def answer(self, args: Sequence[str]) -> dict[str, Any]:
+        """The answer; NotationError when ``args`` cannot be read, ImpossibleCards when they
+        name cards no real table holds together. A question may also have ``blank``, its
+        answer's keys at their empty values, which the answer to impossible cards starts from."""
+        ...
 
 
 def _referee_key(game: str) -> str:
@@ -55,7 +62,7 @@ def _referee_key(game: str) -> str:
         key = game.strip().lower()
     if key not in REFEREES:
         known = ", ".join(sorted(REFEREES))
-        raise OptionError(f"no referee for game {game!r} (games with a referee: {known})")
+        raise OptionError(f"no referee for game {quoted(game)} (games with a referee: {known})")
     return key
 
 
@@ -96,7 +103,9 @@ def _epilog() -> str:
     lines += [
         "",
         "Answers are one JSON object on stdout. Exit 0 whenever the input was read (an invalid",
-        "meld is an answer too), exit 2 with one line on stderr when it was not.",
+        "meld is an answer too, and so are cards no real table holds together, such as a card",
+        'named more often than the pack holds it: "valid": false with the reason, beside the',
+        "question's own keys left empty); exit 2 with one line on stderr when it was not.",
         "",
         "examples:",
         '  cardtable judge daylily meld "1 Carlotta" "2 Ming Toy" "3 Fly Catcher"',
@@ -158,7 +167,12 @@ def run(args: argparse.Namespace) -> int:
     question = asked.get(args.question.strip().lower())
     if question is None:
         known = ", ".join(asked)
-        raise OptionError(f"the {args.game} referee has no question {args.question!r} "
-                          f"(questions: {known})")
-    print(json.dumps(question.answer(rest)))
+        raise OptionError(f"the {clip(args.game)} referee has no question "
+                          f"{quoted(args.question)} (questions: {known})")
+    try:
+        answer = question.answer(rest)
+    except ImpossibleCards as exc:
+        blank: Mapping[str, Any] = getattr(question, "blank", {})
+        answer = {**blank, "valid": False, "reason": str(exc)}
+    print(json.dumps(answer))
     return 0

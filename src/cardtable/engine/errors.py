@@ -27,3 +27,9 @@ class RecordError(CardtableError, ValueError):
 
 class StaleAction(IllegalAction):
     """An action sent for a state version the table has already left; nothing changed."""
+
+
+class ImpossibleCards(CardtableError, ValueError):
+    """Cards written correctly that no real table holds together (a card named more often than
+    the pack holds it). The input was read, so a referee answers it (``"valid": false`` with
+    this sentence as the reason) rather than refusing it as unreadable."""

@@ -18,6 +18,7 @@ from cardtable.engine.deals import RECORD_FORMAT, Deal, deal_problem, redact_dea
 from cardtable.engine.errors import IllegalAction, OptionError, RecordError, StaleAction
 from cardtable.engine.events import Event, describe_common
 from cardtable.engine.options import Option, validate_options
+from cardtable.engine.text import quoted, shown
 from cardtable.engine.version import __version__
 from cardtable.engine.zones import Zone
 
@@ -26,6 +27,28 @@ class Action(Protocol):
     """An action is a small frozen value whose ``str`` is its notation."""
 
     def __str__(self) -> str: ...
+
+
+SEED_DIGITS = 77
+_SEED_BOUND = 10**SEED_DIGITS  # every seed lies strictly between -_SEED_BOUND and _SEED_BOUND
+_NEGATIVE_KEYS = 2**256  # > _SEED_BOUND: negative seeds' keys start above every other key
+
+
+def seeded_generator(seed: int | None) -> random.Random:
+    """The generator of a match dealt from ``seed`` (None: seed 0).
+
+    ``random.seed`` drops an integer's sign, so seeds 11 and -11 would deal the same match. A
+    seed of zero or more keys the generator as it always has (old records and tests keep their
+    deals); a negative seed ``-n`` is keyed by ``2**256 + n``, above every seed's own key since
+    seeds are bounded, so two different seeds never share a key.
+    """
+    if seed is None:
+        return random.Random(0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"a seed is a whole number, not {shown(seed)}")
+    if not -_SEED_BOUND < seed < _SEED_BOUND:
+        raise OptionError(f"a seed has at most {SEED_DIGITS} digits, not {shown(seed)}")
+    return random.Random(seed if seed >= 0 else _NEGATIVE_KEYS - seed)
 
 
 class Game(ABC):
@@ -127,7 +150,7 @@ class State(ABC):
         self.deals = []
         self._script = list(deals or ())
         self._stamp = 0
-        self.rng = random.Random(0 if seed is None else seed)
+        self.rng = seeded_generator(seed)
 
     # ---- versions and events ---------------------------------------------------------------
     @property
@@ -351,7 +374,7 @@ class State(ABC):
             try:
                 return self.game.card_notation(value)
             except ValueError as exc:
-                raise RecordError(f"{where}: {value!r} is not a card of {self.game.title} "
+                raise RecordError(f"{where}: {quoted(value)} is not a card of {self.game.title} "
                                   f"({exc})") from None
         if isinstance(value, list):
             return [self._written(v, where) for v in value]

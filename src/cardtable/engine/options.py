@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.errors import OptionError
+from cardtable.engine.text import quoted, shown, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,18 +35,22 @@ class Option:
                 return None
             raise OptionError(f"option {self.name} needs a value")
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {self.name} must be a whole number, not {value!r}")
+            raise OptionError(f"option {self.name} must be a whole number, not {shown(value)}")
         if self.kind is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name} must be true or false, not {value!r}")
+            raise OptionError(f"option {self.name} must be true or false, not {shown(value)}")
         if self.kind is str and not isinstance(value, str):
-            raise OptionError(f"option {self.name} must be text, not {value!r}")
+            raise OptionError(f"option {self.name} must be text, not {shown(value)}")
         if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"option {self.name} must be at least {self.minimum}, not {value}")
+            raise OptionError(
+                f"option {self.name} must be at least {self.minimum}, not {shown(value)}"
+            )
         if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"option {self.name} must be at most {self.maximum}, not {value}")
+            raise OptionError(
+                f"option {self.name} must be at most {self.maximum}, not {shown(value)}"
+            )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}")
+            raise OptionError(f"option {self.name} must be one of {allowed}, not {shown(value)}")
         return value
 
     def parse(self, text: str) -> Any:
@@ -59,14 +64,12 @@ class Option:
                 return True
             if low in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"option {self.name} must be true or false, not {raw!r}")
+            raise OptionError(f"option {self.name} must be true or false, not {quoted(raw)}")
         if self.kind is int:
-            try:
-                return self.check(int(raw))
-            except ValueError:
-                raise OptionError(
-                    f"option {self.name} must be a whole number, not {raw!r}"
-                ) from None
+            number = whole_number(raw, signed=True)
+            if number is None:
+                raise OptionError(f"option {self.name} must be a whole number, not {quoted(raw)}")
+            return self.check(number)  # its own sentence when out of range
         return self.check(raw)
 
     def describe_default(self) -> str:
@@ -83,7 +86,7 @@ def validate_options(specs: tuple[Option, ...], given: Mapping[str, Any]) -> dic
     for name in given:
         if name not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"unknown option {name!r} (options: {known})")
+            raise OptionError(f"unknown option {quoted(name)} (options: {known})")
     return {
         spec.name: spec.check(given[spec.name]) if spec.name in given else spec.default
         for spec in specs
@@ -96,11 +99,11 @@ def parse_option_assignments(specs: tuple[Option, ...], items: list[str]) -> dic
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
-            raise OptionError(f"option {item!r} must be written as name=value")
+            raise OptionError(f"option {quoted(item)} must be written as name=value")
         name, _, value = item.partition("=")
         name = name.strip().replace("-", "_")
         if name not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"unknown option {name!r} (options: {known})")
+            raise OptionError(f"unknown option {quoted(name)} (options: {known})")
         out[name] = by_name[name].parse(value)
     return out

@@ -20,6 +20,7 @@ import jsonschema
 from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, RecordError
 from cardtable.engine.game import State, load_game
+from cardtable.engine.text import MAX_DIGITS, clip, quoted, shorten, shown, whole_number
 
 _CARD = {"type": ["string", "null"]}
 _CARDS = {"type": "array", "items": _CARD}
@@ -78,12 +79,40 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not a text file, so not a game record") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    data = read_record_text(text, str(path))
     check_record(data, str(path))
     return data  # type: ignore[no-any-return]
+
+
+def _record_int(digits: str) -> int:
+    """A JSON integer of a record: the same limit as every number a person types."""
+    value = whole_number(digits, signed=True)
+    if value is None:
+        raise _TooLong(len(digits.lstrip("+-")))
+    return value
+
+
+class _TooLong(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def read_record_text(text: str, name: str = "the record") -> Any:
+    """The JSON of a record's text, or RecordError with one sentence: not JSON, a number longer
+    than any a record holds (Python would refuse to read one of thousands of digits), or
+    nesting deeper than the reader's stack."""
+    try:
+        return json.loads(text, parse_int=_record_int)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{name} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    except _TooLong as exc:
+        raise RecordError(
+            f"{name} holds a number of {exc.digits:,} digits; a record's numbers (seeds, "
+            f"seats, chips) have at most {MAX_DIGITS}"
+        ) from None
+    except RecursionError:
+        raise RecordError(f"{name} is not a game record (its JSON is nested too deeply)") from None
 
 
 def check_record(data: Any, name: str = "the record") -> None:
@@ -93,14 +122,16 @@ def check_record(data: Any, name: str = "the record") -> None:
     fmt = data.get("format")
     if fmt is not None and fmt != RECORD_FORMAT:
         raise RecordError(
-            f"{name} is in format {fmt!r}, which this cardtable cannot read "
+            f"{name} is in format {shown(fmt)}, which this cardtable cannot read "
             f"(it reads {RECORD_FORMAT!r} and the older records without a format)"
         )
     try:
         jsonschema.validate(data, RECORD_SCHEMA)
     except jsonschema.ValidationError as exc:
         where = "/".join(str(p) for p in exc.absolute_path) or "the top level"
-        raise RecordError(f"{name} is not a game record ({where}: {exc.message})") from None
+        raise RecordError(
+            f"{name} is not a game record ({clip(where)}: {shorten(exc.message, 200)})"
+        ) from None
     if fmt is None and "seed" not in data:
         raise RecordError(f"{name} is a format 1 record without a seed, so it cannot be dealt")
     if fmt is not None and "deals" not in data:
@@ -115,7 +146,12 @@ def replay(data: dict[str, Any]) -> State:
     except CardtableError as exc:
         raise RecordError(f"the record's game cannot be set up: {exc}") from None
     deals = data.get("deals") if data.get("format") == RECORD_FORMAT else None
-    state = game.new_state(data.get("seed"), deals)
+    try:
+        state = game.new_state(data.get("seed"), deals)
+    except RecordError:
+        raise
+    except CardtableError as exc:  # a seed out of range
+        raise RecordError(f"the record's match cannot be dealt: {exc}") from None
     for number, (seat, text) in enumerate(data["actions"], start=1):
         try:
             state.apply(seat, game.parse_action(text))
@@ -123,7 +159,7 @@ def replay(data: dict[str, Any]) -> State:
             raise  # a later deal of the record is impossible: that sentence says it all
         except CardtableError as exc:
             raise RecordError(
-                f"action {number} ({text!r} by seat {seat}) is refused: {exc}"
+                f"action {number} ({quoted(text)} by seat {seat}) is refused: {exc}"
             ) from None
     return state
 
@@ -133,9 +169,13 @@ def verify(data: dict[str, Any]) -> tuple[State, list[str]]:
     state = replay(data)
     problems: list[str] = []
     if "scores" in data and list(data["scores"]) != list(state.scores):
-        problems.append(f"scores recorded {data['scores']} but replay gives {state.scores}")
+        problems.append(
+            f"scores recorded {shown(data['scores'])} but replay gives {state.scores}"
+        )
     if "winners" in data and list(data["winners"]) != list(state.winners):
-        problems.append(f"winners recorded {data['winners']} but replay gives {state.winners}")
+        problems.append(
+            f"winners recorded {shown(data['winners'])} but replay gives {state.winners}"
+        )
     if "over" in data and bool(data["over"]) != state.is_over:
         problems.append(
             f"record says the match is {'over' if data['over'] else 'unfinished'} "

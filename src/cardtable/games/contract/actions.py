@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.engine.errors import NotationError
+from cardtable.engine.text import quoted, whole_number
 from cardtable.games.contract.cards import JOKER, code, parse_card, parse_cards
 
 
@@ -114,9 +115,10 @@ _SIMPLE: dict[str, ContractAction] = {
 
 def _target(text: str) -> tuple[int, int]:
     owner, sep, index = text.partition(":")
-    if not sep or not owner.strip().isdigit() or not index.strip().isdigit():
-        raise NotationError(f"{text!r} does not name a meld: write SEAT:NUMBER, e.g. 2:0")
-    return int(owner), int(index)
+    seat, number = whole_number(owner), whole_number(index)
+    if not sep or seat is None or number is None:
+        raise NotationError(f"{quoted(text)} does not name a meld: write SEAT:NUMBER, e.g. 2:0")
+    return seat, number
 
 
 def parse_action(text: str) -> ContractAction:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from cardtable.engine.errors import NotationError
+from cardtable.engine.text import quoted, whole_number
 
 JOKER = 52
 SUITS = "CDHS"
@@ -63,9 +64,10 @@ def parse_rank(text: str) -> int:
     t = text.strip().upper()
     if t in _RANK_WORDS:
         return _RANK_WORDS[t]
-    if t.isdigit() and 2 <= int(t) <= 10:
-        return int(t)
-    raise NotationError(f"{text.strip()!r} is not a rank (A, 2-10, J, Q, K; T also means 10)")
+    number = whole_number(t, max_digits=2)
+    if number is not None and 2 <= number <= 10:
+        return number
+    raise NotationError(f"{quoted(text.strip())} is not a rank (A, 2-10, J, Q, K; T also means 10)")
 
 
 def parse_card(text: str) -> int:
@@ -76,7 +78,7 @@ def parse_card(text: str) -> int:
     match = re.fullmatch(r"(10|[2-9AJQKT])\s*([CDHS♣♦♥♠])", t)
     if not match:
         raise NotationError(
-            f"{text.strip()!r} is not a card: write rank then suit, e.g. 10H, QS, AC, or JK"
+            f"{quoted(text.strip())} is not a card: write rank then suit, e.g. 10H, QS, AC, or JK"
         )
     return natural(parse_rank(match.group(1)), _SUIT_WORDS[match.group(2)])
 

@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.errors import NotationError, OptionError
+from cardtable.engine.errors import ImpossibleCards, NotationError, OptionError
 from cardtable.engine.game import game_class, load_game
+from cardtable.engine.text import quoted, whole_number
 from cardtable.games.contract.cards import (
     JOKER,
     RANK_TEXT,
@@ -46,6 +47,10 @@ def _count(n: int, word: str) -> str:
     return f"{number} {word}{'' if n == 1 else 's'}"
 
 
+# The meld search packs its counts in bytes and takes hands of at most this many cards; no hand
+# dealt and drawn at a real table comes near it.
+MOST_CARDS = 127
+
 # ---- the table the referee stands at ---------------------------------------------------------
 
 def referee_game(name: str, options: Mapping[str, Any]) -> ContractGame:
@@ -71,8 +76,9 @@ def referee_game(name: str, options: Mapping[str, Any]) -> ContractGame:
 def read_cards(args: Sequence[str], game: ContractGame) -> list[int]:
     """The cards named by ``args`` (one an argument; a quoted ``"5H 6H"`` also works).
 
-    NotationError for anything that is not a card, and for more copies of a card than the pack
-    holds: a joker at a Dummy Rummy table, or a third QS with two decks, is no real hand.
+    NotationError for anything that is not a card; ImpossibleCards for more copies of a card
+    than the pack holds: a joker at a Dummy Rummy table, or a third QS with two decks, was read
+    but is no real hand.
     """
     cards: list[int] = []
     for arg in args:
@@ -86,15 +92,15 @@ def read_cards(args: Sequence[str], game: ContractGame) -> list[int]:
     jokers = cards.count(JOKER)
     if jokers > rules.jokers:
         if rules.jokers == 0:
-            raise NotationError(f"{game.title} is played without jokers here "
-                                "(--option jokers=N adds them)")
-        raise NotationError(f"{_count(jokers, 'joker')} named, but the pack holds only "
-                            f"{rules.jokers}")
+            raise ImpossibleCards(f"{game.title} is played without jokers here "
+                                  "(--option jokers=N adds them)")
+        raise ImpossibleCards(f"{_count(jokers, 'joker')} named, but the pack holds only "
+                              f"{rules.jokers}")
     for c in set(cards) - {JOKER}:
         copies = cards.count(c)
         if copies > rules.decks:
-            raise NotationError(f"{code(c)} is named {copies} times, but {game.title} is played "
-                                f"with at most {_count(rules.decks, 'deck')}")
+            raise ImpossibleCards(f"{code(c)} is named {copies} times, but {game.title} is "
+                                  f"played with at most {_count(rules.decks, 'deck')}")
     return cards
 
 
@@ -154,9 +160,9 @@ def judge_meld(game: ContractGame, args: Sequence[str]) -> dict[str, Any]:
 def read_deal(text: str, game: ContractGame) -> int:
     """The deal number, checked against this rule set's deals (NotationError if not one)."""
     deals = len(game.rules.contracts)
-    if not text.strip().isdigit():
-        raise NotationError(f"{text.strip()!r} is not a deal: give its number, 1 to {deals}")
-    deal = int(text)
+    deal = whole_number(text)
+    if deal is None:
+        raise NotationError(f"{quoted(text.strip())} is not a deal: give its number, 1 to {deals}")
     if 1 <= deal <= deals:
         return deal
     if not game.options["extended"] and deals < deal <= deals + 3:
@@ -173,14 +179,21 @@ def judge_contract(game: ContractGame, args: Sequence[str]) -> dict[str, Any]:
     if not args:
         raise NotationError("give the deal number, then the cards: e.g. 2 QS QH JK 5H 6H 7H 8H")
     deal = read_deal(args[0], game)
-    cards = read_cards(args[1:], game)
     contract = game.rules.contracts[deal - 1]
+    wanted = contract_text(contract.sets, contract.runs)
+    try:
+        cards = read_cards(args[1:], game)
+    except ImpossibleCards as exc:
+        return {"met": False, "melds": [], "contract": wanted, "valid": False, "reason": str(exc)}
+    if len(cards) > MOST_CARDS:
+        raise NotationError(f"the referee judges a contract in hands of up to {MOST_CARDS} cards, "
+                            f"not {len(cards)}")
     found = find_contract(cards, contract.sets, contract.runs, game.rules.melds,
                           exact_sizes=False)
     return {
         "met": found is not None,
         "melds": [[code(c) for c in m.cards] for m in found] if found is not None else [],
-        "contract": contract_text(contract.sets, contract.runs),
+        "contract": wanted,
     }
 
 
@@ -201,33 +214,35 @@ class Question:
     summary: str
     judge: Callable[[ContractGame, Sequence[str]], dict[str, Any]]
     game: ContractGame
+    blank: dict[str, Any]  # the answer's keys when the cards are no real hand
 
     def answer(self, args: Sequence[str]) -> dict[str, Any]:
         """Read the arguments (NotationError if they are not what the question takes) and answer."""
         return self.judge(self.game, args)
 
 
-_ASKED: tuple[tuple[str, str, str, Callable[[ContractGame, Sequence[str]], dict[str, Any]]],
-              ...] = (
+_ASKED: tuple[tuple[str, str, str, Callable[[ContractGame, Sequence[str]], dict[str, Any]],
+                    dict[str, Any]], ...] = (
     ("meld", "CARD...",
      "is this a set or a run? -> valid, kind (set|run|null), jokers (position in the list -> "
      "what it stands for: 7H in a run, Q in a set), reason. Runs may be given in any order; "
      "jokers fill gaps first, then extend the run upward",
-     judge_meld),
+     judge_meld, {"valid": False, "kind": None, "jokers": {}}),
     ("contract", "DEAL CARD...",
      "do these cards (extras allowed) hold the contract of deal DEAL? -> met, melds (one way "
      "to lay it down), contract. Deals 8-10 need --option extended=true",
-     judge_contract),
+     judge_contract, {"met": False, "melds": [], "contract": None}),
     ("score", "[CARD...]",
      "what these cards cost, left in hand when a deal ends -> points",
-     judge_score),
+     judge_score, {"points": None}),
 )
 
 
 def questions_for(name: str, options: Mapping[str, Any]) -> dict[str, Question]:
     """The questions for rule set ``name`` under ``options`` (the rule set's defaults otherwise)."""
     game = referee_game(name, options)
-    return {q: Question(q, usage, summary, judge, game) for q, usage, summary, judge in _ASKED}
+    return {q: Question(q, usage, summary, judge, game, blank)
+            for q, usage, summary, judge, blank in _ASKED}
 
 
 CARD_HELP = (
@@ -235,5 +250,6 @@ CARD_HELP = (
     "joker. Options (--option KEY=VALUE, see 'cardtable rules GAME') change the rules judged, "
     "e.g. natural_majority=false; write options before the question or after all the cards. "
     "A card may be named as often as the biggest table of the "
-    "rule set has decks (jokers: as many as its pack holds; Dummy Rummy has none)."
+    "rule set has decks (jokers: as many as its pack holds; Dummy Rummy has none); more copies "
+    "are no real hand, answered with \"valid\": false and the reason."
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.engine.errors import NotationError
+from cardtable.engine.text import quoted, whole_number
 from cardtable.games.day.cards import code, parse_card
 
 
@@ -129,11 +130,11 @@ _SIMPLE: dict[str, DayAction] = {
 
 
 def _amount(text: str, example: str) -> int:
-    raw = text.strip()
-    if not raw.isdigit():
-        shown = raw or "nothing"
-        raise NotationError(f"{shown!r} is not a number of chips: write e.g. {example!r}")
-    return int(raw)
+    amount = whole_number(text)
+    if amount is None:
+        shown = quoted(text.strip()) if text.strip() else "nothing"
+        raise NotationError(f"{shown} is not a number of chips: write e.g. {example!r}")
+    return amount
 
 
 def parse_action(text: str) -> DayAction:

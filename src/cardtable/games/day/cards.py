@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from cardtable.engine.errors import NotationError
+from cardtable.engine.text import clip, quoted, whole_number
 
 SUITS: tuple[str, ...] = ("Rising", "Risen", "Setting")
 RISING, RISEN, SETTING = 0, 1, 2
@@ -90,19 +91,19 @@ def parse_card(text: str) -> int:
     m = _CARD.match(raw)
     if m is None:
         raise NotationError(
-            f"{text.strip()!r} is not a card: write a value and a suit, e.g. '7 Rising', "
+            f"{quoted(text.strip())} is not a card: write a value and a suit, e.g. '7 Rising', "
             "'Moon Setting', or 'Crown'"
         )
     face, suit_word = m.groups()
     suit = _SUIT_WORDS.get(suit_word)
     if suit is None:
-        raise NotationError(f"{suit_word!r} is not a suit: Rising, Risen or Setting")
+        raise NotationError(f"{quoted(suit_word)} is not a suit: Rising, Risen or Setting")
     if face == "moon":
         return suit * 13 + MOON_RANK
-    value = int(face)
-    if not 1 <= value <= 12:
+    value = whole_number(face)
+    if value is None or not 1 <= value <= 12:
         raise NotationError(
-            f"{value} is not a value: the suns run 1 to 12, and the Moon is written 'Moon'"
+            f"{clip(face)} is not a value: the suns run 1 to 12, and the Moon is written 'Moon'"
         )
     return suit * 13 + value - 1
 

@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.errors import NotationError, OptionError
+from cardtable.engine.errors import ImpossibleCards, NotationError, OptionError
 from cardtable.engine.game import game_class
 from cardtable.engine.options import validate_options
+from cardtable.engine.text import quoted, whole_number
 from cardtable.games.day.cards import code, parse_cards
 from cardtable.games.day.showdown import (
     CONDITION_NAMES,
@@ -51,7 +52,11 @@ class Table:
 
 
 def read_table(args: Sequence[str]) -> Table:
-    """Read ``--dealer``, ``--player`` (repeated) and ``--substituted I ...`` (0-based)."""
+    """Read ``--dealer``, ``--player`` (repeated) and ``--substituted I ...`` (0-based).
+
+    NotationError when they cannot be read; ImpossibleCards when a card is named twice (the
+    deck holds one of each), which the judge answers as no real showdown.
+    """
     dealer: list[int] | None = None
     players: list[list[int]] = []
     subs: list[str] = []
@@ -62,7 +67,7 @@ def read_table(args: Sequence[str]) -> Table:
             flag = key
             if flag not in ("--dealer", "--player", "--substituted"):
                 raise NotationError(
-                    f"unknown flag {key!r}: the showdown takes --dealer, --player and "
+                    f"unknown flag {quoted(key)}: the showdown takes --dealer, --player and "
                     "--substituted"
                 )
             if not eq:
@@ -80,7 +85,7 @@ def read_table(args: Sequence[str]) -> Table:
             subs.extend(part for part in item.replace(",", " ").split() if part)
         else:
             raise NotationError(
-                f"{item!r} belongs to no flag: write --dealer \"C1, C2, FINAL\" and "
+                f"{quoted(item)} belongs to no flag: write --dealer \"C1, C2, FINAL\" and "
                 "--player \"A, B\" for each player"
             )
     if flag in ("--dealer", "--player"):
@@ -91,15 +96,16 @@ def read_table(args: Sequence[str]) -> Table:
         raise NotationError('name at least one player\'s cards: --player "A, B"')
     substituted = [False] * len(players)
     for text in subs:
-        if not text.isdigit() or int(text) >= len(players):
+        number = whole_number(text)
+        if number is None or number >= len(players):
             raise NotationError(
-                f"--substituted {text!r}: give player numbers from 0 to {len(players) - 1}"
+                f"--substituted {quoted(text)}: give player numbers from 0 to {len(players) - 1}"
             )
-        substituted[int(text)] = True
+        substituted[number] = True
     seen: set[int] = set()
     for c in [*dealer, *(c for p in players for c in p)]:
         if c in seen:
-            raise NotationError(f"{code(c)} is named twice, but the deck holds only one")
+            raise ImpossibleCards(f"{code(c)} is named twice, but the deck holds only one")
         seen.add(c)
     return Table(dealer, players, substituted)
 
@@ -120,6 +126,7 @@ class Question:
     usage: str
     summary: str
     evaluator: Evaluator
+    blank: dict[str, Any]  # the answer's keys when the cards are no real showdown
 
     def answer(self, args: Sequence[str]) -> dict[str, Any]:
         return judge_showdown(read_table(args), self.evaluator)
@@ -141,6 +148,7 @@ def questions_for(name: str, options: Mapping[str, Any]) -> dict[str, Question]:
             "sharing the best result; several: the tie-breaker draw decides). Players are "
             "numbered from 0 in the order given.",
             ev,
+            {"conditions": [], "points": [], "best": []},
         )
     }
 

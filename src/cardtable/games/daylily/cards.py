@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from cardtable.engine.errors import NotationError
+from cardtable.engine.text import quoted, whole_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +106,14 @@ def parse_card(text: str) -> int:
     Flower names ignore case, spaces and punctuation, as players write them every which way.
     """
     match = re.fullmatch(r"\s*([0-9]+)\s*([^0-9]+?)\s*", text)
-    if not match:
+    blooms = whole_number(match.group(1)) if match else None
+    if not match or blooms is None:
         raise NotationError(
-            f"{text.strip()!r} is not a card: write blooms then flower, e.g. '2 Ming Toy'"
+            f"{quoted(text.strip())} is not a card: write blooms then flower, e.g. '2 Ming Toy'"
         )
-    blooms = int(match.group(1))
     flower = _LOOKUP.get(_squash(match.group(2)))
     if flower is None:
-        raise NotationError(f"{match.group(2).strip()!r} is not a flower of the Daylily deck")
+        raise NotationError(f"{quoted(match.group(2).strip())} is not a flower of the Daylily deck")
     if blooms not in (1, 2, 3):
         raise NotationError(f"a Daylily card has 1, 2 or 3 blooms, not {blooms}")
     return flower * 3 + blooms - 1

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.errors import NotationError
+from cardtable.engine.errors import ImpossibleCards, NotationError
 from cardtable.games.daylily.cards import (
     ATTRIBUTES,
     blooms_of,
@@ -45,8 +45,9 @@ GOING_OUT_CARDS = 11  # ten melded cards plus the final discard
 def read_cards(args: Sequence[str]) -> list[int]:
     """The cards named by ``args``, one card an argument (several in one argument also work).
 
-    Raises NotationError for anything that is not a card, for no cards at all, and for a card
-    named twice: the deck holds each card once, so such a list describes no real table.
+    Raises NotationError for anything that is not a card and for no cards at all, and
+    ImpossibleCards for a card named twice: the deck holds each card once, so such a list was
+    read but describes no real table.
     """
     cards: list[int] = []
     for arg in args:
@@ -59,7 +60,7 @@ def read_cards(args: Sequence[str]) -> list[int]:
     seen: set[int] = set()
     for c in cards:
         if c in seen:
-            raise NotationError(f"{name(c)} is named twice, but the deck holds only one")
+            raise ImpossibleCards(f"{name(c)} is named twice, but the deck holds only one")
         seen.add(c)
     return cards
 
@@ -202,9 +203,11 @@ class Question:
     usage: str
     summary: str
     judge: Callable[[Sequence[int]], dict[str, Any]]
+    blank: dict[str, Any]  # the answer's keys when the cards are no real hand
 
     def answer(self, args: Sequence[str]) -> dict[str, Any]:
-        """Read the arguments (NotationError if they are not cards) and answer."""
+        """Read the arguments (NotationError if they are not cards, ImpossibleCards if no real
+        hand holds them) and answer."""
         return self.judge(read_cards(args))
 
 
@@ -216,18 +219,21 @@ QUESTIONS: dict[str, Question] = {
             "is this a meld? -> valid, kind (pair|trio-run|trio-set|quad), scoring, points "
             "when declared (Pandora's Box bonus included), reason",
             judge_meld,
+            {"valid": False, "kind": None, "scoring": False, "points": 0},
         ),
         Question(
             "hand", "CARD...",
             "a loser's cards in hand at a Festival -> melds kept in hand, score (-10 per stray "
             "Pandora's Box), to_winner (cards handed to the winner), strays",
             judge_hand,
+            {"melds": [], "score": None, "to_winner": None, "strays": []},
         ),
         Question(
             "out", "CARD x11",
             "can these eleven cards go out? -> can_go_out, melds, discard, points (Festival "
             "bonus and opponents' cards not counted); reason when not",
             judge_out,
+            {"can_go_out": False, "melds": [], "discard": None, "points": 0},
         ),
     )
 }
@@ -235,5 +241,6 @@ QUESTIONS: dict[str, Question] = {
 CARD_HELP = (
     "Cards: one argument each, blooms then flower, e.g. \"2 Ming Toy\", \"3 stella doro\" or "
     "\"1PB\"; flower names ignore case, spaces and punctuation. The deck holds each card once, "
-    "so naming a card twice is an error (exit 2), as is naming no card."
+    "so cards with one named twice are no real hand: the answer is \"valid\": false with the "
+    "reason. Naming no card is an error (exit 2)."
 )

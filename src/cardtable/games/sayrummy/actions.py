@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.engine.errors import NotationError
+from cardtable.engine.text import whole_number
 from cardtable.games.sayrummy.sounds import (
     NCARDS,
     WILD_TOKEN,
@@ -136,16 +137,14 @@ def parse_action(text: str, canon: Sequence[int]) -> SayAction:
         return Word(canonical_tokens([parse_token(s) for s in sounds], canon))
     if verb in ("extend", "add"):
         parts = rest.split(None, 1)
-        if len(parts) < 2 or not parts[0].rstrip(":").isdigit():
+        index = whole_number(parts[0].rstrip(":")) if parts else None
+        if len(parts) < 2 or index is None:
             raise NotationError(
                 "say which word and what it becomes, e.g. 'extend 2 d ɔ g i' "
                 "(the whole new word, in order)"
             )
         sounds = split_sounds([parts[1]])
-        return Extend(
-            int(parts[0].rstrip(":")),
-            canonical_tokens([parse_token(s) for s in sounds], canon),
-        )
+        return Extend(index, canonical_tokens([parse_token(s) for s in sounds], canon))
     if verb == "discard":
         if not rest:
             raise NotationError("name the card to discard, e.g. 'discard ɔ' or 'discard *'")

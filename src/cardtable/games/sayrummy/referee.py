@@ -10,15 +10,28 @@ card standing for any sound, ``*ɔ`` a wild card already declared as /ɔ/.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.errors import NotationError, OptionError
+from cardtable.engine.errors import ImpossibleCards, NotationError, OptionError
 from cardtable.games.sayrummy.game import SayRummyGame, card_values
-from cardtable.games.sayrummy.sounds import WILD, WILD_SYMBOL, parse_card, parse_sound, split_sounds
+from cardtable.games.sayrummy.sounds import (
+    WILD,
+    WILD_SYMBOL,
+    code,
+    parse_card,
+    parse_sound,
+    split_sounds,
+)
 
-Slot = tuple[int | None, bool]  # (sound, or None for a bare wild card; is it a wild card)
+Slot = tuple[int | None, bool]
+
+
+def _times(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+  # (sound, or None for a bare wild card; is it a wild card)
 
 
 def read_slots(args: Sequence[str], what: str = "sounds") -> list[Slot]:
@@ -42,6 +55,23 @@ class Referee:
     def __init__(self, game: SayRummyGame) -> None:
         self.game = game
 
+    def _check_pack(self, cards: Sequence[int]) -> None:
+        """ImpossibleCards when ``cards`` (card ids, WILD for a wild card) hold more copies of
+        a card than the deck of this table has (``copies`` of each sound, ``wilds`` wilds)."""
+        copies, wilds = self.game.options["copies"], self.game.options["wilds"]
+        counted = Counter(cards)
+        named = counted.pop(WILD, 0)
+        if named > wilds:
+            raise ImpossibleCards(f"{_times(named, 'wild card')} named, but the deck holds "
+                                  f"{wilds}")
+        for card, n in sorted(counted.items()):
+            if n > copies:
+                raise ImpossibleCards(f"{code(card)} is named {n} times, but the deck holds "
+                                      f"{_times(copies, 'copy', 'copies')} of each sound")
+
+    def _check_slots(self, slots: Sequence[Slot]) -> None:
+        self._check_pack([WILD if wild or s is None else s for s, wild in slots])
+
     def _words(self, slots: Sequence[Slot]) -> list[str]:
         lex = self.game.lexicon
         pattern = [s for s, _wild in slots]
@@ -53,6 +83,7 @@ class Referee:
     def word(self, args: Sequence[str]) -> dict[str, Any]:
         """Do these cards, in order, say an English word, and which?"""
         slots = read_slots(args)
+        self._check_slots(slots)
         if all(wild for _s, wild in slots) or len(slots) < self.game.options["min_word_length"]:
             return {"valid": False, "words": []}
         words = self._words(slots)
@@ -70,6 +101,7 @@ class Referee:
                 "a card on the table has a sound: write a wild card there as *ɔ, not *"
             )
         result = read_slots([args[1]], "new word's sounds")
+        self._check_slots(result)
         invalid: dict[str, Any] = {"valid": False, "words": []}
         if len(result) <= len(base) or len(result) < self.game.options["min_word_length"]:
             return invalid
@@ -106,9 +138,8 @@ class Referee:
                 texts.append(arg)
         values = card_values(scheme.strip().lower())
         cards = [WILD if t.startswith(WILD_SYMBOL) else parse_card(t) for t in split_sounds(texts)]
-        if not cards:
-            raise NotationError("name the cards left in hand, e.g. d ɔ g * (IPA; * is wild)")
-        return {"points": sum(values[c] for c in cards)}
+        self._check_pack(cards)
+        return {"points": sum(values[c] for c in cards)}  # an empty hand costs nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,29 +149,34 @@ class Question:
     summary: str
     judge: Callable[[Referee, Sequence[str]], dict[str, Any]]
     referee: Referee
+    blank: dict[str, Any]  # the answer's keys when the cards are no real hand
 
     def answer(self, args: Sequence[str]) -> dict[str, Any]:
         return self.judge(self.referee, args)
 
 
-_ASKED: tuple[tuple[str, str, str, Callable[[Referee, Sequence[str]], dict[str, Any]]], ...] = (
+_ASKED: tuple[tuple[str, str, str, Callable[[Referee, Sequence[str]], dict[str, Any]],
+                    dict[str, Any]], ...] = (
     (
         "word", "SOUND...",
         "do these cards, in order, say a word? -> valid, words (the English spellings; a "
         "wild card * may be any sound, but a word needs one sound card)",
         Referee.word,
+        {"valid": False, "words": []},
     ),
     (
         "extend", '"BASE" "RESULT"',
         "is RESULT a word made by adding at least one card to the table word BASE, BASE's "
         "sounds kept in order? -> valid, words",
         Referee.extend,
+        {"valid": False, "words": []},
     ),
     (
-        "score", "[--scoring cards|graphemes|vowels] CARD...",
+        "score", "[--scoring cards|graphemes|vowels] [CARD...]",
         "penalty points of these cards left in hand -> points (a wild card * costs the "
-        "most of the scheme)",
+        "most of the scheme; no cards cost 0)",
         Referee.score,
+        {"points": None},
     ),
 )
 
@@ -148,12 +184,15 @@ _ASKED: tuple[tuple[str, str, str, Callable[[Referee, Sequence[str]], dict[str, 
 def questions_for(name: str, options: Mapping[str, Any]) -> dict[str, Question]:
     """The questions under ``options`` (the game's defaults otherwise)."""
     referee = Referee(SayRummyGame(2, options))
-    return {q: Question(q, usage, summary, judge, referee) for q, usage, summary, judge in _ASKED}
+    return {q: Question(q, usage, summary, judge, referee, blank)
+            for q, usage, summary, judge, blank in _ASKED}
 
 
 CARD_HELP = (
     "Say Rummy sounds in IPA, one argument each or several in one quoted argument: d ɔ g, "
     "tʃ, oʊ, ɝ (CMU names such as AO or CH work too); * is a wild card, *ɔ a wild card "
-    "declared as /ɔ/. Options: --scoring for score; --option schwa_merge=false, "
+    "declared as /ɔ/. Cards beyond the deck's copies of a sound (or its wild cards) are no "
+    "real hand: \"valid\": false with the reason. Options: --scoring for score; "
+    "--option schwa_merge=false, "
     "--option dialect_merges=ɑ=ɔ, --option min_word_length=2 change what counts as a word."
 )
