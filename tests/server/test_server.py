@@ -284,3 +284,26 @@ def test_two_processes_share_one_postgres_lobby(pg_cluster: Any, tmp_path: Path)
     finally:
         a.stop()
         b.stop()
+
+
+def test_the_hint_is_the_search_with_its_reasons(server: Server) -> None:
+    """The hint button asks the search bot (a worker process, within a second) and gets a legal
+    move with words saying why; a seat not on move, or no token, gets a clear refusal."""
+    created = open_table(server, game="daylily", players=2, seats=["human", "human"], seed=3)
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+    spectator = state_of(server, table, None)
+    seat = spectator["actors"][0]
+    mine = state_of(server, table, tokens[seat])
+    r = httpx.get(f"{server.url}/api/tables/{table}/hint", headers=auth(tokens[seat]),
+                  timeout=30)
+    assert r.status_code == 200, r.text
+    hint = r.json()
+    assert hint["bot"] == "ismcts:time=0.8"
+    assert hint["action"] in mine["legal"] and hint["version"] == mine["version"]
+    assert hint["words"].startswith("Try ") and len(hint["words"]) > len(hint["action"]) + 6
+    other = tokens[1 - seat]
+    r = httpx.get(f"{server.url}/api/tables/{table}/hint", headers=auth(other), timeout=30)
+    assert r.status_code == 409 and "not your move" in r.json()["error"]
+    r = httpx.get(f"{server.url}/api/tables/{table}/hint", timeout=30)
+    assert r.status_code == 401

@@ -46,7 +46,8 @@ def build(args: argparse.Namespace) -> Any:
     from cardtable.server.client_api import client_routes
 
     config = ServerConfig(db=args.db, url=f"http://127.0.0.1:{args.port}",
-                          node=args.node or f"web:{args.port}", rate=args.rate)
+                          node=args.node or f"web:{args.port}", rate=args.rate,
+                          hint_bot=args.hint_bot)
     app = create_app(config)
     paths = {getattr(r, "path", None) for r in app.router.routes}
     if "/api/games" not in paths:
@@ -62,6 +63,9 @@ def main(argv: list[str]) -> int:
     p.add_argument("--db", required=True)
     p.add_argument("--node", default=None)
     p.add_argument("--rate", type=float, default=0.0)
+    # The tests play whole matches by the hint: the greedy bot's hint is instant and the same
+    # every run (the search's, the server's default, is timed: tests/server checks it).
+    p.add_argument("--hint-bot", default="greedy")
     args = p.parse_args(argv)
     app = build(args)
     uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=args.port,

@@ -537,7 +537,11 @@ def hint(state: State, seat: int, seconds: float = 0.8, seed: int = 0) -> Hint:
     """Advice for ``seat`` from a search of about ``seconds``, built from the seat's sealed
     observation (a :class:`Decision`) only, never from the state itself."""
     bot = IsmctsBot(state.game, seed, Budget(seconds=seconds))
-    decision = Decision.at(state, seat, "observation")
+    return advise(bot, Decision.at(state, seat, "observation"))
+
+
+def advise(bot: IsmctsBot, decision: Decision) -> Hint:
+    """The hint ``bot`` gives for a sealed ``decision`` (what the server's workers are handed)."""
     if len(decision.legal) == 1:
         only = decision.legal[0]
         return Hint(only, f"{only}: it is your only move.",
@@ -578,6 +582,7 @@ __all__ = [
     "IsmctsBot",
     "Knowledge",
     "SearchResult",
+    "advise",
     "hint",
     "knowledge_for",
     "make_ismcts",

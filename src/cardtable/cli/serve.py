@@ -29,7 +29,25 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bot-workers", type=int, default=None,
                    help="processes the bots think in (default: cores - 1; 0: threads of this "
                         "process)")
+    p.add_argument("--hint-bot", default=None, metavar="BOT",
+                   help="the bot behind the hint button (default ismcts:time=0.8, the search "
+                        "answered within a second; any bot name simulate knows)")
     p.set_defaults(run=run)
+
+
+def check_bot_name(name: str) -> None:
+    """Refuse a hint bot that no game knows, before serving anything."""
+    from cardtable.bots import make_bot
+    from cardtable.engine.game import game_names, load_game
+
+    problems = []
+    for game_name in game_names():
+        try:
+            make_bot(name, load_game(game_name), 0)
+        except OptionError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise OptionError(f"--hint-bot: {problems[0]}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
+        from cardtable.server.tables import HINT_BOT
     except ImportError as exc:  # pragma: no cover - the server extra is missing
         raise OptionError(f"the server needs its packages: pip install 'cardtable[server]' "
                           f"({exc.name} is missing)") from None
@@ -46,8 +65,10 @@ def run(args: argparse.Namespace) -> int:
     node = args.node or f"{socket.gethostname()}:{args.port}"
     if args.bot_workers is not None and args.bot_workers < 0:
         raise OptionError(f"--bot-workers must be 0 or more, not {args.bot_workers}")
+    hint_bot = HINT_BOT if args.hint_bot is None else args.hint_bot
+    check_bot_name(hint_bot)
     config = ServerConfig(db=args.db, url=url.rstrip("/"), node=node, rate=args.rate,
-                          burst=args.burst, bot_workers=args.bot_workers)
+                          burst=args.burst, bot_workers=args.bot_workers, hint_bot=hint_bot)
     app = create_app(config)
     # The store's writer thread waits on the disk and hands acknowledgements back to the event
     # loop; a short switch interval keeps it from queueing 5 ms for the GIL at every step.

@@ -33,7 +33,7 @@ from cardtable.server import auth
 from cardtable.server.client_api import client_routes
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.store import Store
-from cardtable.server.tables import Elsewhere, Refused, Table, Tables, Thinkers
+from cardtable.server.tables import HINT_BOT, Elsewhere, Refused, Table, Tables, Thinkers
 
 MAX_BODY = 16 * 1024
 """The largest request body (and WebSocket message) accepted, in bytes."""
@@ -48,6 +48,7 @@ class ServerConfig:
     burst: float = 200.0
     lease: float = 15.0
     bot_workers: int | None = None  # processes the bots think in (None: cores - 1; 0: threads)
+    hint_bot: str = HINT_BOT  # the bot behind the hint button (the search, within a second)
 
 
 def error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -280,7 +281,7 @@ def create_app(config: ServerConfig) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, config.db)
         holder["tables"] = Tables(store, config.node, config.url, config.lease,
-                                  Thinkers(config.bot_workers))
+                                  Thinkers(config.bot_workers), config.hint_bot)
         await holder["tables"].start()
         try:
             yield

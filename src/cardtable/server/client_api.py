@@ -19,11 +19,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from cardtable.bots import Decision, bot_names, make_bot
+from cardtable.bots import Decision, bot_names
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.server import auth
 from cardtable.server.static import static_routes
+from cardtable.server.tables import bot_seed
 
 if TYPE_CHECKING:
     from cardtable.server.tables import Table, Tables
@@ -255,15 +256,16 @@ async def hint_for(table: Table, seat: int) -> dict[str, Any]:
     st = table.state
     if st.is_over or seat not in st.actors:
         raise ClientRefused(409, "it is not your move, so there is nothing to hint")
-    bot_name = "greedy" if "greedy" in bot_names(table.game.name) else "random"
-    bot = make_bot(bot_name, table.game, st.version)
-    # The bot is handed a Decision built from this seat's view (or less), never the state: a
-    # copy taken here, so the bot may think in a thread (Day's greedy bot takes a good part of
-    # a second) while the event loop goes on serving every other table.
-    decision = Decision.for_bot(st, seat, bot)
+    manager = table.manager
+    bot_name = manager.hint_bot
+    # The search is handed a Decision built from this seat's observation, never the state: a
+    # copy taken here, so it thinks in a bot worker (most of a second) while the event loop
+    # goes on serving every other table.
+    decision = Decision.at(st, seat, manager.thinkers.needs(bot_name, table.game))
     version = st.version
-    action = await asyncio.to_thread(bot.choose, decision)
-    return {"action": str(action), "bot": bot_name, "version": version}
+    action, words = await manager.thinkers.hint(
+        bot_name, table.game, bot_seed(st.seed, seat, version), decision)
+    return {"action": action, "bot": bot_name, "words": words, "version": version}
 
 
 async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:

@@ -18,10 +18,10 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.bots import Decision, Needs, RandomBot, bot_names, make_bot
 from cardtable.engine.deals import RECORD_FORMAT
@@ -127,6 +127,7 @@ class Subscriber:
 
 
 log = logging.getLogger("cardtable.server")
+T = TypeVar("T")
 
 
 def bot_seed(table_seed: int | None, seat: int, version: int) -> int:
@@ -144,6 +145,23 @@ def bot_choice(kind: str, game: Game, seed: int, decision: Decision) -> str:
     except Exception:  # a failing bot must not stall the table: a random legal move instead
         log.exception("bot %s failed; playing a random legal move", kind)
         return str(RandomBot(game, seed).choose(decision))
+
+
+HINT_BOT = "ismcts:time=0.8"
+"""The bot behind the hint button: the search, answered within a second."""
+
+
+def hint_choice(kind: str, game: Game, seed: int, decision: Decision) -> tuple[str, str]:
+    """A hint for the seat of ``decision``: the move and, from the search, why in words. Runs
+    where bots think (a worker process), on the seat's sealed decision only."""
+    from cardtable.bots.ismcts import IsmctsBot, advise
+
+    bot = make_bot(kind, game, seed)
+    if isinstance(bot, IsmctsBot):
+        advice = advise(bot, decision)
+        return str(advice.action), advice.words
+    action = str(bot.choose(decision))
+    return action, f"Try {action}: the {kind} bot's move."
 
 
 class Thinkers:
@@ -173,6 +191,14 @@ class Thinkers:
         return self._needs[key]
 
     async def choose(self, kind: str, game: Game, seed: int, decision: Decision) -> str:
+        return await self._run(bot_choice, kind, game, seed, decision)
+
+    async def hint(self, kind: str, game: Game, seed: int, decision: Decision
+                   ) -> tuple[str, str]:
+        """The move ``kind`` advises for ``decision``, and why in words."""
+        return await self._run(hint_choice, kind, game, seed, decision)
+
+    async def _run(self, job: Callable[..., T], *args: Any) -> T:
         if self._pool is None:
             self.start()  # on the first decision: a server without bots starts no workers
         ready = self._ready
@@ -182,15 +208,15 @@ class Thinkers:
                                                        or ready.exception() is not None):
                 self.close()
                 self.start()  # a pool that failed to start: try again for later decisions
-            return await asyncio.to_thread(bot_choice, kind, game, seed, decision)
+            return await asyncio.to_thread(job, *args)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool, bot_choice, kind, game, seed, decision)
+            return await loop.run_in_executor(self._pool, job, *args)
         except Exception:  # a broken pool (a worker killed): think here, start a new pool
             log.exception("the bot pool failed; starting a new one")
             self.close()
             self.start()
-            return await asyncio.to_thread(bot_choice, kind, game, seed, decision)
+            return await asyncio.to_thread(job, *args)
 
     def close(self) -> None:
         pool, self._pool, self._ready = self._pool, None, None
@@ -495,9 +521,10 @@ class Tables:
     """Every table this process plays, and the claims that make them its own."""
 
     def __init__(self, store: Store, node: str, url: str, lease: float = 15.0,
-                 thinkers: Thinkers | None = None) -> None:
+                 thinkers: Thinkers | None = None, hint_bot: str = HINT_BOT) -> None:
         self.store = store
         self.thinkers = thinkers or Thinkers()
+        self.hint_bot = hint_bot
         self.timings: collections.deque[float] = collections.deque(maxlen=10_000)
         """Seconds from each accepted move's arrival to its acknowledgement (the latest)."""
         self.node = node

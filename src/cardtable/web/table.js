@@ -241,6 +241,7 @@ class TableScreen {
   async askHint() {
     if (this.seat === null) return;
     try {
+      this.say("Thinking about your move…");
       const got = await api(`/api/tables/${encodeURIComponent(this.id)}/hint`, { token: this.token });
       this.hint = got.action;
       const parsed = this.parse(got.action);
@@ -254,7 +255,9 @@ class TableScreen {
       this.selection = picked;
       this.target = parsed.target || null;
       this.render();
-      this.say(`Hint (${got.bot} bot): ${parsed.label}.`);
+      // the search's reasons, without its first sentence (the move in notation)
+      const why = (got.words || "").replace(/^Try [^.]*\.\s*/, "");
+      this.say(`Hint: ${parsed.label}.${why ? " " + why : ""}`);
     } catch (err) {
       this.say(err.message, true);
     }
