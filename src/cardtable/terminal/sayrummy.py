@@ -4,6 +4,11 @@ English words.
 Everything is drawn from one seat's view (plain data: card codes, and for each word on the
 table its cards, sounds and spellings), so the screen can only show what that seat may know.
 The hint runs the word finder on the seat's own hand and the table.
+
+Each card shows the ASCII name of its sound where the IPA symbol is hard to type (``/ɔ/ AO``),
+since those names are accepted wherever a sound is typed. ``help`` lists a long group of moves
+(a hand with wild cards can lay thousands of words) as its count and its best few, and pages the
+rest on request: ``help words``, ``help extensions``, ``help all``.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from cardtable.games.sayrummy.sounds import (
     SOUNDS,
     WILD,
     WILD_SYMBOL,
+    ascii_label,
     parse_card,
     parse_token,
     split_sounds,
@@ -41,16 +47,50 @@ CONSONANT_STYLE = "bold cyan"
 WILD_STYLE = "bold yellow"
 HINT_PLAYS = 5
 HAND_WIDTH = 78
+HELP_WHOLE = 40  # a group of moves this long or shorter is listed whole by ``help``
+HELP_BEST = 8  # otherwise its best few, one way to lay each word
+# help's topics: what to type after ``help``, and the group of moves it lists whole
+HELP_TOPICS = {"words": "Words", "word": "Words", "extensions": "Extensions",
+               "extension": "Extensions", "extend": "Extensions"}
 
 
 def card_text(card: int) -> Text:
-    """``/k/ c·k·ck·ch·q``: the sound and the spellings printed on the card."""
+    """``/ɔ/ AO aw·au·o·al``: the sound, its ASCII name where that is not the symbol itself (it
+    may be typed instead), and the spellings printed on the card."""
     if card == WILD:
         return Text(f"{WILD_SYMBOL} wild", style=WILD_STYLE)
     s = SOUNDS[card]
     out = Text(f"/{s.ipa}/", style=VOWEL_STYLE if s.vowel else CONSONANT_STYLE)
+    name = ascii_label(card)
+    if name:
+        out.append(f" {name}", style="italic")
     out.append(" " + "·".join(s.spellings), style="dim")
     return out
+
+
+def ascii_lines() -> list[tuple[str, str]]:
+    """The ASCII names of the sounds, for help: (a heading, the names) in three rows."""
+    named = [s for s in SOUNDS if ascii_label(s.id)]
+    consonants = [f"{ascii_label(s.id)} {s.ipa}" for s in named if not s.vowel]
+    vowels = [f"{ascii_label(s.id)} {s.ipa}" for s in named if s.vowel]
+    half = (len(vowels) + 1) // 2
+    return [
+        ("ASCII sounds", "type these names instead of IPA, in any case: d AO g = d ɔ g"),
+        ("", " · ".join(consonants)),
+        ("", " · ".join(vowels[:half])),
+        ("", " · ".join(vowels[half:])),
+    ]
+
+
+def _move_rank(item: str) -> tuple[int, int]:
+    """How good a listed word or extension looks: longer first, then fewer wild cards."""
+    cards = item.split("  ", 1)[0].split()
+    return (-len(cards), sum(c.startswith(WILD_SYMBOL) for c in cards))
+
+
+def _said(item: str) -> str:
+    """A listed move without its wild cards' marks: the ways to lay one word share it."""
+    return item.split("  ", 1)[0].replace(WILD_SYMBOL, "")
 
 
 def _codes(zone: dict[str, Any] | None, key: str = "cards") -> list[int]:
@@ -103,6 +143,10 @@ class SayRummyRenderer:
         ("w SOUNDS", "word SOUNDS, e.g. w d ɔ g (a wild card as *ɔ)"),
         ("e N SOUNDS", "extend word N into SOUNDS, e.g. e 0 d ɔ g i"),
         ("x CARD", "discard CARD, e.g. x ɔ or x *"),
+        ("help words", "every new word you can lay (help alone shows the best few)"),
+        ("help extend", "every way to add to the words on the table"),
+        ("help all", "every legal move"),
+        *ascii_lines(),
     )
 
     def __init__(self, game: SayRummyGame) -> None:
@@ -163,8 +207,14 @@ class SayRummyRenderer:
         return Group(*lines)
 
     def prompt(self, view: View) -> str:
-        if view["table"]["phase"] == "draw":
+        table = view["table"]
+        if table["phase"] == "draw":
             return "draw stock or draw discard"
+        laid = table.get("laid_this_turn")
+        if laid == "word" and self.game.options["plays_per_turn"] == "one":
+            return "discard"
+        if laid == "additions" and self.game.options["plays_per_turn"] == "one":
+            return "extend or discard"
         return "word, extend or discard"
 
     # ---- moves ------------------------------------------------------------------------------
@@ -223,6 +273,36 @@ class SayRummyRenderer:
             if items:
                 groups.append((title, items))
         return groups
+
+    def help_groups(self, legal: Sequence[str], topic: str = "") -> list[tuple[str, list[str]]]:
+        """The groups of :meth:`action_groups` as ``help`` shows them, titled with their size.
+
+        Without a topic a long group (thousands of words when wild cards are in hand) shows
+        its count, how many different words that makes, and its best few: the longest, each
+        laid the way that uses the fewest wild cards. ``words`` or ``extensions`` lists that
+        group whole, ``all`` every group.
+        """
+        topic = topic.strip().lower()
+        wanted = HELP_TOPICS.get(topic)
+        out: list[tuple[str, list[str]]] = []
+        for title, items in self.action_groups(legal):
+            if wanted is not None and title != wanted:
+                continue
+            if topic == "all" or wanted is not None or len(items) <= HELP_WHOLE:
+                out.append((f"{title} ({len(items)})", items))
+                continue
+            best: dict[str, str] = {}
+            for item in sorted(items, key=_move_rank):
+                best.setdefault(_said(item), item)
+            shown = list(best.values())[:HELP_BEST]
+            out.append((
+                f"{title}: {len(items)} moves making {len(best)} different words; the "
+                f"{len(shown)} longest (help {title.lower()} lists them all)",
+                shown,
+            ))
+        if wanted is not None and not out:
+            out.append((f"{wanted} (0)", ["none now"]))
+        return out
 
     def expand_shortcut(self, text: str) -> str:
         words = text.strip().split(None, 1)

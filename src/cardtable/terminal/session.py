@@ -334,8 +334,8 @@ class PlaySession:
                 self._log(word)
             elif word == "sheet":
                 self.console.print(self.sheet.render())
-            elif word in ("help", "h", "?"):
-                self._help()
+            elif word in ("help", "h", "?") or word.startswith("help "):
+                self._help(word[4:].strip())
             elif word == "hint":
                 self.say(self.renderer.hint(view))
                 self.say(self._search_hint())
@@ -412,11 +412,17 @@ class PlaySession:
             self.say("Auto-pass off: you will be asked at every offer again.")
         return self.auto_pass
 
-    def _help(self) -> None:
+    def _help(self, topic: str = "") -> None:
+        """The legal moves and the commands; ``help TOPIC`` goes to a renderer that offers
+        ``help_groups`` (a summary of long groups, and pages of them by topic)."""
         legal = [str(a) for a in self.state.legal_actions(self.person)]
         self.say("Legal moves now:", "bold")
-        for title, items in self.renderer.action_groups(legal):
-            self.say(f"  {title} ({len(items)}):")
+        paged = getattr(self.renderer, "help_groups", None)
+        groups = (paged(legal, topic) if paged is not None else
+                  [(f"{title} ({len(items)})", items)
+                   for title, items in self.renderer.action_groups(legal)])
+        for title, items in groups:
+            self.say(f"  {title}:")
             columns = Columns([Text(item) for item in items], padding=(0, 3))
             self.console.print(Padding(columns, (0, 0, 0, 4)))
         self.say("Commands:", "bold")
