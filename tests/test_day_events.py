@@ -20,6 +20,7 @@ from cardtable.bots import Decision
 from cardtable.engine.errors import RecordError, StaleAction
 from cardtable.engine.events import cards_named
 from cardtable.engine.record import replay
+from cardtable.games.day.audit import audit_session
 from cardtable.games.day.game import DayGame
 from cardtable.games.day.state import DayState
 from cardtable.terminal.day import DayRenderer
@@ -291,6 +292,45 @@ def test_a_tie_is_broken_by_draws_from_the_recorded_deck_and_reshuffles() -> Non
     with pytest.raises(RecordError, match="deal 1, reshuffles 1: 9 Rising appears 2 times"):
         state = game.new_state(None, deals=[bad])
         play(state, "keep", "keep", "check", "check", "check", "check")
+
+
+def test_one_tie_break_draw_settles_every_pot_the_tied_players_share() -> None:
+    """The ruling of 2026-11-23: Ann and Bob tie (two 12s each) for the main pot and for the
+    side pot Cy could not cover. They draw once; the draw gives Ann both pots. (Each pot used
+    to draw again: the deal's reshuffle would then have given Bob the side pot with the Crown.)
+    Hand 1 only sets the stacks: Ann 27, Bob 19, Cy 14."""
+    game = table(3, stack=20, limit="no")
+    first = written_deal(game, [HIGH, ["3 Rising", "4 Rising"], ["9 Rising", "9 Setting"]],
+                         ["1 Setting", "Moon Setting"], [FINAL], dealer=2)
+    hands = [["12 Rising", "10 Risen"], ["12 Setting", "10 Setting"], ["8 Rising", "2 Setting"]]
+    up = ["1 Rising", "3 Risen"]
+    top = ["5 Setting", "7 Risen", "4 Rising"]  # the final card, then Ann's and Bob's draw
+    rest = [c for c in game.deck() if c not in {*hands[0], *hands[1], *hands[2], *up, top[0]}]
+    reshuffled = ["6 Rising", "Crown", *[c for c in rest if c not in ("6 Rising", "Crown")]]
+    second = written_deal(game, hands, up, top, reshuffles=[reshuffled])
+    state = game.new_state(None, deals=[first, second])
+    play(state, "keep", "keep", "keep", "bet 5", "fold", "call", "bet 5", "fold")
+    assert state.results[0]["stacks"] == [27, 19, 14]
+    play(state, "keep", "keep", "keep", "all-in", "all-in", "call")
+    draws = stream(state, None, "tiebreak_drawn")
+    assert [(e["pot"], e["seats"], e["cards"], e["high"]) for e in draws] == [
+        (0, [0, 1], ["7 Risen", "4 Rising"], [0])]
+    won = [(e["seat"], e["pot"], e["amount"], e["eligible"], e["tied"])
+           for e in stream(state, None, "pot_won") if e["version"] > 8]
+    assert won == [(0, 0, 42, [0, 1, 2], [0, 1]), (0, 1, 10, [0, 1], [0, 1])]
+    pots = state.results[1]["pots"]
+    assert [(p["winner"], p["tied"], p["draws"]) for p in pots] == [
+        (0, [0, 1], [{"0": "7 Risen", "1": "4 Rising"}])] * 2
+    assert [game.describe_event(e, NAMES) for e in stream(state, None, "pot_won")][1:] == [
+        "Ann won the main pot of 42 chips on the tie-break draw.",
+        "Ann won side pot 1 of 10 chips on the tie-break draw."]
+    assert state.scores == [60, 0, 0]
+    assert "reshuffles" not in state.record()["deals"][1]  # no second draw, no reshuffle
+    audited = audit_session(state.results, [20, 20, 20], game.evaluator, 0, None)
+    assert audited == []
+    # The hidden deal as a record: replayed from its deals alone, the same single draw.
+    again = replay(json.loads(json.dumps(state.record())))
+    assert again.results == state.results and again.events(None) == state.events(None)
 
 
 # ---- records -----------------------------------------------------------------------------------

@@ -84,6 +84,22 @@ def audit_hand(
                                 f"not among the best {best}")
             if len(best) > 1 and set(pot.get("tied", [])) != best:
                 problems.append(f"{where}: pot {k} tie among {best} not settled by a draw")
+            if pot.get("draws"):
+                last = {int(s): evaluator.top[parse_cards(c)[0]] for s, c in
+                        pot["draws"][-1].items()}
+                if [s for s, v in last.items() if v == max(last.values())] != [pot["winner"]]:
+                    problems.append(f"{where}: pot {k} went to seat {pot['winner']}, not to "
+                                    f"the one highest draw {pot['draws'][-1]}")
+        # One tie-break a showdown: a seat's card in each round of drawing is the same for
+        # every pot it decides (so one tie never gives different pots to different players).
+        card_of: dict[tuple[int, int], str] = {}
+        for k, pot in enumerate(pots):
+            for depth, draw in enumerate(pot.get("draws", [])):
+                for seat, card in draw.items():
+                    if card_of.setdefault((int(seat), depth), card) != card:
+                        problems.append(f"{where}: seat {seat} drew {card_of[int(seat), depth]} "
+                                        f"and then {card} in round {depth + 1} of one "
+                                        f"showdown's draw (pot {k})")
     else:
         live = [s for s in result["seats"] if s not in folded]
         if len(live) != 1:

@@ -145,9 +145,11 @@ class ShowedDown(Event):
 
 @dataclass(slots=True)
 class TiebreakDrawn(Event):
-    """Players tied for pot number ``pot`` each drew a card face up: ``cards[i]`` went to
-    ``seats[i]``; ``high`` are the seats with the highest card (one: the draw is decided; more:
-    they draw again)."""
+    """Tied players each drew a card face up: ``cards[i]`` went to ``seats[i]``; ``high`` are
+    the seats with the highest card (one: the draw is decided; more: they draw again). A
+    showdown breaks a tie once: the draw settles pot number ``pot`` (the first pot it was
+    needed for) and every later pot the tied players share, without drawing again; a seat that
+    drew earlier in the showdown shows the card it drew then, beside the newcomers' cards."""
 
     kind: ClassVar[str] = "tiebreak_drawn"
     pot: int
@@ -336,7 +338,8 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "pot_won":
         name = pot_name(event["pot"], event["pots"])
         rake = f" ({event['rake']} raked by the house)" if event["rake"] else ""
-        return f"{who} won {name} of {_chips(event['amount'])}{rake}."
+        draw = " on the tie-break draw" if event["tied"] else ""
+        return f"{who} won {name} of {_chips(event['amount'])}{draw}{rake}."
     if kind == "busted":
         return f"{who} ran out of chips."
     if kind == "round_scored":

@@ -41,7 +41,8 @@ five in a row) · Day 6 (your two share a suit, Rising or Setting; the dealer's 
 the other one; the final card is Risen) · Full Day 6 (a Day that is also a Full Consecutive).
 The Crown is wild for its holder; the dealer's Crown is wild for every player. Equal points from
 different conditions, or equal results, are settled by drawing a card each (highest wins,
-Crown highest; again while tied). Each pot goes to the best eligible player.
+Crown highest; again while tied), once a showdown: the same draw decides every pot the tied
+players share. Each pot goes to the best eligible player.
 Betting: check, bet N, call, raise to N, fold, all-in; side pots for all-in players.
 The session ends when one player holds every chip, or after the hand limit; most chips wins."""
 

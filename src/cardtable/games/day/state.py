@@ -295,30 +295,48 @@ class DayState(RunningTotals, State):
             r = max(0, int(cap) - taken)
         return r
 
-    def _draw_for(self, seats: list[int], draws: list[dict[str, str]], pot: int) -> int:
-        """The tie-breaker: each tied seat gets a card, highest wins, again while tied."""
+    def _settle_tie(self, tied: list[int], drawn: dict[int, list[int]], pot: int,
+                    draws: list[dict[str, str]]) -> int:
+        """The highest draw among ``tied``, drawing only what the showdown's draw so far leaves
+        open.
+
+        One tie-break serves the whole showdown: ``drawn[s]`` holds the cards seat ``s`` drew,
+        one a round of drawing, and each stands for every pot. A tied player who has not drawn
+        yet in a round draws now, beside the cards already face up; players still level after a
+        round draw again together, every face-up card going back into the deck, which is
+        shuffled, first. ``draws`` gets each round that decided this pot, as the cards of this
+        pot's contenders."""
         top_of = self.game.evaluator.top
         codes = CODES
-        contenders = seats
-        while True:
-            if self.tiebreak:  # cards of an earlier draw go back before the next one
-                self.stock.extend(self.tiebreak)
-                self.tiebreak = []
-                self.rng.shuffle(self.stock)
-                live = [codes[c] for c in reversed(self.stock)]
-                order = self._reorder("reshuffles", live)
-                if order is not live:  # a record's order, checked to hold the same cards
-                    self.stock = [CARD_OF[c] for c in reversed(order)]
-            cards = [self.stock.pop() for _ in contenders]
-            self.tiebreak = cards
-            draws.append({str(s): codes[c] for s, c in zip(contenders, cards, strict=True)})
-            high = max(top_of[c] for c in cards)
-            tied = [s for s, c in zip(contenders, cards, strict=True) if top_of[c] == high]
-            self._emit(TiebreakDrawn(None, pot, tuple(contenders),
-                                     tuple(codes[c] for c in cards), tuple(tied)))
-            if len(tied) == 1:
-                return tied[0]
-            contenders = tied
+        contenders = tied
+        depth = 0
+        while len(contenders) > 1:
+            missing = [s for s in contenders if len(drawn.get(s, ())) <= depth]
+            if missing:
+                redraw = len(missing) == len(contenders) and depth > 0
+                if self.tiebreak and (redraw or len(self.stock) < len(missing)):
+                    self.stock.extend(self.tiebreak)
+                    self.tiebreak = []
+                    self.rng.shuffle(self.stock)
+                    live = [codes[c] for c in reversed(self.stock)]
+                    order = self._reorder("reshuffles", live)
+                    if order is not live:  # a record's order, checked to hold the same cards
+                        self.stock = [CARD_OF[c] for c in reversed(order)]
+                for s in missing:
+                    c = self.stock.pop()
+                    self.tiebreak.append(c)
+                    drawn.setdefault(s, []).append(c)
+                cards = [drawn[s][depth] for s in contenders]
+                high = max(top_of[c] for c in cards)
+                self._emit(TiebreakDrawn(
+                    None, pot, tuple(contenders), tuple(codes[c] for c in cards),
+                    tuple(s for s, c in zip(contenders, cards, strict=True)
+                          if top_of[c] == high)))
+            draws.append({str(s): codes[drawn[s][depth]] for s in contenders})
+            high = max(top_of[drawn[s][depth]] for s in contenders)
+            contenders = [s for s in contenders if top_of[drawn[s][depth]] == high]
+            depth += 1
+        return contenders[0]
 
     def _showdown(self) -> None:
         live = [s for s in self.order if not self.folded[s]]
@@ -344,6 +362,7 @@ class DayState(RunningTotals, State):
         pots_out: list[dict[str, Any]] = []
         taken = 0
         pots = side_pots(self.contrib, [not f for f in self.folded])
+        drawn: dict[int, list[int]] = {}  # the showdown's one tie-break: each seat's cards
         for number, (amount, eligible) in enumerate(pots):
             entry: dict[str, Any] = {"amount": amount, "eligible": eligible}
             tied: tuple[int, ...] = ()
@@ -355,7 +374,7 @@ class DayState(RunningTotals, State):
                     winner = best[0]
                 else:
                     draws: list[dict[str, str]] = []
-                    winner = self._draw_for(best, draws, number)
+                    winner = self._settle_tie(best, drawn, number, draws)
                     entry["tied"] = best
                     entry["draws"] = draws
                     tied = tuple(best)
