@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from cardtable.cli import judge, play, replay, rules, serve, simulate
+from cardtable.cli import balance, judge, play, replay, rules, serve, simulate
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.text import shorten
 
@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Card games by the rules: Daylily Rummy and more, for people and bots.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (play, simulate, replay, rules, judge, serve):
+    for module in (play, simulate, balance, replay, rules, judge, serve):
         module.add_parser(sub)
     return parser
 
