@@ -110,6 +110,7 @@ def _load() -> None:
     import cardtable.bots.contract
     import cardtable.bots.day
     import cardtable.bots.daylily
+    import cardtable.bots.gentle
     import cardtable.bots.ismcts
     import cardtable.bots.sayrummy  # noqa: F401
 

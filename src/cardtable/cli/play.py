@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -149,6 +150,10 @@ def check_flags(players: int | None, bots: Sequence[str] | None, seat: int) -> N
         if bots is not None and len(bots) > players - 1:
             raise OptionError(f"{len(bots)} bots named but {players} players leave "
                               f"{players - 1} seat{'s' if players != 2 else ''} for bots")
+    most = max(max(game_class(g).player_counts) for g in game_names())
+    if seat >= most:
+        raise OptionError(f"--seat {seat}: no game seats more than {most} players (seats 0 to "
+                          f"{most - 1})")
     for name in bots or ():
         if not any(is_bot_name(name, game) for game in game_names()):
             raise OptionError(f"unknown bot {name!r} (no game has a bot of that name)")
@@ -332,7 +337,8 @@ def announce(console: Console, setup: Setup) -> None:
             again += f" --option {spec.name}={'none' if value is None else value}"
     seats = f"{game.title}, {game.players} players; you are seat {setup.person}."
     console.print(Text(seats, "bold"))
-    console.print(Text(f"Seed {setup.seed}. To deal this match again: {again}"), soft_wrap=True)
+    console.print(Text(f"Seed {setup.seed}. To deal this match again:"))
+    console.print(Text(f"  {again}"), soft_wrap=True)
     console.print(Text("Type help for the legal moves, hint for advice, quit to stop."))
 
 
@@ -411,8 +417,10 @@ def ask_options(console: Console, read: Reader, cls: type[Game]) -> list[str]:
             return []
         if answer in ("?", "help", "list"):
             for spec in cls.option_specs:
-                console.print(Text(f"  {spec.name}={spec.describe_default():<8} {spec.doc}"),
-                              soft_wrap=True)
+                line = f"{spec.name}={spec.describe_default()}: {spec.doc}"
+                for part in textwrap.wrap(line, 78, initial_indent="  ",
+                                          subsequent_indent="      "):
+                    console.print(Text(part), soft_wrap=True)
             continue
         items = [part for part in answer.replace(",", " ").split() if part]
         try:

@@ -9,6 +9,10 @@ Exit 0 when confirmed, 1 when the replayed result differs (each difference on it
 ``--events --seat N`` prints instead the match's event stream as seat N saw it (``--seat
 spectator``: as the public saw it), one JSON object a line, for tools and for checking by eye
 what each player was shown; ``--words`` prints the same stream as the move log reads.
+
+``--step --seat N`` walks through the match in the terminal as seat N saw it: the table as
+the game's renderer draws it, then Enter for each next move in the events' words, the score
+sheet at each round's end (``q`` stops, a number jumps that many moves on).
 """
 
 from __future__ import annotations
@@ -58,8 +62,11 @@ def add_parser(sub: Any) -> None:
                    help="print the event stream as --seat saw it, one JSON object a line")
     p.add_argument("--words", action="store_true",
                    help="print the event stream as --seat saw it, as the move log words it")
+    p.add_argument("--step", action="store_true",
+                   help="step through the match in the terminal: Enter for each next move")
     p.add_argument("--seat", metavar="N|spectator", default=None,
-                   help="whose eyes the events are seen through (with --events or --words)")
+                   help="whose eyes the events are seen through (with --events, --words or "
+                   "--step; --step alone: seat 0)")
     p.set_defaults(run=run)
 
 
@@ -83,9 +90,17 @@ def run(args: argparse.Namespace) -> int:
         data = load_record(args.file)  # RecordError -> one line and exit 2, from main()
     except UnicodeDecodeError:  # load_record catches OSError only; a binary file lands here
         raise RecordError(f"{args.file} is not a game record (not UTF-8 text)") from None
-    if args.seat is not None and not (args.events or args.words):
-        raise OptionError("--seat goes with --events or --words")
+    if args.seat is not None and not (args.events or args.words or args.step):
+        raise OptionError("--seat goes with --events, --words or --step")
+    if args.step and (args.events or args.words):
+        raise OptionError("--step shows the match on its own: leave out --events and --words")
     state, problems = verify(data)  # an action refused -> RecordError, likewise
+    if args.step:
+        from cardtable.terminal.stepper import step_through
+
+        seat = _viewer("0" if args.seat is None else args.seat, state.game.players)
+        step_through(data, seat)
+        return RESULT_DIFFERS if problems else 0
     if args.events or args.words:
         seat = _viewer(args.seat, state.game.players)
         labels = [f"Seat {s}" for s in range(state.game.players)]

@@ -14,30 +14,49 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-LINE_WIDTH = 79  # a digest line never wraps on an 80-column terminal
+LINE_WIDTH = 77  # a digest line, indented by two, never wraps on an 80-column terminal
 ELLIPSIS = "…"
+# Answers to an offer (a discard for sale, a rummy chance): one a player at every offer, and
+# almost always "no". The digest counts them after the player's own moves instead of listing.
+MINOR_KINDS = frozenset({"passed"})
+SOURCES = (" from the stock", " from the discard pile")
+# Turning down the discard before drawing from the stock: the draw that follows says as much.
+IMPLIED_KINDS = frozenset({"declined"})
 
 Describe = Callable[[Mapping[str, Any]], str]
 
 
 def _phrase(text: str, label: str) -> str:
-    """The event's words without the actor's name in front and without the full stop."""
+    """The event's words without the actor's name in front, without what follows a colon (the
+    details: to whom a discard is for sale) and without the full stop."""
     if text.startswith(label + " "):
         text = text[len(label) + 1:]
-    return text.rstrip().rstrip(".")
+    text = text.split(": ", 1)[0].rstrip().rstrip(".")
+    for source in SOURCES:  # "drew a card", "took the 7H": where from is plain in a digest
+        text = text.removesuffix(source)
+    return text
 
 
 def _counted(phrases: Sequence[str]) -> list[str]:
-    """Equal phrases in a row are written once with a count: ``passed on the 7H (x3)``."""
-    out: list[str] = []
+    """Phrases in a row that differ only in their last word share the rest: ``passed on the
+    7H, 9C``; equal ones are counted: ``drew a card from the stock (x2)``."""
+    out: list[list[str]] = []  # [head, last words...]
     counts: list[int] = []
     for phrase in phrases:
-        if out and out[-1] == phrase:
-            counts[-1] += 1
-        else:
-            out.append(phrase)
-            counts.append(1)
-    return [p if n == 1 else f"{p} (x{n})" for p, n in zip(out, counts, strict=True)]
+        head, _, last = phrase.rpartition(" ")
+        if out and out[-1][0] == head and head:
+            if out[-1][-1] == last:
+                counts[-1] += 1
+            else:
+                out[-1].append(last)
+            continue
+        out.append([head, last])
+        counts.append(1)
+    lines = []
+    for (head, *lasts), n in zip(out, counts, strict=True):
+        text = f"{head} {', '.join(lasts)}" if head else ", ".join(lasts)
+        lines.append(text if n == 1 else f"{text} (x{n})")
+    return lines
 
 
 def fit(text: str, width: int = LINE_WIDTH) -> str:
@@ -53,6 +72,8 @@ def digest_lines(
     rebuilt) keep their own line, in their place among the players' lines."""
     order: list[int | str] = []
     phrases: dict[int, list[str]] = {}
+    minor: dict[int, int] = {}
+    implied: dict[int, list[str]] = {}
     table_lines: dict[str, str] = {}
     for number, event in enumerate(events):
         text = describe(event)
@@ -65,11 +86,21 @@ def digest_lines(
         if seat not in phrases:
             order.append(seat)
             phrases[seat] = []
-        phrases[seat].append(_phrase(text, labels[seat]))
+        if event["kind"] in IMPLIED_KINDS:
+            implied.setdefault(seat, []).append(_phrase(text, labels[seat]))
+            continue
+        if event["kind"] in MINOR_KINDS:
+            minor[seat] = minor.get(seat, 0) + 1
+        else:
+            phrases[seat].append(_phrase(text, labels[seat]))
     lines: list[str] = []
     for entry in order:
         if isinstance(entry, str):
             lines.append(fit(table_lines[entry]))
         else:
-            lines.append(fit(f"{labels[entry]}: {'; '.join(_counted(phrases[entry]))}."))
+            said = _counted(phrases[entry] or implied.get(entry, []))
+            if minor.get(entry):
+                n = minor[entry]
+                said.append(f"passed on {n} offer{'s' if n != 1 else ''}")
+            lines.append(fit(f"{labels[entry]}: {'; '.join(said)}."))
     return lines

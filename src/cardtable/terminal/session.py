@@ -192,15 +192,18 @@ class PlaySession:
             view = state.view(self.person)
             actors = state.actors
             seat = self.person if self.person in actors else actors[0]
+            passed = False
             if seat == self.person and self.auto_pass and self._only_window_answers():
                 self._pass_for_person()
+                passed = True  # shown with the others' moves, in the digest if long
             elif seat == self.person:
                 self._save_sitting()  # the bots' moves since the last save, too
+                logged = len(self.pending)
                 if not self._flush():
                     return False
                 view = state.view(self.person)
                 if not shown:
-                    self.console.print(self.renderer.table(view, self.labels))
+                    self._show_table(view, logged)
                     shown = True
                 if not self._person_moves(view):
                     return False
@@ -208,7 +211,7 @@ class PlaySession:
                 self._bot_moves(seat)
                 shown = False
             self._collect()
-            if seat == self.person or self._round_ended():
+            if (seat == self.person and not passed) or self._round_ended():
                 if not self._flush():
                     return False
                 if self.pictured:  # a new deal or a score sheet: the table is worth redrawing
@@ -265,7 +268,7 @@ class PlaySession:
             for line in lines:
                 self.say(line)
             return lines
-        self.say(f"Since your last turn ({len(lines)} moves; type log to read them all):",
+        self.say(f"Since your last turn ({len(lines)} lines; type log to read them all):",
                  "bold")
         for line in digest_lines(events, lambda e: self.game.describe_event(e, self.labels),
                                  self.labels):
@@ -279,7 +282,8 @@ class PlaySession:
             return True
         while True:
             try:
-                answer = self.read("Enter for the next round (sheet, log, quit): ")
+                word = self.sheet.rows[-1].word.lower() if self.sheet.rows else "round"
+                answer = self.read(f"Enter for the next {word} (sheet, log, quit): ")
             except EOFError:
                 self.say("\nInput ended: stopping.")
                 return False
@@ -302,9 +306,22 @@ class PlaySession:
         return PASS in legal and legal <= self.window_answers
 
     def _pass_for_person(self) -> None:
+        """Answer an offer with ``pass``; the log says "You passed on ..." in its turn."""
         self.state.apply(self.person, self.game.parse_action(PASS))
-        self.say("(auto-pass answered the offer for you)", "dim")
         self._autosave()
+
+    def _show_table(self, view: View, logged: int) -> None:
+        """The whole table, or at a real terminal too small for it and the log just printed
+        (a ten-player table runs past 24 lines), the person's hand and a pointer to ``t``."""
+        table = self.renderer.table(view, self.labels)
+        if self.console.is_terminal and logged:
+            height = len(self.console.render_lines(table, pad=False))
+            room = self.console.size.height - 2 - min(logged, LOG_BUDGET + 2)
+            if height > room:
+                self.console.print(self.renderer.hand(view))
+                self.say(f"(the whole table is {height} lines: type t to see it)", "dim")
+                return
+        self.console.print(table)
 
     def _bot_moves(self, seat: int) -> None:
         state = self.state
