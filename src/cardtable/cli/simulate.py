@@ -28,6 +28,7 @@ from rich.table import Table
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import game_class
 from cardtable.engine.options import parse_option_assignments
+from cardtable.engine.text import quoted, whole_number
 from cardtable.sim import SimConfig, SimReport, simulate
 from cardtable.sim.backends import BACKENDS, MAX_BATCH, MAX_GAMES, MAX_WORKERS
 
@@ -73,7 +74,6 @@ def add_parser(sub: Any) -> None:
 
 
 MAX_SEED = 2**63 - 1
-MAX_DIGITS = 30
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:
@@ -81,12 +81,9 @@ def whole(low: int, high: int) -> Callable[[str], int]:
     (``int()`` would also take other scripts' digits, and any length at all)."""
 
     def parse(text: str) -> int:
-        body = text.strip()
-        digits = body[1:] if body[:1] in "+-" else body
-        if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
-            shown = text if len(text) <= 20 else text[:20] + "..."
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {shown!r}")
-        value = int(body)
+        value = whole_number(text, signed=low < 0, max_digits=30)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {quoted(text)}")
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {value:,}")
         return value
