@@ -44,7 +44,7 @@ from typing import Any
 from cardtable.engine.errors import OptionError
 from cardtable.games.sayrummy.sounds import IPA, NSOUNDS, SOUNDS, parse_sound
 
-FORMAT = 4  # bump when the builder or the index layout changes: old caches are then ignored
+FORMAT = 5  # bump when the builder or the index layout changes: old caches are then ignored
 STRUT = IPA.index("ʌ")
 SCHWA = IPA.index("ə")
 TERMINAL = -1  # trie key holding the pronunciations that end at a node
@@ -137,7 +137,15 @@ def build_raw() -> dict[str, tuple[bytes, ...]]:
     except ImportError as exc:  # pragma: no cover - they are dependencies of the package
         raise _missing(exc) from None
     data = Path(spylls.hunspell.__file__).parent / "data" / "en" / "en_US"
-    lookup = Dictionary.from_files(str(data)).lookuper
+    # The word exactly as written, lower case, by the dictionary's affix rules: no other
+    # capitalisation (that would let "mary" stand for "Mary"), no compounds (en_US compounds
+    # only ordinal numbers such as "21st"), nothing the dictionary never suggests.
+    forms = Dictionary.from_files(str(data)).lookuper.good_forms
+
+    def ordinary(word: str) -> bool:
+        return any(forms(word, capitalization=False, allow_nosuggest=False,
+                         compound_forms=False))
+
     plain = re.compile(r"[a-z]+")
     verdict: dict[str, bool] = {}
     words: dict[str, list[bytes]] = {}
@@ -147,7 +155,7 @@ def build_raw() -> dict[str, tuple[bytes, ...]]:
         ok = verdict.get(word)
         if ok is None:
             # one letter: only "a" and "I" are words, the rest are the letters' names
-            ok = word in ("a", "i") if len(word) == 1 else bool(lookup(word, allow_nosuggest=False))
+            ok = word in ("a", "i") if len(word) == 1 else ordinary(word)
             verdict[word] = ok
         if not ok:
             continue
