@@ -98,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
     check_flags(args.players, bots, args.seat)
     read = console_reader(console)
     if args.resume is not None:
+        if args.game is not None or args.players is not None or args.option or (
+                args.seed is not None):
+            raise OptionError("--resume takes the game, players, options and seed from the "
+                              "file: leave them out")
         setup = resume(args.resume, args.seat, bots, args.record)
     else:
         name: str | None = args.game
