@@ -8,16 +8,18 @@ each seat, and a spectator, is told.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from cardtable import load_game
 from cardtable.bots import Decision
-from cardtable.engine.errors import RecordError, StaleAction
+from cardtable.engine.errors import IllegalAction, RecordError, StaleAction
 from cardtable.engine.events import cards_named
 from cardtable.engine.record import replay
 from cardtable.games.day.audit import audit_session
@@ -294,11 +296,11 @@ def test_a_tie_is_broken_by_draws_from_the_recorded_deck_and_reshuffles() -> Non
         play(state, "keep", "keep", "check", "check", "check", "check")
 
 
-def test_one_tie_break_draw_settles_every_pot_the_tied_players_share() -> None:
-    """The ruling of 2026-11-23: Ann and Bob tie (two 12s each) for the main pot and for the
-    side pot Cy could not cover. They draw once; the draw gives Ann both pots. (Each pot used
-    to draw again: the deal's reshuffle would then have given Bob the side pot with the Crown.)
-    Hand 1 only sets the stacks: Ann 27, Bob 19, Cy 14."""
+def uneven_stacks_and_a_tie() -> DayState:
+    """Hand 1 leaves Ann 27 chips, Bob 19, Cy 14 (no-limit). In hand 2 Ann and Bob tie (two 12s
+    each) and Cy holds a Highest Card; Bob is first to act. The deck's next cards are the final
+    card and one tie-break draw (Ann 7 Risen, Bob 4 Rising); a reshuffle is written down too,
+    which would give Bob the Crown in a second draw."""
     game = table(3, stack=20, limit="no")
     first = written_deal(game, [HIGH, ["3 Rising", "4 Rising"], ["9 Rising", "9 Setting"]],
                          ["1 Setting", "Moon Setting"], [FINAL], dealer=2)
@@ -311,7 +313,17 @@ def test_one_tie_break_draw_settles_every_pot_the_tied_players_share() -> None:
     state = game.new_state(None, deals=[first, second])
     play(state, "keep", "keep", "keep", "bet 5", "fold", "call", "bet 5", "fold")
     assert state.results[0]["stacks"] == [27, 19, 14]
-    play(state, "keep", "keep", "keep", "all-in", "all-in", "call")
+    play(state, "keep", "keep", "keep")
+    return state
+
+
+def test_one_tie_break_draw_settles_every_pot_the_tied_players_share() -> None:
+    """The ruling of 2026-11-23: Ann and Bob tie for the main pot and for the side pot Cy
+    could not cover. They draw once; the draw gives Ann both pots. (Each pot used to draw
+    again: the deal's reshuffle then gave Bob the side pot with the Crown.)"""
+    state = uneven_stacks_and_a_tie()
+    game = state.game
+    play(state, "all-in", "all-in", "call")
     draws = stream(state, None, "tiebreak_drawn")
     assert [(e["pot"], e["seats"], e["cards"], e["high"]) for e in draws] == [
         (0, [0, 1], ["7 Risen", "4 Rising"], [0])]
@@ -330,6 +342,7 @@ def test_one_tie_break_draw_settles_every_pot_the_tied_players_share() -> None:
     assert audited == []
     # The hidden deal as a record: replayed from its deals alone, the same single draw.
     again = replay(json.loads(json.dumps(state.record())))
+    assert isinstance(again, DayState)
     assert again.results == state.results and again.events(None) == state.events(None)
 
 
@@ -393,6 +406,60 @@ def test_person_written_cards_are_read_in_any_spelling() -> None:
     state = game.new_state(None, deals=[deal])
     assert state.view(0)["zones"]["hand:0"]["cards"] == DAY
     assert state.record()["deals"][0]["hands"][0] == DAY
+
+
+# ---- the terminal's words ------------------------------------------------------------------
+def screen(renderable: Any) -> str:
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_a_call_for_more_than_the_stack_reads_as_all_in_for_what_is_left() -> None:
+    """Bob goes all-in for 18; Cy has 13 left: the call is all-in for 13, not a call of 18."""
+    state = uneven_stacks_and_a_tie()
+    play(state, "all-in")
+    view = state.view(2)
+    assert view["table"]["to_call"] == 13 and view["table"]["call_all_in"]
+    renderer = DayRenderer(state.game)
+    text = screen(renderer.table(view, NAMES))
+    assert "To call: all-in for your last 13 (the bet is 18 more)." in text
+    assert "To call: 18" not in text
+    assert renderer.prompt(view) == "call all-in for 13, or fold"
+    with pytest.raises(IllegalAction, match="18 to call and you have 13: call all-in for 13"):
+        state.apply(2, state.game.parse_action("check"))
+    play(state, "call")  # Ann has chips enough: a plain call of 18
+    view = state.view(0)
+    assert view["table"]["to_call"] == 18 and not view["table"]["call_all_in"]
+    assert "To call: 18." in screen(renderer.table(view, NAMES))
+
+
+def test_side_pots_are_listed_in_columns_with_who_contested_each() -> None:
+    state = uneven_stacks_and_a_tie()
+    play(state, "all-in", "all-in", "call")
+    text = screen(DayRenderer(state.game).hand_result(state.results[1], ["You", "Bob", "Cy"]))
+    lines = [line.rstrip() for line in text.splitlines()]
+    assert "  Main pot    42 chips  won by You" in lines
+    assert "                        contested by You, Bob and Cy" in lines
+    assert "  Side pot 1  10 chips  won by You" in lines
+    assert "                        contested by You and Bob" in lines
+    assert "                        tie-break draw: You 7 Risen, Bob 4 Rising" in lines
+    assert not any("Side pot 1 10" in line for line in lines)
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_the_log_speaks_to_the_reader_in_the_second_person() -> None:
+    state = uneven_stacks_and_a_tie()
+    play(state, "all-in", "all-in")
+    names = ["Ann", "Bob", "You"]
+    words = [state.game.describe_event(e, names) for e in state.events(2)]
+    assert "You went all-in with 13 chips (a call)." in words
+    called = {"kind": "called", "seat": 2, "amount": 13, "all_in": True}
+    assert state.game.describe_event(called, names) == "You called 13 and are all-in."
+    assert state.game.describe_event(called, ["Ann", "Bob", "You (seat 2)"]) == (
+        "You (seat 2) called 13 and are all-in.")
+    assert state.game.describe_event(called, ["Ann", "Bob", "Cy"]) == "Cy called 13 and is all-in."
+    assert state.game.describe_event(called, ["Ann", "Bob", "Young Cy"]).endswith(" is all-in.")
 
 
 # ---- versions ----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 
 from cardtable import load_game
 from cardtable.engine.errors import IllegalAction, NotationError, OptionError
+from cardtable.engine.options import parse_option_assignments
 from cardtable.games.day.actions import (
     ALL_IN,
     CALL,
@@ -377,5 +378,10 @@ def test_options_are_checked() -> None:
         load_game("day", 3, {"rake_cap": 5})
     with pytest.raises(OptionError, match="limit must be one of"):
         load_game("day", 3, {"limit": "spread"})
+    # Typed at the command line: a bet of no chips is out of range, and the message says so
+    # (it used to call 0 no whole number).
+    with pytest.raises(OptionError) as refused_size:
+        parse_option_assignments(DayGame.option_specs, ["bet_size=0"])
+    assert str(refused_size.value) == "option bet_size must be at least 1, not 0"
     with pytest.raises(OptionError, match="2, 3, 4, 5, 6, 7, 8 players"):
         load_game("day", 9)

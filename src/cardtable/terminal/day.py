@@ -12,8 +12,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from cardtable.games.day.cards import CROWN, SUIT_OF, parse_card
@@ -37,6 +40,10 @@ def cards_text(codes: Sequence[str], sep: str = ", ") -> Text:
             out.append(sep)
         out.append_text(card_text(code))
     return out
+
+
+def _listed(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _cards(view: View, zone: str) -> list[str]:
@@ -109,7 +116,12 @@ class DayRenderer:
         if t["phase"] == "substitute":
             return Text("Keep your cards or swap one (a swap costs 1 point at the showdown).")
         to_call = t.get("to_call", 0)
-        text = f"To call: {to_call}." if to_call else "Nothing to call."
+        if t.get("call_all_in"):
+            owed = t["current_bet"] - t["this_round"][t["current"]]
+            more = f" (the bet is {owed} more)" if owed > to_call else ""
+            text = f"To call: all-in for your last {to_call}{more}."
+        else:
+            text = f"To call: {to_call}." if to_call else "Nothing to call."
         rr = t.get("raise_range")
         if rr:
             word = "bet" if t["current_bet"] == 0 else "raise to"
@@ -131,6 +143,8 @@ class DayRenderer:
         t = view["table"]
         if t["phase"] == "substitute":
             return "keep or swap CARD"
+        if t.get("call_all_in"):
+            return f"call all-in for {t['to_call']}, or fold"
         if t.get("to_call"):
             return f"call {t['to_call']}, raise or fold"
         return "check or bet"
@@ -155,6 +169,8 @@ class DayRenderer:
         return None
 
     def hand_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        """The hand's end in three blocks, each lined up in columns: the cards shown, one line
+        a pot (its chips, its winner, who could win it, any tie-break draw) and the stacks."""
         lines: list[RenderableType] = [Rule(style="dim"), Text(f"Hand {result['hand']} over.",
                                                               "bold")]
         board = Text("  Dealer's cards: ")
@@ -163,31 +179,40 @@ class DayRenderer:
         if result["showdown"] is None:
             lines.append(Text("  Everyone else folded: no cards are shown."))
         else:
+            shown = Table.grid(padding=(0, 2))
+            for _ in range(3):
+                shown.add_column()
             for entry in result["showdown"]:
-                line = Text(f"  {labels[entry['seat']]:<20} ")
-                line.append_text(cards_text(entry["cards"]))
                 cond = CONDITION_WORDS[entry["condition"]]
                 if entry.get("detail"):
                     cond += f" ({entry['detail']})"
                 pts = entry["points"]
-                line.append(f"  {cond}, {pts} point{'s' if pts != 1 else ''}")
+                cond += f", {pts} point{'s' if pts != 1 else ''}"
                 if entry["substituted"]:
-                    line.append(" (after the substitution point)")
-                lines.append(line)
-        for k, pot in enumerate(result["pots"]):
-            name = "Pot" if len(result["pots"]) == 1 else ("Main pot" if k == 0 else
-                                                           f"Side pot {k}")
-            line = Text(f"  {name} {pot['amount']} to {labels[pot['winner']]}")
+                    cond += " after the swap"
+                shown.add_row(labels[entry["seat"]], cards_text(entry["cards"]), cond)
+            lines.append(Padding(shown, (0, 0, 0, 2)))
+        pots = result["pots"]
+        table = Table.grid(padding=(0, 2))
+        table.add_column()
+        table.add_column(justify="right")
+        table.add_column()
+        for k, pot in enumerate(pots):
+            name = "Pot" if len(pots) == 1 else ("Main pot" if k == 0 else f"Side pot {k}")
+            won = Text(f"won by {labels[pot['winner']]}")
             if pot["rake"]:
-                line.append(f" (rake {pot['rake']})")
+                won.append(f", {pot['rake']} raked")
+            if len(pots) > 1:
+                won.append(f"\ncontested by {_listed([labels[s] for s in pot['eligible']])}", "dim")
             if pot.get("draws"):
-                rounds = []
-                for draw in pot["draws"]:
-                    rounds.append(", ".join(f"{labels[int(s)]} {c}" for s, c in draw.items()))
-                line.append(" after the tie-breaker draw: " + " / then ".join(rounds))
-            lines.append(line)
-        lines.append(Text("  Stacks: " + ", ".join(
-            f"{labels[s]} {chips}" for s, chips in enumerate(result["stacks"])), "dim"))
+                rounds = [", ".join(f"{labels[int(s)]} {c}" for s, c in draw.items())
+                          for draw in pot["draws"]]
+                won.append("\ntie-break draw: " + "; then ".join(rounds))
+            table.add_row(name, f"{pot['amount']} chip{'s' if pot['amount'] != 1 else ''}", won)
+        lines.append(Padding(table, (0, 0, 0, 2)))
+        stacks = [Text(f"{labels[s]} {chips}", "dim") for s, chips in enumerate(result["stacks"])]
+        lines.append(Text("  Stacks:", "dim"))
+        lines.append(Padding(Columns(stacks, padding=(0, 3)), (0, 0, 0, 4)))
         return Group(*lines)
 
     def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
@@ -251,8 +276,12 @@ class DayRenderer:
                 f"opponent{'s' if len(others) != 1 else ''}: {p:.0%} ({how}).")
         to_call = t.get("to_call", 0)
         if to_call:
-            price = to_call / (t["pot"] + to_call)
+            # Short of the bet, a call can win from each player only what it matches.
+            mine = t["in_pot"][seat] + to_call
+            reach = (sum(min(c, mine) for c in t["in_pot"]) - t["in_pot"][seat]
+                     if t.get("call_all_in") else t["pot"])
+            price = to_call / (reach + to_call)
             verdict = "worth a call" if p >= price else "not worth a call"
-            text += f" A call costs {to_call} to win {t['pot'] + to_call}: {price:.0%} needed, " \
+            text += f" A call costs {to_call} to win {reach + to_call}: {price:.0%} needed, " \
                     f"so {verdict} on the cards alone."
         return text

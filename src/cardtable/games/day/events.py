@@ -263,6 +263,11 @@ def _names(seats: Sequence[int], names: Sequence[str]) -> str:
     return who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
 
 
+def _is_you(label: str) -> bool:
+    """Whether a seat's label addresses the reader: "You", or "You (seat 0)" at the terminal."""
+    return label == "You" or label.startswith("You ")
+
+
 def _chips(n: int) -> str:
     return "1 chip" if n == 1 else f"{n} chips"
 
@@ -279,7 +284,8 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = event["kind"]
     seat = event.get("seat")
     who = names[seat] if seat is not None else "The table"
-    all_in = " and is all-in" if event.get("all_in") else ""
+    # The reader's own seat is worded in the second person ("You called 5 and are all-in").
+    all_in = (f" and {'are' if _is_you(who) else 'is'} all-in" if event.get("all_in") else "")
     if kind == "dealt":
         dealer = event["dealer"]
         by = "the house" if dealer is None else names[dealer]

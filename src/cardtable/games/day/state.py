@@ -502,7 +502,12 @@ class DayState(RunningTotals, State):
         if isinstance(action, Fold):
             return None if to_call > 0 else "nothing to call: check instead of folding"
         if isinstance(action, Check):
-            return None if to_call <= 0 else f"{to_call} to call: call, raise or fold"
+            if to_call <= 0:
+                return None
+            if to_call >= stack:
+                return (f"{to_call} to call and you have {stack}: call all-in for {stack}, "
+                        "or fold")
+            return f"{to_call} to call: call, raise or fold"
         if isinstance(action, Call):
             return None if to_call > 0 else "nothing to call: check, or bet"
         if isinstance(action, AllIn):
@@ -680,7 +685,11 @@ class DayState(RunningTotals, State):
         }
         if betting and self.phase != OVER:
             s = self.current
-            info["to_call"] = max(0, self.current_bet - self.commit[s])
+            # What a call puts in: never more than the seat has (short, a call is all-in for
+            # the rest of its stack); ``call_all_in`` says so.
+            owed = max(0, self.current_bet - self.commit[s])
+            info["to_call"] = min(owed, self.totals[s])
+            info["call_all_in"] = owed > 0 and owed >= self.totals[s]
             if self._can_raise(s):
                 low, high = self.bet_range(s)
                 info["raise_range"] = [low, min(high, self.commit[s] + self.totals[s])]
