@@ -141,6 +141,52 @@ def test_a_file_that_is_not_a_record_is_one_line_and_exit_2(
     assert words in err
 
 
+def _record_text(seed: str = "1", actions: str = "[]") -> str:
+    return ('{"format": "cardtable-record/2", "game": "daylily", "players": 3, "options": {}, '
+            f'"seed": {seed}, "deals": [], "actions": {actions}}}')
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        # Python refuses to read an integer of more than 4,300 digits (a ValueError, once a
+        # traceback); a record's numbers stop far short of that.
+        (_record_text(seed="9" * 5000), "5,000 digits"),
+        (_record_text(seed="-" + "9" * 5000), "5,000 digits"),
+        (_record_text(seed="9" * 101), "at most 100"),
+        # A seed within the number limit but beyond the seeds a match is dealt from.
+        (_record_text(seed="9" * 90), "at most 77 digits"),
+        # JSON Schema calls 0.0 an integer; as a seat it was a list index, and a TypeError.
+        (_record_text(actions='[[0.0, "draw stock"]]'), "actions/0/0"),
+        (_record_text(seed="1.0"), "seed"),
+        # Nesting deeper than the parser's stack (a RecursionError, once a traceback).
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"game": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+    ],
+)
+def test_a_record_beyond_what_json_reading_survives_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, words: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(content)
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1
+    assert words in err
+
+
+def test_a_megabyte_action_is_quoted_short(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "long.json"
+    path.write_text(_record_text(actions=json.dumps([[0, "é" * 1_000_000]])))
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1
+    assert "action 1" in err and "…" in err
+    assert len(err) < 1000
+
+
 def test_a_binary_file_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

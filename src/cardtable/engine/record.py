@@ -63,6 +63,19 @@ RECORD_SCHEMA: dict[str, Any] = {
 }
 
 
+def _whole(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# JSON Schema counts 2.0 as an integer; a seat or a seed of 2.0 is no whole number to Python
+# (a list index of 2.0 raises), so "integer" here means a JSON number written without a point.
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole),
+)
+_RECORD_VALIDATOR = _Validator(RECORD_SCHEMA)
+
+
 def save_record(state: State, path: str | Path) -> Path:
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -126,7 +139,9 @@ def check_record(data: Any, name: str = "the record") -> None:
             f"(it reads {RECORD_FORMAT!r} and the older records without a format)"
         )
     try:
-        jsonschema.validate(data, RECORD_SCHEMA)
+        error = jsonschema.exceptions.best_match(_RECORD_VALIDATOR.iter_errors(data))
+        if error is not None:
+            raise error
     except jsonschema.ValidationError as exc:
         where = "/".join(str(p) for p in exc.absolute_path) or "the top level"
         raise RecordError(
@@ -159,7 +174,7 @@ def replay(data: dict[str, Any]) -> State:
             raise  # a later deal of the record is impossible: that sentence says it all
         except CardtableError as exc:
             raise RecordError(
-                f"action {number} ({quoted(text)} by seat {seat}) is refused: {exc}"
+                f"action {number} ({quoted(text)} by seat {seat}) is refused: {shorten(str(exc))}"
             ) from None
     return state
 

@@ -153,5 +153,5 @@ def parse_action(text: str) -> ContractAction:
         if not rest:
             raise NotationError("name the card to discard, e.g. discard 9C")
         return DISCARDS[parse_card(rest)]
-    raise NotationError(f"unknown command {words[0]!r}: the moves are take, draw, buy, pass, "
+    raise NotationError(f"unknown command {quoted(words[0])}: the moves are take, draw, buy, pass, "
                         "down, lay, swap, discard, rummy")

@@ -158,6 +158,6 @@ def parse_action(text: str) -> DayAction:
             )
         return raise_to(_amount(rest[2:], "raise to 8"))
     raise NotationError(
-        f"unknown command {verb!r}: the moves are keep, swap CARD, fold, check, call, bet N, "
+        f"unknown command {quoted(verb)}: the moves are keep, swap CARD, fold, check, call, bet N, "
         "raise to N and all-in"
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.engine.errors import NotationError
+from cardtable.engine.text import quoted
 from cardtable.games.daylily.cards import (
     PANDORA,
     SHADY_LADY,
@@ -99,5 +100,5 @@ def parse_action(text: str) -> DaylilyAction:
             raise NotationError("name the card to discard, e.g. 'discard 2SL'")
         return DISCARDS[parse_card(rest)]
     raise NotationError(
-        f"unknown command {words[0]!r}: the moves are draw stock, draw discard, meld, discard"
+        f"unknown command {quoted(words[0])}: the moves are draw stock, draw discard, meld, discard"
     )

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.engine.errors import NotationError
-from cardtable.engine.text import whole_number
+from cardtable.engine.text import quoted, whole_number
 from cardtable.games.sayrummy.sounds import (
     NCARDS,
     WILD_TOKEN,
@@ -150,7 +150,7 @@ def parse_action(text: str, canon: Sequence[int]) -> SayAction:
             raise NotationError("name the card to discard, e.g. 'discard ɔ' or 'discard *'")
         return DISCARDS[parse_card(rest)]
     raise NotationError(
-        f"unknown command {words[0]!r}: the moves are draw stock, draw discard, word, "
+        f"unknown command {quoted(words[0])}: the moves are draw stock, draw discard, word, "
         "extend, discard"
     )
 
