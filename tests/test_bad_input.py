@@ -65,7 +65,7 @@ def assert_answer_or_one_line(code: int, out: str, err: str) -> dict[str, Any] |
         assert isinstance(answer, dict)
         if answer.get("valid") is False and "reason" in answer:
             assert answer["reason"]
-        return answer  # type: ignore[no-any-return]
+        return answer
     assert code == 2, err
     assert out == ""
     lines = err.strip().splitlines()
