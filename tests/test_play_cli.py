@@ -363,3 +363,131 @@ def test_real_terminal_ctrl_c_saves(tmp_path: Path) -> None:
     assert child.exitstatus == 130
     assert [0, "draw stock"] in load_record(tmp_path / "records" / "daylily-30.json")["actions"]
 
+
+
+# ---- the flags before the menu, overlong input, the menu's defaults --------------------------
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--seat", "3", "--players", "2"], "--seat must be between 0 and 1 with 2 players"),
+        (["--seat", "40"], "no game seats more than"),
+        (["--seat", "-1"], "--seat must be 0 or more"),
+        (["--players", "3", "--bots", "random,random,random"], "3 bots named but 3 players"),
+        (["--bots", "random,nosuchbot"], "unknown bot 'nosuchbot'"),
+    ],
+)
+def test_flags_are_checked_before_the_menu_asks_anything(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    message: str,
+) -> None:
+    code, out, err = play(monkeypatch, capsys, argv, "daylily\n2\nrandom\n\n\n")
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert "Games:" not in out and "Players" not in out  # nothing was asked
+
+
+def test_a_high_seat_narrows_the_menu_to_tables_that_have_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, ["--seat", "3", "--seed", "2"],
+                          "say-rummy\n\nrandom\n\nquit\n")
+    assert code == 0, err
+    assert "daylily" not in out.split("Game [", 1)[0]  # a 2-3 player game cannot seat 3
+    assert "Players (4, 5, 6) [4]:" in out
+    assert "you are seat 3" in out
+
+
+def test_enter_takes_sensible_defaults_and_house_rules_and_seed_are_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed = "say-rummy\n\n\n?\nbogus=1\ngames=2 scoring=vowels\nsoon\n42\nquit\n"
+    code, out, err = play(monkeypatch, capsys, [], typed)
+    assert code == 0, err
+    assert "Players (2, 3, 4, 5, 6) [3]:" in out  # a table of three, not the most it seats
+    assert "Bots for the 2 other seats [greedy]:" in out
+    assert "gentle" in out  # the children's level is offered
+    assert "  games=5: games in a match" in out  # "?" lists the house rules with defaults
+    assert "unknown option 'bogus'" in out
+    assert "'soon' is not a seed" in out
+    data = load_record("records/say-rummy-42.json")
+    assert data["players"] == 3 and data["seed"] == 42
+    assert data["options"]["games"] == 2 and data["options"]["scoring"] == "vowels"
+    again = " ".join(out.split())
+    assert "--option scoring=vowels" in again and "--option games=2" in again
+
+
+def test_enter_alone_starts_a_match(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, [], "\n" * 5 + "quit\n")
+    assert code == 0, err
+    assert re.search(r"\w[\w ]+, 3 players; you are seat 0\.", out)
+    assert re.search(r"Seed (\d+)\.", out)
+
+
+def test_an_overlong_line_is_refused_in_one_short_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    huge = "discard " + "ʃ" * 100_000
+    code, out, err = play(monkeypatch, capsys, ["daylily", "--seed", "3", "--bots", "random"],
+                          f"{huge}\nquit\n")
+    assert code == 0 and "Traceback" not in out + err
+    refusal = next(line for line in out.splitlines() if "too long" in line)
+    refusal = refusal[refusal.index("That line"):]
+    assert "100,008 characters" in refusal and len(refusal) < 200
+    assert len(out) < 5_000
+
+
+def test_a_long_refusal_is_cut_between_characters_not_inside_one() -> None:
+    from cardtable.terminal.text import cut
+
+    accented = "a" * 59 + "e\u0301" + "z" * 100  # é written as e + combining acute
+    assert cut(accented, 60) == "a" * 59 + "… (102 more characters)"
+    family = "x" * 58 + "\U0001F469\u200D\U0001F467" + "y" * 50  # a joined emoji
+    assert cut(family, 60) == "x" * 58 + "… (53 more characters)"
+    assert cut("\udcff" * 3) == "\\udcff" * 3  # undecodable bytes are shown, not a crash
+    assert cut("short") == "short"
+
+
+@pytest.mark.skipif(not _has_pty(), reason="needs the installed console script and a pty")
+def test_real_terminal_has_history_and_arrow_keys(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", XDG_DATA_HOME=str(tmp_path / "data"))
+    env.pop("CARDTABLE_PLAIN_INPUT", None)
+    child = pexpect.spawn(
+        str(VENV_CARDTABLE), ["play", "daylily", "--seed", "30", "--bots", "random"],
+        cwd=str(tmp_path), env=env, encoding="utf-8", timeout=20, dimensions=(24, 80),
+    )
+    child.expect("Your move")
+    child.sendline("hand")
+    child.expect("Your hand")
+    child.expect("Your move")
+    child.send("\x1b[A\r")  # up: the line typed before, again
+    child.expect("Your hand")
+    child.expect("Your move")
+    child.send("tale\x1b[D\x1b[Db\r")  # left twice, then the missing letter: "table"
+    child.expect("Stock")
+    child.sendline("quit")
+    child.expect("saved to records/daylily-30.json")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.skipif(not _has_pty(), reason="needs the installed console script and a pty")
+def test_plain_input_can_be_asked_for_at_a_real_terminal(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", CARDTABLE_PLAIN_INPUT="1",
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    child = pexpect.spawn(
+        str(VENV_CARDTABLE), ["play", "daylily", "--seed", "30", "--bots", "random"],
+        cwd=str(tmp_path), env=env, encoding="utf-8", timeout=20, dimensions=(24, 80),
+    )
+    child.expect("Your move")
+    child.sendline("hand")
+    child.expect("Your move")
+    child.send("\x1b[A\r")  # no line editor: the arrow arrives as text and is refused
+    child.expect("unknown command")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
