@@ -157,7 +157,7 @@ def run_balance_range(config: BalanceConfig, start: int, stop: int,
             if not outcome.finished:
                 paired = None
                 continue
-            measured = measure(state, outcome.decisions)
+            measured = measure(state, outcome.decisions, outcome.winners)
             run.add(measured.values, measured.winners, measured.scores, measured.first, within)
             if paired is not None:
                 paired.update((f"{i}:{key}", v) for key, v in measured.values.items())

@@ -60,11 +60,13 @@ HISTOGRAMS = ("rounds", "decisions", "lead_changes", "drama", "decided_permille"
 """Per-match values whose whole distribution is kept (as counts per value)."""
 
 
-def measure(state: State, decisions: int) -> MatchMeasures:
-    """Reduce a finished match to its measures (generic ones and its game's diagnostics)."""
+def measure(state: State, decisions: int, winners: Sequence[int]) -> MatchMeasures:
+    """Reduce a finished match to its measures (generic ones and its game's diagnostics).
+    ``winners`` are the match's, or the seats on the best total of a match cut short after a
+    number of rounds."""
     events = state.events(None)
     players = state.game.players
-    winners = list(state.winners)
+    winners = list(winners)
     scores = list(state.scores)
     first = state.history[0][0] if state.history else 0
     values: Values = {"rounds": state.rounds_played, "decisions": decisions,

@@ -1,0 +1,287 @@
+"""`cardtable balance`: the designer's measures, their intervals, paired comparisons, the page.
+
+Matches are kept short (a low target, one deal, a few hands) so that each test plays in a second
+or two; the measures are checked against what the matches themselves say (every round ends one
+way, every meld has a shape) and against hand-worked examples.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.engine.game import load_game
+from cardtable.sim import SimConfig, play_match
+from cardtable.sim import balance as balance_module
+from cardtable.sim.balance import BalanceConfig, run_balance_range
+from cardtable.sim.measures import _lead, measure
+from cardtable.sim.runner import play_state
+from cardtable.sim.running import Z95, CoMoments
+
+TIMING = ("elapsed_s", "startup_s", "matches_per_s")
+SHORT: dict[str, list[str]] = {
+    "daylily": ["--option", "target=20", "--bots", "random"],
+    "say-rummy": ["--option", "games=2", "--players", "3"],
+    "day": ["--option", "hands=6", "--players", "3", "--bots", "random"],
+    "dummy-rummy": ["--option", "contracts=2S", "--option", "deal_sizes=11", "--players", "3"],
+    "liverpool": ["--option", "contracts=2S", "--option", "deal_sizes=12"],
+}
+
+
+def run_cli(argv: list[str]) -> int:
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+
+
+def balance_json(capsys: pytest.CaptureFixture[str], game: str, *args: str
+                 ) -> tuple[int, dict[str, Any]]:
+    code = run_cli(["balance", game, "--json", *SHORT[game], *args])
+    out, err = capsys.readouterr()
+    assert err == ""
+    lines = out.strip().splitlines()
+    assert len(lines) == 1, out
+    data: dict[str, Any] = json.loads(lines[0])
+    return code, data
+
+
+def without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in TIMING}
+
+
+def test_the_report_answers_a_designers_questions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = balance_json(capsys, "daylily", "--games", "12", "--players", "3", "--seed", "2")
+    assert code == 0
+    n = data["finished"]
+    assert data["games"] == n == 12 and data["violations"] == 0
+    for seat in data["seats"]:
+        assert seat["ci95"][0] <= seat["rate"] <= seat["ci95"][1]
+        assert seat["score_sd"] >= 0
+    credited = sum(p["wins"] for p in data["positions"])
+    assert credited == sum(s["wins"] for s in data["seats"])  # the same wins, counted by place
+    assert n <= credited <= n + 2 * data["ties"]["wins"]
+    first = data["first_player"]
+    assert first["wins"] == data["positions"][0]["wins"]
+    assert first["fair_share"] == pytest.approx(credited / (3 * n), abs=1e-4)
+    assert first["advantage"] == pytest.approx(first["rate"] - first["fair_share"], abs=1e-4)
+    assert data["shape"]["first_won"]["total"] == first["wins"]
+    shape = data["shape"]
+    assert shape["rounds"]["total"] == sum(int(k) * v for k, v in
+                                          data["distributions"]["rounds"]["counts"].items())
+    for key in ("rounds", "decisions", "lead_changes", "drama", "decided_permille"):
+        assert sum(data["distributions"][key]["counts"].values()) == n
+    assert 0 <= shape["decided_permille"]["value"] <= 1
+    assert shape["limit_hit"]["percent"] is True
+
+
+@pytest.mark.parametrize("game", sorted(SHORT))
+def test_every_games_diagnostics_add_up(capsys: pytest.CaptureFixture[str], game: str) -> None:
+    code, data = balance_json(capsys, game, "--games", "4", "--seed", "7")
+    assert code == 0 and data["finished"] == 4
+    diag = data["diagnostics"]
+    rounds = data["shape"]["rounds"]["total"]
+    ends = [v["total"] for k, v in diag.items() if k.startswith("end:")]
+    if game == "day":
+        # A hand is won at a showdown or by everyone else folding; every pot-0 winner at a
+        # showdown met one condition.
+        assert diag["showdowns"]["total"] <= rounds
+        assert sum(data["families"]["cond"].values()) <= diag["showdowns"]["total"]
+        assert diag["crown_shown" if "crown_shown" in diag else "shown"]["total"] >= 0
+        shown = diag["shown"]["total"]
+        assert diag["crown_won"]["total"] + diag["plain_won"]["total"] <= diag["showdowns"]["total"]
+        assert shown >= 2 * diag["showdowns"]["total"] or shown == 0
+    else:
+        assert sum(ends) == rounds  # every round ends one way, and only one
+    if game == "daylily":
+        assert sum(data["families"]["meld"].values()) == diag["melds"]["total"]
+        assert diag["scoring_melds"]["total"] <= diag["melds"]["total"]
+    if game == "say-rummy":
+        assert sum(data["families"]["word_len"].values()) > 0
+        assert set(data["families"]["sound"]) >= set(data["sounds_never_used"])
+        assert all(data["families"]["sound"][s] == 0 for s in data["sounds_never_used"])
+    if game in ("dummy-rummy", "liverpool"):
+        assert sum(data["families"].get("buy_place", {}).values()) <= diag["buys"]["total"]
+        melds = diag["melds:set"]["total"] + diag["melds:run"]["total"]
+        assert melds >= 2 * diag["contracts"]["total"]  # the contract is two sets here
+
+
+def test_measures_come_from_what_a_spectator_sees() -> None:
+    # The same match measured from its state and from a replay of its public record agrees:
+    # nothing is read from hands or stock. Daylily's melds are counted from meld_declared.
+    game = load_game("daylily", 2, {"target": 20})
+    state, outcome = play_state(game, ("greedy", "greedy"), 5, 0)
+    measured = measure(state, outcome.decisions, outcome.winners)
+    declared = [e for e in state.events(None) if e["kind"] == "meld_declared"]
+    assert measured.values.get("melds", 0) == len(declared)
+    assert sum(v for k, v in measured.values.items() if k.startswith("meld:")) == len(declared)
+    assert measured.values["rounds"] == outcome.rounds
+    assert measured.first == state.history[0][0]
+
+
+def test_lead_changes_drama_and_decisiveness_by_hand() -> None:
+    # Highest total wins. After each round: A leads, B leads, tie, B leads, A leads for good.
+    events = [{"kind": "round_scored", "result": {"totals": totals}}
+              for totals in ([5, 0], [5, 9], [12, 12], [12, 20], [30, 20], [40, 22])]
+    found = _lead(events, winners=[0], low=False, players=2)
+    assert found["lead_changes"] == 2  # A -> B, (a tie changes nothing), B -> A
+    assert found["drama"] == 8  # A was 8 behind after round 4
+    assert found["comeback"] == 1
+    assert found["decided_permille"] == 1000 * 4 // 6  # led for good from round 5 of 6
+    # Lowest total wins, the winner leading from the first round: no drama, decided at once.
+    events = [{"kind": "round_scored", "result": {"totals": t}} for t in ([0, 5], [3, 20])]
+    assert _lead(events, winners=[0], low=True, players=2) == {
+        "lead_changes": 0, "drama": 0, "comeback": 0, "decided_permille": 0}
+
+
+def test_running_sums_give_the_textbook_mean_ratio_and_paired_difference() -> None:
+    xs = [3, 5, 4, 10, 0, 7]
+    ys = [2, 3, 3, 5, 1, 4]
+    pairs = [("x", "x"), ("x", "y"), ("y", "y")]
+    whole = CoMoments()
+    halves = [CoMoments(), CoMoments()]
+    for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
+        whole.add({"x": x, "y": y}, pairs)
+        halves[i % 2].add({"x": x, "y": y}, pairs)
+    halves[0].merge(halves[1])
+    assert halves[0] == whole  # exact integer sums: any split gives the same totals
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
+    est = whole.estimate([(1.0, "x", None)])
+    assert est.value == pytest.approx(mean)
+    assert est.high - est.value == pytest.approx(Z95 * sd / math.sqrt(n))
+    # The ratio estimator's delta-method error: residuals x - R y over mean y.
+    r = sum(xs) / sum(ys)
+    my = sum(ys) / n
+    resid = [(x - r * y) / my for x, y in zip(xs, ys, strict=True)]
+    rm = sum(resid) / n
+    rsd = math.sqrt(sum((e - rm) ** 2 for e in resid) / (n - 1))
+    est = whole.estimate([(1.0, "x", "y")])
+    assert est.value == pytest.approx(r)
+    assert est.high - est.value == pytest.approx(Z95 * rsd / math.sqrt(n))
+    # A paired difference is the mean of the differences, with their spread.
+    diff = whole.estimate([(1.0, "x", None), (-1.0, "y", None)])
+    ds = [x - y for x, y in zip(xs, ys, strict=True)]
+    dm = sum(ds) / n
+    dsd = math.sqrt(sum((d - dm) ** 2 for d in ds) / (n - 1))
+    assert diff.value == pytest.approx(dm)
+    assert diff.high - diff.value == pytest.approx(Z95 * dsd / math.sqrt(n))
+
+
+def test_compare_plays_the_same_seeds_under_each_value(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    assert run_cli(["balance", "daylily", "--json", "--bots", "random", "--games", "10",
+                    "--seed", "3", "--compare", "target=20,60"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    compare = data["compare"]
+    assert compare["option"] == "target" and compare["values"] == [20, 60]
+    low, high = compare["variants"]
+    # Each variant is exactly the run with that value alone: the same seeds, the same matches.
+    args = ["daylily", "--json", "--bots", "random", "--games", "10", "--seed", "3"]
+    for value, variant in ((20, low), (60, high)):
+        assert run_cli(["balance", *args, "--option", f"target={value}"]) == 0
+        alone = json.loads(capsys.readouterr()[0])
+        assert {k: alone[k] for k in variant} == variant
+    rounds = compare["differences"][0]["measures"]["rounds"]
+    assert rounds["value"] == pytest.approx(high["shape"]["rounds"]["value"]
+                                            - low["shape"]["rounds"]["value"], abs=1e-3)
+    assert rounds["ci95"][0] > 0  # a target three times higher plays clearly more rounds
+    assert rounds["n"] == 10
+
+
+def test_workers_and_batches_change_only_the_timings(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--games", "8", "--seed", "5", "--compare", "no_return_discard=false,true")
+    _, serial = balance_json(capsys, "daylily", *args)
+    _, split = balance_json(capsys, "daylily", *args, "--workers", "2", "--batch", "3")
+    assert without_timing(serial) == without_timing(split)
+
+
+def test_memory_stays_flat_as_matches_are_added() -> None:
+    # The running sums of 40 matches take no more room than those of 5 (beyond new values
+    # seen once): nothing is kept per match.
+    config = BalanceConfig(SimConfig("daylily", 2, ("random",), 40, 0, {"target": 20}))
+    few = len(pickle.dumps(run_balance_range(config, 0, 5)))
+    many = len(pickle.dumps(run_balance_range(config, 0, 40)))
+    assert many < few * 1.5
+
+
+def test_the_page_embeds_its_plots_and_writes_them_beside_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    page = tmp_path / "out" / "daylily.html"
+    code = run_cli(["balance", "daylily", "--bots", "random", "--games", "6",
+                    "--compare", "target=20,40", "--out", str(page)])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    words = " ".join(out.split())  # rich wraps lines at the terminal's width
+    assert "The first player and ties" in words and "advantage" in words and "wrote" in words
+    text = page.read_text(encoding="utf-8")
+    assert text.count("data:image/png;base64,") >= 5
+    for name in ("positions", "length", "shape", "diagnostics", "meld", "differences"):
+        png = page.with_name(f"daylily-{name}.png")
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
+    assert "target=40 against target=20" in text
+
+
+def test_ctrl_c_keeps_the_matches_finished_so_far(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = balance_module.run_balance_range
+
+    def interrupted(config: BalanceConfig, start: int, stop: int, progress: Any = None) -> Any:
+        if start >= 4:
+            raise KeyboardInterrupt
+        return real(config, start, stop, progress)
+
+    monkeypatch.setattr(balance_module, "run_balance_range", interrupted)
+    code, data = balance_json(capsys, "daylily", "--games", "12", "--batch", "2")
+    assert code == 130
+    assert data["interrupted"] is True and data["games"] == 4 and data["requested"] == 12
+
+
+def test_a_violation_is_counted_and_fails_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.games.daylily.state import DaylilyState
+
+    monkeypatch.setattr(DaylilyState, "invariant_violations",
+                        lambda self: ["planted"] if len(self.history) == 3 else [])
+    code, data = balance_json(capsys, "daylily", "--games", "2")
+    assert code == 1
+    assert data["violations"] == 2 and data["finished"] == 0
+    assert play_match(load_game("daylily", 2), ("random", "random"), 0, 0).problems
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--compare", "target"], "--compare is written KEY=V1,V2"),
+        (["--compare", "target=50"], "--compare takes 2 to 8 values, not 1"),
+        (["--compare", "target=50,"], "--compare is written KEY=V1,V2"),
+        (["--compare", "colour=1,2"], "unknown option 'colour'"),
+        (["--compare", "target=50,lots"], "option target must be a whole number"),
+        (["--compare", "target=50,50"], "names a value of target twice"),
+        (["--compare", "target=50,60", "--option", "target=70"], "both set target"),
+        (["--out", "report.pdf"], "--out names the HTML page to write"),
+        (["--games", "0"], "--games/-n: must be from 1 to 100,000,000"),
+        (["--games", "²"], "must be a whole number"),
+        (["--address", "auto"], "--address names a Ray cluster"),
+        (["--bots", "wizard"], "unknown bot 'wizard'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], says: str
+) -> None:
+    code = run_cli(["balance", "daylily", "--json", *args])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert says in err
