@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 from collections import deque
 from collections.abc import Callable, Generator
@@ -34,12 +35,30 @@ def _ray() -> Any:
     return ray
 
 
+def _check_reachable(address: str, timeout_s: float = 5.0) -> None:
+    """Refuse, in one sentence and within seconds, a HOST:PORT where nothing listens: Ray
+    itself would retry for minutes, logging a warning every second."""
+    if address == "auto":
+        return
+    where = address.split("://", 1)[-1]
+    host, sep, port = where.rpartition(":")
+    if not sep or not port.isascii() or not port.isdigit() or not host:
+        raise OptionError(f"--address is auto, HOST:PORT or ray://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        raise OptionError(f"cannot reach the Ray cluster at {address}: "
+                          f"{exc.strerror or exc}") from None
+
+
 def start_ray(workers: int | None, address: str | None) -> tuple[Any, bool, int]:
     """Ray, ready: connected to ``address`` (``auto``: the cluster this machine belongs to) or
     started here with ``workers`` CPUs. Returns the module, whether this call started it (and
     so must shut it down) and the number of workers to keep busy."""
     ray = _ray()
     started = False
+    if address is not None:
+        _check_reachable(address)
     if not ray.is_initialized():
         quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
         if address is None:
