@@ -83,9 +83,9 @@ if TYPE_CHECKING:
     from cardtable.games.sayrummy.game import SayRummyGame
 
 DRAW, PLAY, OVER = "draw", "play", "over"
-# What the current turn has laid so far, for plays_per_turn=one.
+# What the current turn has laid so far (bits: with plays_per_turn=any a turn may do both).
 NOTHING, NEW_WORD, ADDITIONS = 0, 1, 2
-LAID_NAMES = (None, "word", "additions")
+LAID_NAMES = (None, "word", "additions", "word and additions")
 HAND_SIZE = 7
 CODES = tuple(code(c) for c in range(NCARDS))
 TOKEN_CARD_CODES = {t: (WILD_SYMBOL if t >= WILD_TOKEN else IPA[t]) for t in
@@ -352,7 +352,7 @@ class SayRummyState(RunningTotals, State):
         """Why plays_per_turn=one forbids this play after what the turn has laid, if it does."""
         if not self.laid or not self._one_play:
             return None
-        if self.laid == NEW_WORD:
+        if self.laid & NEW_WORD:
             return (
                 "you have laid your new word this turn, and a turn lays one new word or adds to "
                 "words on the table, not both: discard to end your turn"
@@ -463,7 +463,7 @@ class SayRummyState(RunningTotals, State):
                     if c == self.taken:
                         self.taken = -1  # the taken card is the one laid
             self.sizes[seat] -= sum(added.values())
-            self.laid = NEW_WORD if index < 0 else ADDITIONS
+            self.laid |= NEW_WORD if index < 0 else ADDITIONS
             tokens = action.tokens
             pron = tokens.translate(self.game.lexicon.token_canon)
             by = seat if index < 0 else self.words[index][1]
