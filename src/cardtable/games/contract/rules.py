@@ -13,6 +13,7 @@ from typing import Any
 
 from cardtable.engine.errors import OptionError
 from cardtable.engine.options import Option
+from cardtable.engine.text import quoted, whole_number
 from cardtable.games.contract.cards import JOKER
 from cardtable.games.contract.melds import MeldRules
 
@@ -50,25 +51,29 @@ def parse_contracts(text: str) -> list[Contract]:
         token = token.rstrip("!")
         sets = runs = 0
         for part in token.split("+"):
-            m = re.fullmatch(r"(\d*)([SR])", part)
-            if not m:
-                raise OptionError(f"contracts: {item.strip()!r} is not like 2S, 1S+1R or 3R+3S!")
-            n = int(m.group(1) or 1)
+            m = re.fullmatch(r"([0-9]*)([SR])", part)
+            n = (whole_number(m.group(1)) if m.group(1) else 1) if m else None
+            if m is None or n is None:
+                raise OptionError(
+                    f"contracts: {quoted(item.strip())} is not like 2S, 1S+1R or 3R+3S!"
+                )
             if m.group(2) == "S":
                 sets += n
             else:
                 runs += n
         if sets + runs == 0 or sets > 8 or runs > 6:
-            raise OptionError(f"contracts: {item.strip()!r} is not a playable contract")
+            raise OptionError(f"contracts: {quoted(item.strip())} is not a playable contract")
         out.append(Contract(sets, runs, buying))
     return out
 
 
 def parse_sizes(text: str) -> list[int]:
-    try:
-        sizes = [int(x) for x in text.split(",")]
-    except ValueError:
-        raise OptionError(f"deal_sizes must be numbers separated by commas, not {text!r}") from None
+    read = [whole_number(x) for x in text.split(",")]
+    sizes = [s for s in read if s is not None]
+    if len(sizes) != len(read):
+        raise OptionError(
+            f"deal_sizes must be numbers separated by commas, not {quoted(text)}"
+        )
     if any(not 1 <= s <= 30 for s in sizes):
         raise OptionError("deal_sizes: each deal gives 1 to 30 cards")
     return sizes
@@ -81,9 +86,10 @@ def _rank(text: str) -> int:
     t = text.strip().upper()
     if t in _VALUE_RANKS:
         return _VALUE_RANKS[t]
-    if t.isdigit() and 2 <= int(t) <= 10:
-        return int(t)
-    raise OptionError(f"card_values: {text.strip()!r} is not a rank (A, 2-10, J, Q, K, JK)")
+    number = whole_number(t, max_digits=2)
+    if number is not None and 2 <= number <= 10:
+        return number
+    raise OptionError(f"card_values: {quoted(text.strip())} is not a rank (A, 2-10, J, Q, K, JK)")
 
 
 def parse_values(text: str) -> list[int]:
@@ -91,12 +97,13 @@ def parse_values(text: str) -> list[int]:
     by_rank: dict[int, int] = {}
     for item in text.split(","):
         if "=" not in item:
-            raise OptionError(f"card_values: {item.strip()!r} should look like 2-7=5 or A=15")
+            raise OptionError(
+                f"card_values: {quoted(item.strip())} should look like 2-7=5 or A=15"
+            )
         ranks, _, value = item.partition("=")
-        try:
-            points = int(value)
-        except ValueError:
-            raise OptionError(f"card_values: {value.strip()!r} is not a number") from None
+        points = whole_number(value, signed=True)
+        if points is None:
+            raise OptionError(f"card_values: {quoted(value.strip())} is not a number")
         if "-" in ranks:
             lo, _, hi = ranks.partition("-")
             a, b = _rank(lo), _rank(hi)
