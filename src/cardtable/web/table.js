@@ -36,6 +36,7 @@ class TableScreen {
     this.target = null;
     this.message = null;
     this.hint = null;
+    this.amount = null; // the bet or raise being typed: {key: "version|verb", text}
     this.retry = 0;
     this.resultsSeen = null;
     this.voicesOk = "speechSynthesis" in window;
@@ -302,7 +303,7 @@ class TableScreen {
   render() {
     if (!this.state || !this.meta) return;
     const focused = document.activeElement;
-    const focusKey = focused && focused.dataset ? (focused.dataset.index !== undefined ? `i:${focused.dataset.index}` : focused.dataset.move ? `m:${focused.dataset.move}` : focused.dataset.pile ? `p:${focused.dataset.pile}` : focused.dataset.target ? `t:${focused.dataset.target}` : null) : null;
+    const focusKey = focused && focused.dataset ? (focused.dataset.index !== undefined ? `i:${focused.dataset.index}` : focused.dataset.move ? `m:${focused.dataset.move}` : focused.dataset.pile ? `p:${focused.dataset.pile}` : focused.dataset.target ? `t:${focused.dataset.target}` : focused.dataset.amount ? `a:${focused.dataset.amount}` : null) : null;
     const st = this.state;
     const ctx = this.ctx();
     const a = this.adapter;
@@ -391,7 +392,7 @@ class TableScreen {
     this.maybeShowResult(ctx);
     if (focusKey) {
       const [kind, key] = [focusKey.slice(0, 1), focusKey.slice(2)];
-      const sel = kind === "i" ? `[data-index="${key}"]` : kind === "m" ? `[data-move="${CSS.escape(key)}"]` : kind === "p" ? `[data-pile="${key}"]` : `[data-target="${CSS.escape(key)}"]`;
+      const sel = kind === "i" ? `[data-index="${key}"]` : kind === "m" ? `[data-move="${CSS.escape(key)}"]` : kind === "p" ? `[data-pile="${key}"]` : kind === "a" ? `[data-amount="${CSS.escape(key)}"]` : `[data-target="${CSS.escape(key)}"]`;
       const el = this.main.querySelector(sel);
       if (el) el.focus({ preventScroll: true });
     }
@@ -403,11 +404,16 @@ class TableScreen {
     if (!bets.length || !t.raise_range || t.limit === "fixed") return null;
     const [lo, hi] = t.raise_range;
     const verb = bets[0].startsWith("bet") ? "bet" : "raise to";
-    const input = h("input.amount", { type: "number", min: lo, max: hi, step: 1, value: lo, "aria-label": `Amount to ${verb}, from ${lo} to ${hi}` });
+    // The table redraws while an amount is being typed (the log catching up, a card picked):
+    // the typed text outlives the redraw, until the state moves on.
+    const key = `${this.state.version}|${verb}`;
+    if (!this.amount || this.amount.key !== key) this.amount = { key, text: String(lo) };
+    const input = h("input.amount", { type: "number", min: lo, max: hi, step: 1, value: this.amount.text, dataset: { amount: verb },
+      "aria-label": `Amount to ${verb}, from ${lo} to ${hi}`, oninput: () => { this.amount.text = input.value; } });
     return h("span.bet-control", h("label", `${verb === "bet" ? "Bet" : "Raise to"} `, input), h("small", ` ${lo}–${hi} `),
       h("button.move", { type: "button", onclick: () => {
-        const n = Math.round(Number(input.value));
-        if (!(n >= lo && n <= hi)) { this.say(`Choose an amount from ${lo} to ${hi}.`, true); return; }
+        const n = Number(input.value);
+        if (!(Number.isInteger(n) && n >= lo && n <= hi)) { this.say(`Choose a whole number of chips from ${lo} to ${hi}.`, true); return; }
         this.play(`${verb} ${n}`);
       } }, verb === "bet" ? "Bet" : "Raise"));
   }

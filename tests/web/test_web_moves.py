@@ -1,0 +1,289 @@
+"""Moves the whole-match tests may never meet, made by clicks in a real browser: a Day bet and
+raise of a chosen amount through the amount box (pot and no limit), with amounts outside the
+legal range refused in words before they reach the server; and a contract rummy joker swap (the
+natural card, then the meld holding the joker, then the swap button), followed by the joker the
+swap puts in hand laid off as the rules then demand."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import httpx
+import pytest
+from web_kit import (  # the fixtures are used by name
+    Watch,
+    all_moves_clickable,
+    browser_fixture,  # noqa: F401
+    click_move,
+    my_turn,
+    state,
+    wait_state,
+    wait_version,
+    web_fixture,  # noqa: F401
+)
+
+from cardtable.bots import Decision, make_bot
+from cardtable.engine.game import load_game
+
+DESK = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def create_in_lobby(page: Any, web: Any, game: str, seats: list[str],
+                    options: dict[str, str | bool], seed: int) -> tuple[str, list[str]]:
+    """Create a table in the lobby as a person does; returns the table and each person's
+    token, read from the invitation links the lobby shows."""
+    page.goto(web.url + "/")
+    page.wait_for_selector("#game")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-{i}", kind)
+    page.click("details.options summary")
+    for name, value in options.items():
+        control = page.locator(f"#opt-{name}")
+        if isinstance(value, bool):
+            control.set_checked(value)
+        elif control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+    page.click("details.advanced summary")
+    page.fill("#seed", str(seed))
+    page.fill("#think", "0")
+    page.fill("#window", "30")
+    page.click("form.create-form button[type=submit]")
+    page.wait_for_selector("section.created ul.invites")
+    links = page.eval_on_selector_all(
+        "ul.invites li:has(a[data-seat]) input.link", "els => els.map(e => e.value)")
+    table = urlparse(links[0]).path.rsplit("/", 1)[-1]
+    return table, [parse_qs(urlparse(link).query)["token"][0] for link in links]
+
+
+def events_since(web: Any, table: str, token: str, version: int) -> list[dict[str, Any]]:
+    r = httpx.get(f"{web.url}/api/tables/{table}", params={"since": version},
+                  headers={"authorization": f"Bearer {token}"}, timeout=10)
+    assert r.status_code == 200, r.text
+    got: list[dict[str, Any]] = r.json()["events"]
+    return got
+
+
+def wait_log(page: Any, text: str, timeout: float = 10.0) -> None:
+    """The move log (fetched in words after each update) comes to hold ``text``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if text in (page.text_content(".log-lines") or ""):
+            return
+        page.wait_for_timeout(30)
+    log = page.text_content(".log-lines")
+    raise AssertionError(f"{text!r} never reached the move log: {log!r}")
+
+
+# ---- Day: the amount box --------------------------------------------------------------------
+
+def chosen_amount(lo: int, hi: int, listed: set[int]) -> int:
+    """A legal amount a few chips above the smallest that the list of moves does not name (so
+    only the amount box can make it); the one amount when the range holds no other."""
+    for start in (min(lo + 5, hi), lo + 1):
+        for n in range(start, hi + 1):
+            if n not in listed:
+                return n
+    return hi
+
+
+def refused_in_words(page: Any, amount: str, lo: int, hi: int) -> None:
+    """An amount outside the legal range (or not a whole number of chips) is explained and sent
+    nowhere."""
+    before = wait_state(page)["version"]
+    page.fill(".bet-control input.amount", amount)
+    page.click(".bet-control button")
+    page.wait_for_selector(".message.error")
+    assert page.text_content(".message") == f"Choose a whole number of chips from {lo} to {hi}."
+    page.wait_for_timeout(200)
+    after = wait_state(page)
+    assert after["version"] == before and my_turn(after)
+
+
+def stake_by_amount_box(page: Any, web: Any, table: str, token: str, verb: str) -> int:
+    """Bet or raise (``verb``) a chosen amount with the amount box and its button; returns it
+    once the server acknowledged exactly that move."""
+    s = wait_state(page)
+    assert my_turn(s)
+    all_moves_clickable(page, s["legal"])
+    lo, hi = s["view"]["table"]["raise_range"]
+    box = page.locator(".bet-control input.amount")
+    assert (box.get_attribute("min"), box.get_attribute("max")) == (str(lo), str(hi))
+    assert f"from {lo} to {hi}" in (box.get_attribute("aria-label") or "")
+    refused_in_words(page, str(hi + 1), lo, hi)
+    refused_in_words(page, str(lo - 1), lo, hi)
+    refused_in_words(page, f"{lo}.5", lo, hi)
+    listed = {int(m.rsplit(" ", 1)[1]) for m in s["legal"] if m.startswith(verb + " ")}
+    amount = chosen_amount(lo, hi, listed)
+    if hi - lo > 1:
+        assert lo < amount < hi and amount not in listed, (lo, hi, listed, amount)
+    # Typed as a person types it; the table redraws midway (here: the log in words catching
+    # up, as after every update), and the typed digits and the focus stay in the box.
+    box.fill("")
+    page.keyboard.type(str(amount)[:1])
+    page.evaluate("() => window.cardtable.fetchExtra()")
+    page.keyboard.type(str(amount)[1:])
+    assert box.input_value() == str(amount)
+    assert page.evaluate("() => document.activeElement.matches('.bet-control input.amount')")
+    page.click(".bet-control button")
+    after = wait_version(page, s["version"])
+    assert page.text_content(".message") == ""
+    seat = s["seat"]
+    made = [e for e in events_since(web, table, token, s["version"])
+            if e.get("seat") == seat and e["kind"] in ("bet", "raised")]
+    if verb == "bet":
+        assert [(e["kind"], e["amount"]) for e in made] == [("bet", amount)], made
+        wait_log(page, f"bet {amount}.")
+    else:
+        assert [(e["kind"], e["to"]) for e in made] == [("raised", amount)], made
+        wait_log(page, f"raised to {amount}.")
+    assert after["view"]["table"]["this_round"][seat] == amount
+    return amount
+
+
+@pytest.mark.parametrize("limit", ["no", "pot"])
+def test_day_bet_and_raise_of_a_chosen_amount_by_the_amount_box(
+        browser: Any, web: Any, limit: str) -> None:
+    watch = Watch(web.url)
+    ctx_a = browser.new_context(viewport=DESK)
+    ctx_b = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        a = watch.attach(ctx_a.new_page())
+        table, tokens = create_in_lobby(a, web, "day", ["human", "human"],
+                                        {"limit": limit, "hands": "1"}, seed=5)
+        a.click("ul.invites a.button[data-seat='0']")
+        b = watch.attach(ctx_b.new_page())
+        b.goto(f"{web.url}/t/{table}?token={tokens[1]}")
+        pages = {wait_state(a)["seat"]: a, wait_state(b)["seat"]: b}
+        assert set(pages) == {0, 1}
+
+        def to_act() -> tuple[int, Any, dict[str, Any]]:
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                for seat, page in pages.items():
+                    s = state(page)
+                    if my_turn(s):
+                        assert s is not None
+                        return seat, page, s
+                a.wait_for_timeout(30)
+            raise AssertionError("nobody's move came")
+
+        # The substitution: both keep their cards (a button each).
+        seat, page, s = to_act()
+        while "keep" in s["legal"]:
+            click_move(page, "keep")
+            wait_version(page, s["version"])
+            seat, page, s = to_act()
+        assert s["view"]["table"]["phase"] == "first betting"
+
+        # The first to act opens with a chosen amount; the other raises to a chosen amount.
+        opener = seat
+        stake_by_amount_box(page, web, table, tokens[seat], "bet")
+        seat, page, s = to_act()
+        assert seat != opener and any(m.startswith("raise to ") for m in s["legal"])
+        stake_by_amount_box(page, web, table, tokens[seat], "raise to")
+        seat, page, s = to_act()
+        assert seat == opener and "call" in s["legal"]
+        watch.check()
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+# ---- Dummy Rummy: a joker swap ---------------------------------------------------------------
+
+# Jokers are not in Dummy Rummy's pack by default: four are added, and swaps turned on. With this
+# seed two greedy players reach, by the tenth move, a turn in which the first player (down) may
+# swap a natural card for the joker it stands for in a run (found offline; the test replays the
+# same moves with the engine to know them).
+SWAP_OPTIONS: dict[str, str | bool] = {"contracts": "1S+1R", "deal_sizes": "11", "jokers": "4",
+                                       "joker_swaps": True}
+SWAP_SEED = 14
+
+
+def moves_to_a_swap(players: int, seat: int) -> tuple[list[tuple[int, int, str]], list[str]]:
+    """The greedy players' moves from the deal until ``seat`` may swap a joker: (seat, version,
+    move) each, and the legal moves at that point."""
+    game = load_game("dummy-rummy", players, {
+        k: (int(v) if k == "jokers" else v) for k, v in SWAP_OPTIONS.items()})
+    st = game.new_state(SWAP_SEED)
+    bot = make_bot("greedy", game, 0)
+    moves: list[tuple[int, int, str]] = []
+    for _ in range(200):
+        actor = st.actors[0]
+        legal = [str(m) for m in st.legal_actions(actor)]
+        if actor == seat and any(m.startswith("swap ") for m in legal):
+            return moves, legal
+        action = bot.choose(Decision.at(st, actor))
+        moves.append((actor, st.version, str(action)))
+        st.apply(actor, action)
+    raise AssertionError(f"seed {SWAP_SEED} no longer leads to a joker swap")
+
+
+def test_dummy_rummy_joker_swap_by_clicks(browser: Any, web: Any) -> None:
+    moves, legal = moves_to_a_swap(2, 0)
+    swaps = [m for m in legal if m.startswith("swap ")]
+    # the natural card, and a meld of the other player's that holds the joker standing for it
+    swap = next((m for m in swaps if m.split()[3].split(":")[0] != "0"), swaps[0])
+    _, card, _, target = swap.split()
+
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport=DESK)
+    try:
+        page = watch.attach(ctx.new_page())
+        table, tokens = create_in_lobby(page, web, "dummy-rummy", ["human", "human"],
+                                        SWAP_OPTIONS, SWAP_SEED)
+        page.click("ul.invites a.button[data-seat='0']")
+        assert wait_state(page)["seat"] == 0
+        # The moves before the swap go through the API with each seat's token.
+        for seat, version, move in moves:
+            r = httpx.post(f"{web.url}/api/tables/{table}/actions",
+                           json={"action": move, "version": version},
+                           headers={"authorization": f"Bearer {tokens[seat]}"}, timeout=10)
+            assert r.status_code == 200, (move, r.text)
+        s = wait_version(page, moves[-1][1])
+        assert my_turn(s) and sorted(s["legal"]) == sorted(legal)
+        all_moves_clickable(page, legal)
+
+        # The swap by clicks: the natural card, then the meld with the joker, then the button.
+        meld = page.locator(f'.melds [data-target="{target}"]')
+        assert f"joker as {card}" in (meld.get_attribute("aria-label") or "")
+        page.keyboard.press("Escape")
+        page.locator(f'.hand button.card[data-card="{card}"]').first.click()
+        offered = page.eval_on_selector_all(".matching button[data-move]",
+                                            "els => els.map(e => e.dataset.move)")
+        assert set(swaps) <= set(offered), offered  # each meld it could go to is on offer
+        meld.click()
+        assert meld.get_attribute("aria-pressed") == "true"
+        button = page.locator(f'.matching button[data-move="{swap}"]')
+        assert button.count() == 1
+        assert (button.text_content() or "").startswith("Swap ") and "for the joker in" in (
+            button.text_content() or "")
+        button.click()
+        after = wait_version(page, s["version"])
+        swapped = [e for e in events_since(web, table, tokens[0], s["version"])
+                   if e["kind"] == "joker_swapped"]
+        assert [(e["seat"], e["card"], f'{e["owner"]}:{e["index"]}') for e in swapped] == [
+            (0, card, target)], swapped
+        # The card stands in the run now, the joker is in hand, and it must be played at once.
+        shown = page.eval_on_selector_all(f'.melds [data-target="{target}"] [data-card]',
+                                          "els => els.map(e => e.dataset.card)")
+        assert card in shown and not any(c.startswith("JK") for c in shown), shown
+        assert "JK" in after["view"]["zones"]["hand:0"]["cards"]
+        page.wait_for_selector(".contract .warn")
+        assert after["legal"] and all(m.startswith("lay JK on ") for m in after["legal"])
+        all_moves_clickable(page, after["legal"])
+        lay = next((m for m in after["legal"] if m.startswith(f"lay JK on {target}")),
+                   after["legal"][0])
+        click_move(page, lay)
+        done = wait_version(page, after["version"])
+        assert "JK" not in done["view"]["zones"]["hand:0"]["cards"]
+        watch.check()
+    finally:
+        ctx.close()
