@@ -463,7 +463,6 @@ def test_auto_pass_answers_the_offers_for_the_person_until_switched_off(
     before_off = out.split("Auto-pass off", 1)[0]
     # Passed for the person while auto-pass was on, with nobody asked...
     assert before_off.count("You (seat 0) passed on") >= 1
-    assert "(auto-pass answered the offer for you)" in before_off
     assert "or pass" not in before_off.split("Auto-pass on", 1)[1]
     # ...and asked again once it was off.
     assert asked and passes and len(passes) > len(asked)
@@ -676,3 +675,69 @@ def test_rules_lists_the_liverpool_options(capsys: pytest.CaptureFixture[str]) -
                    "card_values"):
         assert re.search(rf"^{option}\s", out, re.MULTILINE), option
     assert "deal 1: 2 sets (12 cards)" in out
+
+
+def rules_text(capsys: pytest.CaptureFixture[str], game: str) -> tuple[str, str]:
+    """The summary of ``cardtable rules GAME`` (the part before the option table), unwrapped,
+    and its moves line."""
+    assert main(["rules", game]) == 0
+    summary = capsys.readouterr().out.split("Options (set with name=value):")[0]
+    moves = summary[summary.index("Moves:"):]
+    return " ".join(summary[:summary.index("Moves:")].split()), moves
+
+
+def test_dummy_rummy_rules_describe_what_is_on_and_name_the_options_for_the_rest(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text, moves = rules_text(capsys, "dummy-rummy")
+    # Off by default: neither offered as a move nor described as part of the game...
+    assert "swap" not in moves and "rummy" not in moves and "JK" not in moves
+    assert "call rummy" not in text and "Jokers are wild" not in text
+    assert "floats" not in text and "cuts" not in text
+    # ...but each is named with the option that turns it on.
+    for option in ("jokers=4", "joker_swaps=true", "call_rummy=true", "go_out=discard",
+                   "cut=true", "penalties=true", "return_discard=false"):
+        assert option in text, option
+    assert "Go out by playing or discarding your last card." in text
+    assert "for 2 extra stock cards (at most 3 a deal; nearest in turn order first)" in text
+    assert "(A 15, 2-7 5, 8-K 10)" in text
+    # The text follows the options in force: a family that adds jokers and swaps sees them.
+    game = load_game("dummy-rummy", 4, {"jokers": 8, "joker_swaps": True, "call_rummy": True})
+    swaps = game.rules_summary()
+    assert "swap 7H on 1:0" in swaps and "| rummy" in swaps and "JK" in swaps
+    assert "joker_swaps=true" not in swaps and "call_rummy=true" not in swaps
+
+
+def test_liverpool_rules_describe_its_swaps_calls_floating_and_cut(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text, moves = rules_text(capsys, "liverpool")
+    assert "swap 7H on 1:0" in moves and "rummy" in moves and "JK" in moves
+    for words in ("swap a natural card for the joker", "anyone may call rummy",
+                  "goes out only with one that fits no meld", "cutting exactly",
+                  "(A 15, 2-9 5, 10-K 10, joker 20)"):
+        assert words in text, words
+    assert "joker_swaps=true" not in text and "penalties=true" in text
+
+
+def test_help_in_a_window_is_headed_by_the_answers_it_takes(tmp_path: Path) -> None:
+    windows: list[str] = []
+
+    def person(state: ContractState, prompt: str) -> str:
+        phase = state.phase
+        if phase in ("buy", "rummy") and phase not in windows:
+            windows.append(phase)
+            return "help"
+        if len(windows) == 2:
+            return "quit"
+        return keen_player(state, prompt)
+
+    session, screen = short_session(tmp_path, 5, "2S,1S+1R", person)
+    session.run()
+    assert windows == ["buy", "rummy"] or windows == ["rummy", "buy"]
+    helps = screen.getvalue().split("Legal moves now:")[1:]
+    headings = [re.findall(r"^  (\S.*?) \(\d+\):$", h.split("Commands:")[0], re.MULTILINE)
+                for h in helps]
+    by_window = dict(zip(windows, headings, strict=True))
+    assert by_window["buy"] == ["Buy or pass"]
+    assert by_window["rummy"] == ["Call rummy or pass"]

@@ -399,6 +399,86 @@ def test_a_record_replays_from_its_deals_alone(name: str, options: dict[str, Any
     assert again.deals == state.deals
 
 
+# ---- hidden-deal cases: the rulings of 2026-11-23 on records of written deals --------------------
+#   The deal of whole_deal with more stock named: Ann floats after laying off her last card.
+#   Bob draws the 4D and throws the 8D, Cy draws the 3H and throws it. Ann draws the JH, which
+#   fits her run: she must lay it off and float on. Bob draws the 2S, lays it on his run and
+#   throws the 2D; Cy draws and throws the 5C; Ann draws the 4C, which fits nothing: out.
+
+FLOAT_STOCK = STOCK + " 4D 3H JH 2S 5C 4C"
+
+
+def answered(state: ContractState, *moves: str) -> None:
+    """Moves by the player whose turn it is; every offer of the discard is passed."""
+    for text in moves:
+        play(state, text)
+        while state.phase == "buy":
+            play(state, f"{state.actors[0]}: pass")
+
+
+def floating_record(last_moves: list[str]) -> dict[str, Any]:
+    game = table(contracts="1S+1R", deal_sizes="8")
+    deal = written_deal(game, [ANN.format(last="QS"), BOB, CY], up="KC", stock_top=FLOAT_STOCK,
+                        cut=3 * 8 + 1)
+    state = game.new_state(None, deals=[deal])
+    play(state, "draw", "1: buy")
+    play(state, "down QC QD QH | 5H 6H JK 8H", "discard 9H", "2: rummy", "1: pass")
+    play(state, "draw", "down KC KD KS | 3S 4S 5S 6S", "swap 7H on 0:1", "lay JK on 1:1 high",
+         "discard 7C")
+    play(state, "take", "discard 9D")
+    play(state, "draw", "1: pass", "lay 9H on 0:1 high", "lay 10H on 0:1 high", "lay QS on 0:0",
+         "lay QS on 0:0")
+    assert state.sizes[0] == 0
+    answered(state, "draw", "discard 8D", "draw", "discard 3H", *last_moves)
+    record: dict[str, Any] = json.loads(json.dumps(state.record()))
+    assert "seed" not in record  # the written deal alone decides the cards
+    return record
+
+
+def test_a_recorded_floater_lays_off_what_fits_and_goes_out_with_what_fits_nowhere() -> None:
+    record = floating_record(["draw", "lay JH on 0:1 high", "draw", "lay 2S on 1:1 low",
+                              "discard 2D", "draw", "discard 5C", "draw", "discard 4C"])
+    again = replay(record)
+    assert again.is_over and again.results[0]["out"] == 0
+    words = [again.game.describe_event(e, NAMES) for e in again.events(None)]
+    assert "Ann laid off the JH on their own run 0:1 (high end)." in words
+    assert words.index("Ann went out by discarding the last card.") > words.index(
+        "Ann discarded the 4C.")
+    # The same record with Ann throwing the JH, which fits her run, to go out is refused.
+    doctored = json.loads(json.dumps(record))
+    at = doctored["actions"].index([0, "lay JH on 0:1 high"])
+    doctored["actions"][at] = [0, "discard JH"]
+    with pytest.raises(RecordError, match=rf"action {at + 1} \('discard JH' by seat 0\) is "
+                       "refused: you are floating: JH fits a meld on the table"):
+        replay(doctored)
+
+
+def test_a_recorded_copy_of_the_card_taken_may_be_thrown_the_same_turn() -> None:
+    # Cy holds a 7C of one deck and takes Bob's 7C of the other from the pile: he may throw
+    # his own. A Cy without a 7C of his own may not throw the one he took.
+    def cy_takes_the_7c(cy: str, throw: str) -> dict[str, Any]:
+        game = table(contracts="1S+1R", deal_sizes="8")
+        deal = written_deal(game, [ANN.format(last="2C"), BOB, cy], up="KC", stock_top=STOCK,
+                            cut=3 * 8 + 1)
+        state = game.new_state(None, deals=[deal])
+        play(state, "draw", "1: buy")
+        play(state, "down QC QD QH | 5H 6H JK 8H", "discard 9H", "2: rummy", "1: pass")
+        play(state, "draw", "down KC KD KS | 3S 4S 5S 6S", "swap 7H on 0:1",
+             "lay JK on 1:1 high", "discard 7C", "take", "discard 9D")
+        record: dict[str, Any] = json.loads(json.dumps(state.record()))
+        assert "seed" not in record
+        record["actions"][-1] = [2, f"discard {throw}"]
+        return record
+
+    own = replay(cy_takes_the_7c(CY.replace("10C", "7C"), "7C"))
+    assert own.sizes[2] == 8
+    assert [e["card"] for e in own.events(None) if e["kind"] == "discarded"][-1] == "7C"
+    assert "7C" in own.zones()[2].cards  # the one taken is still in Cy's hand
+    with pytest.raises(RecordError, match=r"is refused: you may not discard the card you took "
+                       "from the discard pile this turn"):
+        replay(cy_takes_the_7c(CY, "7C"))
+
+
 def test_a_recorded_cut_decides_the_bonus() -> None:
     game = table(contracts="1S+1R", deal_sizes="8")
     deal = written_deal(game, [ANN.format(last="2C"), BOB, CY], up="KC", stock_top=STOCK, cut=24)

@@ -771,6 +771,36 @@ def test_a_floating_player_may_take_a_discard_that_plays() -> None:
     assert state.sizes[0] == 0 and actors(state) == (1,) and state.deal_no == 1
 
 
+def test_a_floater_lays_off_a_drawn_card_that_fits_and_goes_out_only_with_one_that_does_not(
+) -> None:
+    # The ruling: a floater goes out only by discarding a card that fits no meld on the table.
+    state = rig("liverpool", seats(""), table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]},
+                stock_top="9S 4C 3D KH")
+    play(state, "draw")
+    assert held(state, 0) == Counter([c("9S")])
+    assert "you are floating: 9S fits a meld on the table" in refused(state, 0, "discard 9S")
+    assert [str(a) for a in state.legal_actions(0)] == ["lay 9S on 1:0 high"]
+    play(state, "lay 9S on 1:0 high")
+    assert state.sizes[0] == 0 and actors(state) == (1,) and state.deal_no == 1
+    play(state, "draw", "discard 4C", "draw", "discard 3D")
+    play(state, "draw")  # the KH fits no meld: it is the card to go out with
+    assert [str(a) for a in state.legal_actions(0)] == ["discard KH"]
+    play(state, "discard KH")
+    assert state.results[-1]["out"] == 0 and state.results[-1]["points"][0] == 0
+
+
+def test_a_floater_who_swaps_a_joker_out_lays_it_off_and_floats_on() -> None:
+    # The 6H takes the joker's place in the run; the joker fits the set of queens, so it is
+    # laid off, not discarded to go out.
+    state = rig("liverpool", seats(""), table={0: ["QS QD QC"], 1: ["5H JK 7H 8H"]},
+                stock_top="6H")
+    play(state, "draw", "swap 6H on 1:0")
+    assert "play the joker you swapped out" in refused(state, 0, "discard JK")
+    assert all(not isinstance(a, Discard) for a in state.legal_actions(0))
+    play(state, "lay JK on 0:0")
+    assert state.sizes[0] == 0 and state.deal_no == 1
+
+
 def test_dummy_rummy_goes_out_by_playing_the_last_card() -> None:
     state = rig("dummy-rummy", {0: "9S", 1: "AS KD 10C 9H 8C 7H 2S", 2: FILLERS[2]},
                 table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
@@ -806,6 +836,22 @@ def test_liverpool_forbids_discarding_the_card_just_taken() -> None:
     allowed = rig("liverpool", seats("5S 9H"), discard="QS",
                   options={"return_discard": True})
     play(allowed, "take", "discard QS")
+
+
+def test_only_the_card_taken_is_kept_back_a_copy_held_before_may_go() -> None:
+    # Two decks: the player already holds a QS when taking the other one from the pile. The
+    # rule concerns the card taken only, so the QS held before may be discarded.
+    state = rig("liverpool", seats("5S 9H QS"), discard="QS")
+    play(state, "take")
+    assert held(state, 0)[c("QS")] == 2
+    assert Discard(c("QS")) in state.legal_actions(0)
+    play(state, "discard QS")
+    assert held(state, 0)[c("QS")] == 1 and state.discard[-1] == c("QS")
+    # A copy laid off stands for the one taken: the copy left in hand may still go.
+    laid = rig("liverpool", seats("QS 5S 9H"), table={0: ["QD QH QC"]}, discard="QS")
+    play(laid, "take", "lay QS on 0:0")
+    assert held(laid, 0)[c("QS")] == 1 and Discard(c("QS")) in laid.legal_actions(0)
+    play(laid, "discard QS")
 
 
 # ---- the stock ------------------------------------------------------------------------------

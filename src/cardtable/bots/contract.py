@@ -234,20 +234,18 @@ class GreedyContractBot:
         self._deficits[key] = d
         return d
 
-    def _improves(self, seen: Seen, card: int, forbid_card: bool) -> bool:
-        """Whether ``card`` added to the hand (less a card to throw) lowers the deficit."""
+    def _improves(self, seen: Seen, card: int) -> bool:
+        """Whether ``card`` added to the hand (less a card to throw) lowers the deficit. Every
+        card thrown here is one the hand held before, so the rule against throwing back the card
+        just taken never stands in the way: a copy held before may go (that rule concerns the
+        one card taken), and throwing ``card`` itself would leave the hand as it was."""
         now = self.deficit(seen.hand, seen)
         if now == 0:
             return False
         grown = [*seen.hand, card]
         if self.deficit(grown, seen) >= now:
             return False
-        for c in sorted(set(seen.hand)):
-            if forbid_card and c == card:
-                continue  # the card taken may not go back this turn (nor a copy of it)
-            if self.deficit(without(grown, c), seen) < now:
-                return True
-        return False
+        return any(self.deficit(without(grown, c), seen) < now for c in sorted(set(seen.hand)))
 
     def _dead(self, card: int, hand: Sequence[int], seen: Seen) -> bool:
         """A card in no partial meld: no partner of its rank (if the contract has sets) and no
@@ -306,10 +304,11 @@ class GreedyContractBot:
             return TAKE
         if seen.down:
             if not seen.hand:
-                return DRAW  # floating: any card drawn is then discarded to go out
+                # Floating: a card that fits a meld is laid off and the hand floats on; a drawn
+                # card that fits nowhere is discarded to go out.
+                return DRAW
             return TAKE if self._layable(seen.top, seen.table) else DRAW
-        forbid = not self.rules.return_discard
-        return TAKE if self._improves(seen, seen.top, forbid) else DRAW
+        return TAKE if self._improves(seen, seen.top) else DRAW
 
     def _wants_to_buy(self, seen: Seen) -> bool:
         if seen.down or seen.top < 0:
@@ -317,7 +316,7 @@ class GreedyContractBot:
         size = len(seen.hand) + 1 + self.rules.buy_price
         if size > self.rules.deal_sizes[seen.deal - 1] + MAX_EXTRA:
             return False
-        if not self._improves(seen, seen.top, forbid_card=False):
+        if not self._improves(seen, seen.top):
             return False
         if seen.buy_limit is not None and seen.buy_limit - seen.buys <= 1:
             # The last buy of the deal: only for a card that brings the contract within reach.

@@ -349,10 +349,12 @@ class ContractRenderer:
 
     # ---- help and hints ---------------------------------------------------------------------
     def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:
+        # `pass` answers either window: the rummy window is the one offering `rummy`.
+        window = "Call rummy or pass" if "rummy" in legal else "Buy or pass"
         titles = (
-            ("take", "Draws"), ("draw", "Draws"), ("buy", "Buy or pass"),
-            ("pass", "Buy or pass"), ("rummy", "Buy or pass"), ("down", "Go down"),
-            ("lay", "Lay-offs"), ("swap", "Joker swaps"), ("discard", "Discards"),
+            ("take", "Draws"), ("draw", "Draws"), ("buy", window), ("pass", window),
+            ("rummy", window), ("down", "Go down"), ("lay", "Lay-offs"), ("swap", "Joker swaps"),
+            ("discard", "Discards"),
         )
         order = {verb: title for verb, title in titles}
         groups: dict[str, list[str]] = {}

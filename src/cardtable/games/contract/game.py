@@ -34,10 +34,7 @@ from cardtable.games.contract.rules import (
     option_specs,
 )
 from cardtable.games.contract.state import ContractState
-
-MOVES = """\
-Moves: take | draw | buy | pass | down QS QH QD | 5H 6H 7H 8H | lay 9H on 2:0 high |
-       swap 7H on 1:0 | discard 9C | rummy      (cards: 10H, QS, AC, JK; melds are SEAT:NUMBER)"""
+from cardtable.games.contract.summary import rules_summary
 
 
 class ContractGame(Game):
@@ -76,13 +73,7 @@ class ContractGame(Game):
         return parse_action(text)
 
     def rules_summary(self) -> str:
-        deals = "\n".join(
-            f"  deal {i}: {c} ({size} cards)"
-            for i, (c, size) in enumerate(
-                zip(self.rules.contracts, self.rules.deal_sizes, strict=True), start=1
-            )
-        )
-        return f"{self.summary}\nDeals at this table:\n{deals}\n{MOVES}"
+        return rules_summary(self.summary, self.rules)
 
     def deck(self) -> list[str]:
         return [CODES[c] for c in make_deck(self.rules.decks, self.rules.jokers)]
@@ -120,24 +111,10 @@ class ContractGame(Game):
         return Down.of(groups)
 
 
-DUMMY_SUMMARY = """\
-Dummy Rummy: 2 to 12 players, four decks without jokers, seven deals. Deal 1-6 give 11 cards,
-deal 7 gives 12. A set is three or more of a rank; a run four or more of a suit in sequence
-(ace low or high, never round the corner). Each deal has a contract you must lay down all at
-once before playing on any meld. The discard is free to the next player; if they draw from the
-stock instead, anyone may buy it with one of three monies a deal, taking two stock cards with
-it (nearest in turn order first). Go out by playing or discarding your last card. Cards left in
-hand score against you (A 15, 8-K 10, 2-7 5); lowest total after seven deals wins."""
-
-LIVERPOOL_SUMMARY = """\
-Liverpool Rummy: 3 to 8 players (2 allowed), two decks and four jokers up to five players,
-three decks and six jokers beyond. Twelve cards a deal, seven deals with rising contracts.
-Jokers are wild but a meld must hold more natural cards than jokers. A declined discard may be
-bought for one extra stock card, nearest player first. Once down you may lay off on any meld
-and swap a natural card for the joker it stands for in a run (then play that joker at once).
-Discard a card that could have been played and anyone may call rummy: you take it back with a
-stock card. Go out only by discarding; an empty hand floats until it can. Cards left in hand
-score (2-9 5, 10-K 10, A 15, joker 20); the cutter who cuts exactly the deal scores -50."""
+DUMMY_INTRO = ("Dummy Rummy: 2 to 12 players, four decks shuffled together (no jokers unless "
+               "the table adds them), a harder contract each deal.")
+LIVERPOOL_INTRO = ("Liverpool Rummy: 3 to 8 players (2 allowed); two decks and four jokers up "
+                   "to five players, three decks and six jokers beyond.")
 
 
 @register
@@ -147,7 +124,7 @@ class DummyRummyGame(ContractGame):
     player_counts = tuple(range(2, 13))
     defaults = DUMMY_DEFAULTS
     jokers_per_deck = 0
-    summary = DUMMY_SUMMARY
+    summary = DUMMY_INTRO
     option_specs: ClassVar[tuple[Option, ...]] = option_specs(DUMMY_DEFAULTS)
 
     def default_decks(self) -> int:
@@ -161,7 +138,7 @@ class LiverpoolGame(ContractGame):
     player_counts = tuple(range(2, 9))
     defaults = LIVERPOOL_DEFAULTS
     jokers_per_deck = 2
-    summary = LIVERPOOL_SUMMARY
+    summary = LIVERPOOL_INTRO
     option_specs: ClassVar[tuple[Option, ...]] = option_specs(LIVERPOOL_DEFAULTS)
 
     def default_decks(self) -> int:

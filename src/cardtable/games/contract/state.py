@@ -292,9 +292,11 @@ class ContractState(RunningTotals, State):
         self.penalties = [0] * n
         self.penalised_turn = [-1] * n
         self.took_floating = False
+        self.floater = False
         self.current = (self.dealer + 1) % n
         self.turn = 0
         self.taken = -1
+        self.taken_alone = False
         self.owed_jokers = 0
         self.pending: list[int] = []  # seats still to answer in a window, in turn order
         self.claims: list[int] = []
@@ -415,7 +417,9 @@ class ContractState(RunningTotals, State):
             return
         self.current = (self.current + 1) % self.game.players
         self.taken = -1
+        self.taken_alone = False
         self.took_floating = False
+        self.floater = False
         self.owed_jokers = 0
         self.phase = DRAW_PHASE
         if not self.legal_actions(self.current):
@@ -473,6 +477,14 @@ class ContractState(RunningTotals, State):
         if self.rules.lay_off_same_turn or self.down_turn[seat] != self.turn:
             return any(card in tm.accepts for melds in self.table for tm in melds)
         return any(card in tm.accepts for tm in self.table[seat])
+
+    def _forbidden_discard(self) -> int:
+        """The card that may not go straight back on the pile (-1: none). The rule concerns the
+        one card taken, so a player who already held a copy from another deck may discard that
+        copy (``taken_alone`` is False then)."""
+        if not self.taken_alone or (self.rules.return_discard and not self.took_floating):
+            return -1
+        return self.taken
 
     def _may_lay_on(self, seat: int, owner: int) -> bool:
         if owner == seat or self.rules.lay_off_same_turn:
@@ -543,8 +555,12 @@ class ContractState(RunningTotals, State):
                                 out.append(Swap(c, owner, index))
         if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
             return out  # the swapped joker must be played before the turn can end
-        forbid = -1 if self.rules.return_discard and not self.took_floating else self.taken
-        out.extend([DISCARDS[c] for c in held if c != forbid])
+        if self.floater:
+            # A floater goes out only with a card that fits no meld: one that fits is laid off.
+            out.extend([DISCARDS[c] for c in held if not self._layable(c, seat)])
+        else:
+            forbid = self._forbidden_discard()
+            out.extend([DISCARDS[c] for c in held if c != forbid])
         if not out and held:
             out.extend(DISCARDS[c] for c in held)  # nothing else is possible: let it go
         return out
@@ -589,7 +605,10 @@ class ContractState(RunningTotals, State):
                 return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
             if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
                 return "play the joker you swapped out before ending your turn"
-            if card == self.taken and (not self.rules.return_discard or self.took_floating) and (
+            if self.floater and self._layable(card, seat):
+                return (f"you are floating: {code(card)} fits a meld on the table, so lay it "
+                        "off; you go out only by discarding a card that fits no meld")
+            if card == self._forbidden_discard() and (
                 DISCARDS[card] not in self._play_actions(seat)
             ):
                 return "you may not discard the card you took from the discard pile this turn"
@@ -689,13 +708,15 @@ class ContractState(RunningTotals, State):
                 self._resolve_rummy(winner)
             return
         if phase == DRAW_PHASE:
+            self.floater = self.sizes[seat] == 0
             if isinstance(action, Take):
                 card = self.discard.pop()
                 self.top_discarder = None
+                self.taken_alone = not self.hands[seat][card]  # no copy of it held before
                 self._give(seat, card, known=True)
                 self._emit(_drew_discard(seat, card))
                 self.taken = card
-                self.took_floating = self.sizes[seat] == 1  # the hand was empty before
+                self.took_floating = self.floater
                 self.phase = PLAY_PHASE
                 return
             buyers = self._buyers()
@@ -755,6 +776,8 @@ class ContractState(RunningTotals, State):
             new = tm.swaps[action.card]
             self._remove(seat, action.card)
             self._give(seat, JOKER, known=True)
+            if self.taken == JOKER:
+                self.taken_alone = False  # the swapped joker is another copy than the one taken
             self.table[action.owner][action.index] = table_meld(new, self.rules)
             self.owed_jokers += 1
             self._emit(JokerSwapped(seat, CODES[action.card], action.owner, action.index,
