@@ -408,14 +408,17 @@ class TableScreen {
     // the typed text outlives the redraw, until the state moves on.
     const key = `${this.state.version}|${verb}`;
     if (!this.amount || this.amount.key !== key) this.amount = { key, text: String(lo) };
+    const submit = () => {
+      const n = Number(input.value);
+      if (!(Number.isInteger(n) && n >= lo && n <= hi)) { this.say(`Choose a whole number of chips from ${lo} to ${hi}.`, true); return; }
+      this.play(`${verb} ${n}`);
+    };
     const input = h("input.amount", { type: "number", min: lo, max: hi, step: 1, value: this.amount.text, dataset: { amount: verb },
-      "aria-label": `Amount to ${verb}, from ${lo} to ${hi}`, oninput: () => { this.amount.text = input.value; } });
+      "aria-label": `Amount to ${verb}, from ${lo} to ${hi}`, oninput: () => { this.amount.text = input.value; },
+      // Enter in the box bets, as in any form; it must not reach the table's own keys
+      onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); submit(); } } });
     return h("span.bet-control", h("label", `${verb === "bet" ? "Bet" : "Raise to"} `, input), h("small", ` ${lo}–${hi} `),
-      h("button.move", { type: "button", onclick: () => {
-        const n = Number(input.value);
-        if (!(Number.isInteger(n) && n >= lo && n <= hi)) { this.say(`Choose a whole number of chips from ${lo} to ${hi}.`, true); return; }
-        this.play(`${verb} ${n}`);
-      } }, verb === "bet" ? "Bet" : "Raise"));
+      h("button.move", { type: "button", onclick: submit }, verb === "bet" ? "Bet" : "Raise"));
   }
 
   logBox() {
