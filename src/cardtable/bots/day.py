@@ -24,8 +24,8 @@ from typing import Any, ClassVar
 from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.day.actions import ALL_IN, CALL, CHECK, FOLD, KEEP, SWAPS, Bet, RaiseTo
-from cardtable.games.day.cards import DECK_SIZE, parse_card
-from cardtable.games.day.chance import _share, win_chance
+from cardtable.games.day.cards import parse_card
+from cardtable.games.day.chance import swap_chances, win_chance
 from cardtable.games.day.showdown import Evaluator, evaluator_for
 
 _CODES: dict[str, int] = {}
@@ -95,26 +95,12 @@ class GreedyDayBot:
     def _substitute(
         self, hand: list[int], board: list[int], subs: list[bool], legal: Sequence[Action]
     ) -> Action:
-        seen = set(hand) | set(board)
-        pool = [c for c in range(DECK_SIZE) if c not in seen]
-        k = len(subs)
-        keys = self.evaluator.keys
-        keep = swap0 = swap1 = 0.0
         a, b = hand
-        subs_keep = [False, *subs]
-        subs_swap = [True, *subs]
-        for _ in range(self.swap_samples):
-            deal = self.rng.sample(pool, 2 * k + 2)
-            dealer = [*board, deal[0]]
-            opp = [(deal[1 + 2 * j], deal[2 + 2 * j]) for j in range(k)]
-            new = deal[-1]  # the replacement card, never in an opponent's hand
-            keep += _share(keys(dealer, [(a, b), *opp], subs_keep))
-            swap0 += _share(keys(dealer, [(new, b), *opp], subs_swap))
-            swap1 += _share(keys(dealer, [(a, new), *opp], subs_swap))
-        margin = self.swap_gain * self.swap_samples
-        if swap0 >= swap1 and swap0 > keep + margin and SWAPS[a] in legal:
+        keep, swap0, swap1 = swap_chances(self.evaluator, hand, board, subs, self.rng,
+                                          self.swap_samples)
+        if swap0 >= swap1 and swap0 > keep + self.swap_gain and SWAPS[a] in legal:
             return SWAPS[a]
-        if swap1 > keep + margin and SWAPS[b] in legal:
+        if swap1 > keep + self.swap_gain and SWAPS[b] in legal:
             return SWAPS[b]
         return KEEP
 

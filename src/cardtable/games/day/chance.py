@@ -6,25 +6,30 @@ equally likely to be in any opponent's hand or to be the dealer's final card, so
 a count over deals of the unseen cards: the share of deals in which the player has the best
 result, a tie counting as 1/k for k tied players (the tie-breaker draw is fair).
 
-Exact by enumeration when the number of deals is small enough (``budget`` evaluations): against
-one opponent always (at most 36 final cards x 595 opposing hands, 21,420 showdowns); against
-two only within the budget, which a full deck never fits (two opposing hands after the final
-card are already 314,160 deals). Otherwise the count is taken over ``samples`` random deals from
-a generator the caller seeds (an estimate, with a standard error of at most 0.5/sqrt(samples)).
+Against one opponent the count is exact: every final card and every hand the opponent may hold
+(at most 36 x 595 = 21,420 showdowns), evaluated all at once by the batch evaluator
+(:mod:`cardtable.games.day.batch`), about a millisecond. Against more it is taken over
+``samples`` random deals from a generator the caller seeds (an estimate, with a standard error of
+at most 0.5/sqrt(samples)): two opposing hands after the final card are already 314,160 deals.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
+from functools import cache
 from math import comb
 
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.games.day.batch import Ints, batch_for, first_share
 from cardtable.games.day.cards import DECK_SIZE
 from cardtable.games.day.showdown import COND_SHIFT, POINTS_SHIFT, RANKED, Evaluator, best_of
 
 DEFAULT_BUDGET = 25_000
 DEFAULT_SAMPLES = 1_500
+SWAP_SAMPLES = 500
 
 
 def _share(keys: list[int]) -> float:
@@ -55,6 +60,35 @@ def deals_to_enumerate(unseen: int, opponents: int, final_known: bool) -> int:
     return total
 
 
+def _seeded(rng: random.Random | None) -> np.random.Generator:
+    """A NumPy generator drawn from the caller's seeded one: same seed, same deals."""
+    return np.random.default_rng((rng or random.Random(0)).getrandbits(64))
+
+
+@cache
+def _pairs(n: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Every two of ``n`` cards, as two index arrays."""
+    first, second = np.triu_indices(n, 1)
+    return first, second
+
+
+def deals(gen: np.random.Generator, pool: Sequence[int] | Ints, rows: int, need: int) -> Ints:
+    """``rows`` random deals of ``need`` different cards from ``pool``, one a row (the first
+    ``need`` steps of a Fisher-Yates shuffle, all rows at once)."""
+    cards = np.asarray(pool, dtype=np.int32)
+    n = len(cards)
+    order = np.tile(np.arange(n, dtype=np.intp), (rows, 1))
+    row = np.arange(rows)
+    picks = gen.random((rows, need))
+    for t in range(need):
+        j = t + (picks[:, t] * (n - t)).astype(np.intp)
+        held = order[row, t]
+        order[row, t] = order[row, j]
+        order[row, j] = held
+    dealt: Ints = cards[order[:, :need]]
+    return dealt
+
+
 def win_chance(
     evaluator: Evaluator,
     hand: Sequence[int],
@@ -70,46 +104,65 @@ def win_chance(
 
     ``board`` holds the dealer's two or three cards; ``dead`` the cards the player knows are out
     of play (the one it swapped away). Opponents who substituted lose their point as usual.
+    Against one opponent every deal is counted (laid out as final cards by opposing hands);
+    against more, ``samples`` random deals from a generator seeded from ``rng``.
     """
     k = len(opponents_substituted)
     if k == 0:
         return 1.0, True
     seen = set(hand) | set(board) | set(dead)
-    pool = [c for c in range(DECK_SIZE) if c not in seen]
+    pool = np.array([c for c in range(DECK_SIZE) if c not in seen], dtype=np.int32)
     final_known = len(board) == 3
     subs = [substituted, *opponents_substituted]
-    keys = evaluator.keys
-    me = (hand[0], hand[1])
-    if deals_to_enumerate(len(pool), k, final_known) <= budget and k <= 2:
-        total = 0.0
-        count = 0
-        finals: list[tuple[int, ...]] = [()] if final_known else [(f,) for f in pool]
-        for extra in finals:
-            dealer = [*board, *extra]
-            rest = [c for c in pool if c not in extra]
-            if k == 1:
-                for pair in combinations(rest, 2):
-                    total += _share(keys(dealer, [me, pair], subs))
-                    count += 1
-            else:
-                for p1 in combinations(rest, 2):
-                    left = [c for c in rest if c not in p1]
-                    for p2 in combinations(left, 2):
-                        total += _share(keys(dealer, [me, p1, p2], subs))
-                        count += 1
-        return total / count, True
-    rng = rng or random.Random(0)
-    need = 2 * k + (0 if final_known else 1)
-    total = 0.0
-    sample = rng.sample
-    for _ in range(samples):
-        cards = sample(pool, need)
+    batch = batch_for(evaluator.rules.moon_value, evaluator.rules.kind_scope,
+                      evaluator.rules.full_day_points)
+    me = (int(hand[0]), int(hand[1]))
+    if k == 1 and deals_to_enumerate(len(pool), 1, final_known) <= budget:
+        first, second = _pairs(len(pool))
+        x, y = pool[first], pool[second]
         if final_known:
-            dealer = list(board)
-            off = 0
-        else:
-            dealer = [*board, cards[0]]
-            off = 1
-        hands = [me] + [(cards[off + 2 * j], cards[off + 2 * j + 1]) for j in range(k)]
-        total += _share(keys(dealer, hands, subs))
-    return total / samples, False
+            keys = batch.keys(board[0], board[1], board[2], [me, (x, y)], subs)
+            return float(first_share(keys).mean()), True
+        finals = pool[:, None]  # final cards down, opposing hands across
+        keys = batch.keys(board[0], board[1], finals, [me, (x[None, :], y[None, :])], subs)
+        apart = (finals != x[None, :]) & (finals != y[None, :])
+        return float(first_share(keys)[apart].mean()), True
+    gen = _seeded(rng)
+    need = 2 * k + (0 if final_known else 1)
+    dealt = deals(gen, pool, samples, need)
+    off = 0 if final_known else 1
+    final = board[2] if final_known else dealt[:, 0]
+    hands = [me] + [(dealt[:, off + 2 * j], dealt[:, off + 2 * j + 1]) for j in range(k)]
+    keys = batch.keys(board[0], board[1], final, hands, subs)
+    return float(first_share(keys).mean()), False
+
+
+def swap_chances(
+    evaluator: Evaluator,
+    hand: Sequence[int],
+    board: Sequence[int],
+    opponents_substituted: Sequence[bool],
+    rng: random.Random | None = None,
+    samples: int = SWAP_SAMPLES,
+) -> tuple[float, float, float]:
+    """The chance of winning the showdown after keeping, after swapping the first card and
+    after swapping the second, over the same ``samples`` random deals (the final card, the
+    opposing hands and the card a swap would bring), so the three compare fairly."""
+    a, b = int(hand[0]), int(hand[1])
+    seen = {a, b, *board}
+    pool = [c for c in range(DECK_SIZE) if c not in seen]
+    k = len(opponents_substituted)
+    batch = batch_for(evaluator.rules.moon_value, evaluator.rules.kind_scope,
+                      evaluator.rules.full_day_points)
+    dealt = deals(_seeded(rng), pool, samples, 2 * k + 2)
+    final, new = dealt[:, 0], dealt[:, -1]  # the replacement is never in an opposing hand
+    # The three choices side by side: rows of keeping, of swapping the first card, of swapping
+    # the second, each against the same deals.
+    mine_a = np.concatenate([np.full(samples, a, np.int32), new, np.full(samples, a, np.int32)])
+    mine_b = np.concatenate([np.full(samples, b, np.int32), np.full(samples, b, np.int32), new])
+    swapped = np.arange(3 * samples) >= samples
+    opp = [(np.tile(dealt[:, 1 + 2 * j], 3), np.tile(dealt[:, 2 + 2 * j], 3)) for j in range(k)]
+    keys = batch.keys(board[0], board[1], np.tile(final, 3), [(mine_a, mine_b), *opp],
+                      [swapped, *opponents_substituted])
+    share = first_share(keys).reshape(3, samples).mean(axis=1)
+    return float(share[0]), float(share[1]), float(share[2])
