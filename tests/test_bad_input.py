@@ -43,6 +43,9 @@ QUICK = settings(max_examples=200, deadline=None,
 
 # Digits of other scripts and number-like characters: superscripts, Arabic-Indic, fullwidth,
 # Devanagari, circled, vulgar fractions.
+# What a command line gives for bytes that are not UTF-8 (Python's surrogateescape).
+LONE_SURROGATES = st.text(alphabet=st.characters(categories=["Cs"]), min_size=1, max_size=3)
+
 ODD_DIGITS = ["²", "³", "¹", "٣", "۴", "３", "१", "①", "½", "𝟗", "⁰"]
 
 
@@ -303,6 +306,7 @@ def fuzzy_text(name: str) -> st.SearchStrategy[str]:
         st.sampled_from(ODD_DIGITS),
         st.integers(min_value=-(10**6), max_value=10**6).map(str),
         st.text(alphabet=st.characters(categories=["Nd", "No"]), min_size=1, max_size=4),
+        LONE_SURROGATES,
     )
     return st.one_of(st.text(), st.lists(piece, max_size=8).map(" ".join))
 
@@ -342,6 +346,7 @@ def judge_args(name: str) -> st.SearchStrategy[list[str]]:
         st.sampled_from(["--dealer", "--player", "--substituted", "--scoring", "-o",
                          "--option", "vowels", "0", "1", "*", "*ɔ", "JK", *ODD_DIGITS]),
         st.text(max_size=8),
+        LONE_SURROGATES,
     )
     return st.lists(piece, max_size=12)
 
@@ -351,7 +356,9 @@ def judge_args(name: str) -> st.SearchStrategy[list[str]]:
     [(name, q) for name in sorted(REFEREES) for q in questions(name)],
 )
 def test_any_judge_question_is_answered_or_refused_in_one_line(name: str, question: str) -> None:
-    @QUICK
+    # Through the whole command line (argparse, the judge, the referee): 100 examples a
+    # question, as thirteen questions share the run.
+    @settings(QUICK, max_examples=100)
     @given(args=judge_args(name))
     def check(args: list[str]) -> None:
         assert_answer_or_one_line(*judge(name, question, *args))
