@@ -121,6 +121,7 @@ def run_batches(
     # million matches holds only the batches in flight.
     jobs = ((task, payload, a, b) for a, b in batches(games, size))
     pool = multiprocessing.Pool(min(workers, games), _quiet_worker)
+    finished = False
     try:
         if timing is not None:
             timing.startup_s = time.perf_counter() - began
@@ -130,7 +131,12 @@ def run_batches(
             if progress is not None:
                 progress(done)
             yield part
-        pool.close()
+        finished = True
     finally:
-        pool.terminate()
+        if finished:
+            # Let the workers leave on their own: a terminated worker forked from a process
+            # that also runs Ray would print Ray's SIGTERM report.
+            pool.close()
+        else:
+            pool.terminate()
         pool.join()
