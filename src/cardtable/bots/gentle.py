@@ -4,9 +4,9 @@ Playing against ``greedy``, a child at a Say Rummy table often sees a bot lay it
 before the child has moved at all. ``gentle`` plays the game's own good moves (it asks the
 game's greedy bot, or ``random`` where a game has none) with two differences:
 
-- it does not go out while the round is young: until every player has drawn ``turns`` times
-  this round (two by default) it takes the best move that does not end the round, unless
-  going out is the only legal move;
+- in the games with a discard pile (all but Day) it does not go out while the round is
+  young: until every player has drawn ``turns`` times this round (two by default) it takes
+  the best move that does not end the round, unless going out is the only legal move;
 - now and then (``ease``, 0.3 by default) it lets its favourite play go and takes the next best
   one (a discard instead of a meld, a shorter word), so it is beatable.
 
@@ -96,8 +96,8 @@ class GentleBot:
             rest = [a for a in legal if a != choice]
             if rest:
                 choice = self._ask(decision, rest)
-        if not self._young(decision):
-            return choice
+        if "discard" not in decision.view()["zones"] or not self._young(decision):
+            return choice  # no discard pile, no going out (Day): nothing to hold back
         tried: list[Action] = []
         while self._goes_out(decision, choice):
             tried.append(choice)
