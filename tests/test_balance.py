@@ -285,3 +285,20 @@ def test_bad_input_is_one_line_and_exit_2(
     assert out == ""
     assert len(err.strip().splitlines()) == 1
     assert says in err
+
+
+def test_a_page_without_matplotlib_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    code = run_cli(["balance", "daylily", "--games", "100000", "--out",
+                    str(tmp_path / "r.html")])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert err.strip() == ("cardtable: --out draws plots with matplotlib: "
+                           "pip install 'cardtable[balance]'")
+    assert not (tmp_path / "r.html").exists()

@@ -8,6 +8,7 @@ stderr and tables on stdout. ``--out report.html`` also writes a self-contained 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,9 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out is not None else None
     if out is not None and out.suffix.lower() not in (".html", ".htm"):
         raise OptionError(f"--out names the HTML page to write, e.g. report.html, not {out}")
+    if out is not None and importlib.util.find_spec("matplotlib") is None:
+        # Said before the run, not after an hour of it.
+        raise OptionError("--out draws plots with matplotlib: pip install 'cardtable[balance]'")
     where = {"workers": args.workers, "backend": args.backend, "address": args.address,
              "batch": args.batch}
     if args.json:
