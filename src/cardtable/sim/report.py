@@ -109,9 +109,7 @@ def plots(data: dict[str, Any]) -> list[tuple[str, str, bytes]]:
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
     for key, ax, label in (("rounds", axes[0], "rounds a match"),
                            ("decisions", axes[1], "decisions a match")):
-        for name, run in runs:
-            counts = {int(k): v for k, v in run["distributions"][key]["counts"].items()}
-            _histogram(ax, counts, name, bins=40)
+        _histograms(ax, runs, key, bins=40)
         ax.set_xlabel(label)
         ax.set_ylabel("matches")
         if len(runs) > 1:
@@ -123,14 +121,13 @@ def plots(data: dict[str, Any]) -> list[tuple[str, str, bytes]]:
                            ("drama", axes[1], "the winner's worst deficit (points)"),
                            ("decided_permille", axes[2],
                             "share of the match before the winner led for good")):
-        for name, run in runs:
+        if key != "decided_permille":
+            _histograms(ax, runs, key, bins=30)
+        for name, run in runs if key == "decided_permille" else []:
             counts = {int(k): v for k, v in run["distributions"][key]["counts"].items()}
-            if key == "decided_permille":
-                ax.plot([k / 10 + 0.05 for k in sorted(counts)],
-                        [counts[k] for k in sorted(counts)], marker="o", label=name or None)
-                ax.set_xlim(0, 1)
-            else:
-                _histogram(ax, counts, name, bins=30)
+            ax.plot([k / 10 + 0.05 for k in sorted(counts)],
+                    [counts[k] for k in sorted(counts)], marker="o", label=name or None)
+            ax.set_xlim(0, 1)
         ax.set_xlabel(label)
         ax.set_ylabel("matches")
         if len(runs) > 1:
@@ -215,13 +212,23 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _histogram(ax: Any, counts: dict[int, int], name: str, bins: int) -> None:
-    """Counts per whole value, drawn as bars of one value each when there are few values and
-    grouped into about ``bins`` bins when there are many."""
+def _histograms(ax: Any, runs: list[tuple[str, dict[str, Any]]], key: str, bins: int) -> None:
+    """Each variant's counts of ``key`` on the same bins: one value a bar when there are few
+    values, about ``bins`` bins when there are many."""
+    every = [{int(k): v for k, v in run["distributions"][key]["counts"].items()}
+             for _, run in runs]
+    values = [v for counts in every for v in counts]
+    if not values:
+        return
+    low, high = min(values), max(values)
+    step = max(1, -(-(high - low + 1) // bins))
+    for (name, _), counts in zip(runs, every, strict=True):
+        _histogram(ax, counts, name, low, step)
+
+
+def _histogram(ax: Any, counts: dict[int, int], name: str, low: int, step: int) -> None:
     if not counts:
         return
-    low, high = min(counts), max(counts)
-    step = max(1, -(-(high - low + 1) // bins))
     grouped: dict[int, int] = {}
     for value, count in counts.items():
         start = low + (value - low) // step * step
