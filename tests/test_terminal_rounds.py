@@ -246,3 +246,17 @@ def test_digest_lines_fold_repeats_and_count_offers_passed() -> None:
     long: list[dict[str, Any]] = [{"kind": "discarded", "seat": 1, "card": "X" * 200}]
     [line] = digest_lines(long, describe, labels)
     assert len(line) == LINE_WIDTH and line.endswith("…")
+
+
+def test_the_festival_is_announced_in_the_past_tense_for_you_and_for_a_bot() -> None:
+    from cardtable.terminal.daylily import DaylilyRenderer
+
+    renderer = DaylilyRenderer(load_game("daylily", 2))  # type: ignore[arg-type]
+    result = {"round": 1, "festival": 0, "reason": "", "points": [5, -2], "totals": [5, -2],
+              "seats": [{"declared": 5, "penalty": 0}, {"declared": 0, "penalty": -2}]}
+    for who in ("You (seat 0)", "Ann"):
+        screen = io.StringIO()
+        Console(file=screen, width=80, color_system=None).print(
+            renderer.round_result(result, [who, "Bob"]))
+        assert f"{who} presented the Festival!" in screen.getvalue()
+        assert "presents" not in screen.getvalue()  # never "You presents"

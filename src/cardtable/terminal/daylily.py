@@ -203,7 +203,7 @@ class DaylilyRenderer:
     def round_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         presenter = result["festival"]
         if presenter is not None:
-            head = f"Round {result['round']} over: {labels[presenter]} presents the Festival!"
+            head = f"Round {result['round']} over: {labels[presenter]} presented the Festival!"
         else:
             head = f"Round {result['round']} over without a Festival ({result['reason']})."
         lines: list[RenderableType] = [Rule(style="dim"), Text(head, "bold")]
