@@ -109,14 +109,25 @@ def ray_batches(
             on_start()
         fill()
         while pending:
-            done, part = ray.get(pending[0])  # in batch order: messages stay in order
+            try:
+                done, part = ray.get(pending[0])  # in batch order: messages stay in order
+            except ray.exceptions.TaskCancelledError:
+                raise KeyboardInterrupt from None
+            except ray.exceptions.RayTaskError as exc:
+                # Ctrl-C reaches the tasks of a local Ray too (one process group).
+                if isinstance(getattr(exc, "cause", None), KeyboardInterrupt):
+                    raise KeyboardInterrupt from None
+                raise
             pending.popleft()
             fill()
             if progress is not None:
                 progress(done)
             yield part
     finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
         if started:
-            ray.shutdown()
+            ray.shutdown()  # ends the tasks with the Ray that ran them
+        else:
+            # Another's Ray: drop the batches still queued and let running ones finish (a
+            # forced cancel can crash the driver when a reply crosses it).
+            for ref in pending:
+                ray.cancel(ref)
