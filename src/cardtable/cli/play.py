@@ -28,6 +28,7 @@ from cardtable.engine.errors import CardtableError, OptionError, RecordError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.engine.options import parse_option_assignments
 from cardtable.engine.record import check_record, replay
+from cardtable.terminal.render import unused_path
 from cardtable.terminal.session import PAUSE_ENV, PlaySession, Reader, console_reader
 
 RECORDS_DIR = Path("records")
@@ -172,13 +173,7 @@ def sittings_dir() -> Path:
 
 
 def sitting_path(setup: Setup) -> Path:
-    folder = sittings_dir()
-    path = folder / f"{setup.game.name}-{setup.seed}.json"
-    number = 2
-    while path.exists():
-        path = folder / f"{setup.game.name}-{setup.seed}-{number}.json"
-        number += 1
-    return path
+    return unused_path(sittings_dir(), f"{setup.game.name}-{setup.seed}")
 
 
 def latest_sitting() -> Path:
@@ -304,12 +299,7 @@ def prepare(
 
 def default_record_path(game_name: str, seed: int) -> Path:
     """``records/GAME-SEED.json``, numbered on so that an earlier record is never overwritten."""
-    path = RECORDS_DIR / f"{game_name}-{seed}.json"
-    number = 2
-    while path.exists():
-        path = RECORDS_DIR / f"{game_name}-{seed}-{number}.json"
-        number += 1
-    return path
+    return unused_path(RECORDS_DIR, f"{game_name}-{seed}")
 
 
 def check_writable(path: Path) -> None:

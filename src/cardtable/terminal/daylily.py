@@ -26,7 +26,7 @@ from cardtable.games.daylily.cards import (
 from cardtable.games.daylily.game import DaylilyGame
 from cardtable.games.daylily.melds import QUAD, TRIO_RUN, Meld, classify, melds_in
 from cardtable.games.daylily.solver import best_going_out
-from cardtable.terminal.render import View
+from cardtable.terminal.render import View, plural, standings, turn_line
 
 FAMILY_STYLE: dict[str, str] = {
     "Red": "bold red",
@@ -150,9 +150,8 @@ class DaylilyRenderer:
     def table(self, view: View, labels: Sequence[str]) -> RenderableType:
         t = view["table"]
         seat = view["seat"]
-        parts: list[RenderableType] = [Rule(f"Round {t['round']}", style="dim")]
-        turn = "over" if view["over"] else f"{labels[t['current']]} to {t['phase']}"
-        parts.append(Text(f"Dealer {labels[t['dealer']]} · {turn}"))
+        parts: list[RenderableType] = [Rule(f"Round {t['round']}", style="dim"),
+                                       turn_line(view, labels)]
         stock = view["zones"]["stock"]["count"]
         pile = view["zones"]["discard"]["count"]
         line = Text(f"Stock {stock} · discard pile {pile} card{'s' if pile != 1 else ''}")
@@ -240,14 +239,8 @@ class DaylilyRenderer:
 
     def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
         t = view["table"]
-        lines: list[RenderableType] = [Rule("Match over", style="bold")]
-        order = sorted(range(len(labels)), key=lambda s: -t["scores"][s])
-        for s in order:
-            mark = "  winner" if s in winners else ""
-            lines.append(Text(f"  {labels[s]:<18} {t['scores'][s]:>5}{mark}"))
-        rounds = len(t["results"])
-        lines.append(Text(f"{rounds} round{'s' if rounds != 1 else ''} played."))
-        return Group(*lines)
+        return standings("Match over", labels, t["scores"], winners,
+                         played=plural(len(t["results"]), "round"))
 
     # ---- help and hints ---------------------------------------------------------------------
     def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:

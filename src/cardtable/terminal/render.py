@@ -8,9 +8,11 @@ screen cannot show a card the seat may not see.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from rich.console import Group, RenderableType
+from rich.rule import Rule
 from rich.text import Text
 
 from cardtable.engine.game import Game
@@ -47,6 +49,53 @@ class Renderer(Protocol):
 
     def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
         """The match result."""
+
+
+def plural(n: int, word: str) -> str:
+    """``1 round``, ``3 rounds``."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def standings(
+    title: str,
+    labels: Sequence[str],
+    scores: Sequence[int],
+    winners: Sequence[int],
+    *,
+    lowest_wins: bool = False,
+    unit: str = "",
+    played: str = "",
+) -> RenderableType:
+    """The end of a match every game shows alike: a rule, each seat's score best first with
+    the winners marked, and how many rounds (``played``: "5 rounds") it took."""
+    lines: list[RenderableType] = [Rule(title, style="bold")]
+    width = max((len(label) for label in labels), default=0) + 1
+    order = sorted(range(len(labels)), key=lambda s: scores[s] if lowest_wins else -scores[s])
+    for s in order:
+        mark = "  winner" if s in winners else ""
+        lines.append(Text(f"  {labels[s]:<{width}} {scores[s]:>6}{unit}{mark}"))
+    if played:
+        lines.append(Text(f"{played} played."))
+    return Group(*lines)
+
+
+def turn_line(view: View, labels: Sequence[str], extra: str = "") -> Text:
+    """``Dealer Ann · Bob to draw``: who dealt and whose turn it is (tables with a dealer, a
+    current seat and a phase)."""
+    t = view["table"]
+    turn = "over" if view["over"] else f"{labels[t['current']]} to {t['phase']}"
+    return Text(f"Dealer {labels[t['dealer']]} · {turn}{extra}")
+
+
+def unused_path(folder: Path, stem: str, suffix: str = ".json") -> Path:
+    """``folder/stem.json``, or ``stem-2.json`` and on: a file that does not exist yet, so an
+    earlier one is never overwritten."""
+    path = folder / f"{stem}{suffix}"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return path
 
 
 def group_by_verb(legal: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -91,10 +140,4 @@ class PlainRenderer:
         return "no hints for this game yet: type help for the legal moves"
 
     def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
-        scores = view["table"].get("scores", [])
-        return Text(
-            "Final scores: "
-            + ", ".join(f"{labels[s]} {score}" for s, score in enumerate(scores))
-            + ". Winner: "
-            + " and ".join(labels[s] for s in winners)
-        )
+        return standings("Match over", labels, list(view["table"].get("scores", [])), winners)
