@@ -26,7 +26,7 @@ from cardtable.games.daylily.cards import (
 from cardtable.games.daylily.game import DaylilyGame
 from cardtable.games.daylily.melds import QUAD, TRIO_RUN, Meld, classify, melds_in
 from cardtable.games.daylily.solver import best_going_out
-from cardtable.terminal.render import View, plural, standings, turn_line
+from cardtable.terminal.render import View, expand_words, plural, standings, turn_line
 
 FAMILY_STYLE: dict[str, str] = {
     "Red": "bold red",
@@ -38,6 +38,7 @@ FAMILY_STYLE: dict[str, str] = {
 }
 HAND_WIDTH = 78  # hand lines are broken between cards, never inside a card's name
 MELDED_TO_GO_OUT = 10
+EXPANSIONS = {"s": "draw stock", "d": "draw discard", "m": "meld {}", "x": "discard {}"}
 
 
 def card_text(c: int, full: bool = True) -> Text:
@@ -264,20 +265,7 @@ class DaylilyRenderer:
         return groups
 
     def expand_shortcut(self, text: str) -> str:
-        words = text.strip().split(None, 1)
-        if not words:
-            return text
-        head = words[0].lower()
-        rest = words[1] if len(words) > 1 else ""
-        if head == "s" and not rest:
-            return "draw stock"
-        if head == "d" and not rest:
-            return "draw discard"
-        if head == "m":
-            return f"meld {rest}"
-        if head == "x":
-            return f"discard {rest}"
-        return text
+        return expand_words(text, EXPANSIONS)
 
     def hint(self, view: View) -> str:
         hand = mask_of(_own_hand(view))

@@ -7,7 +7,7 @@ screen cannot show a card the seat may not see.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -96,6 +96,20 @@ def unused_path(folder: Path, stem: str, suffix: str = ".json") -> Path:
         path = folder / f"{stem}-{number}{suffix}"
         number += 1
     return path
+
+
+def expand_words(text: str, shortcuts: Mapping[str, str]) -> str:
+    """Expand a typed shortcut by its first word: ``{"s": "draw stock", "x": "discard {}"}``
+    turns ``s`` into ``draw stock`` and ``x 7H`` into ``discard 7H``; a shortcut without
+    ``{}`` takes nothing after it. Other text comes back unchanged."""
+    words = text.strip().split(None, 1)
+    if not words:
+        return text
+    template = shortcuts.get(words[0].lower())
+    rest = words[1] if len(words) > 1 else ""
+    if template is None or ("{}" not in template and rest):
+        return text
+    return template.format(rest) if "{}" in template else template
 
 
 def group_by_verb(legal: Sequence[str]) -> list[tuple[str, list[str]]]:
