@@ -46,6 +46,26 @@ ArrayLike = Any  # an int array or a plain int: the inputs broadcast
 
 NO_RUN, RUN4, RUN5 = 0, 1, 2
 _BITS = 14  # value bits of a card's value mask (values 0..13)
+# A card's (and a hand's) facts packed into one int, so one lookup reads them all: the counts of
+# its values two bits a value (bits 0-27), its value mask (28-41), whether it is (holds) the
+# Crown, and whether its suit allows the Risen final card, a Setting or a Rising half of a Day.
+# A hand also carries where its values sit in the packed counts and its UP table offset.
+_PACKS = (1 << 28) - 1
+_VBIT_SHIFT = 28
+_VBITS = (1 << _BITS) - 1
+_CROWN_BIT = 42
+_RISEN_BIT = 43
+_SETTING_BIT = 44
+_RISING_BIT = 45
+# A hand's own layout: its counts (0-27), where its two values sit in counts (28-32, 33-37),
+# whether it holds the Crown (38) or two cards for a Setting or a Rising Day (39, 40), and its
+# offset in the UP table (41 up).
+_SHIFT_A = 28
+_SHIFT_B = 33
+_P_CROWN_BIT = 38
+_P_SETTING_BIT = 39
+_P_RISING_BIT = 40
+_UP_SHIFT = 41
 
 
 def _table(values: Sequence[int], dtype: type = np.int32) -> npt.NDArray[Any]:
@@ -95,9 +115,9 @@ class BatchEvaluator:
         hand_codes: dict[tuple[bool, int], int] = {}
         code_of_pair = []
         for a, b in pairs:
-            own = a == CROWN or b == CROWN
-            mask = vbit[b if a == CROWN else a] if own else vbit[a] | vbit[b]
-            code_of_pair.append(hand_codes.setdefault((own, mask), len(hand_codes)))
+            crowned = a == CROWN or b == CROWN
+            mask = vbit[b if a == CROWN else a] if crowned else vbit[a] | vbit[b]
+            code_of_pair.append(hand_codes.setdefault((crowned, mask), len(hand_codes)))
         self.PCODE = _table(code_of_pair)
         dealer_codes: list[tuple[int, bool]] = []
         didx = np.zeros(2 << _BITS, dtype=np.int32)
@@ -111,33 +131,38 @@ class BatchEvaluator:
                 dealer_codes.append((mask, crown))
         self.DIDX = (didx * 2).astype(np.intp)  # doubled: the UP table's stride
         self.n_dealer = len(dealer_codes)
-        runs = np.zeros(len(hand_codes) * self.n_dealer, dtype=np.int32)
-        need4, win4 = ev.need4, ev.win4
-        for (own, hand_mask), hc in hand_codes.items():
-            for dc, (dmask, crown_dealer) in enumerate(dealer_codes):
-                d_distinct = dmask.bit_count() == (2 if crown_dealer else 3)
-                full = consec = False
-                if own:
-                    if crown_dealer:
-                        continue  # one Crown in the deck
-                    xb = hand_mask
-                    m = dmask | xb
-                    full = d_distinct and not (dmask & xb) and m.bit_count() == 4 and (
-                        m >> ((m & -m).bit_length() - 1)) < 32
-                    rest = dmask & ~xb
-                    consec = any((w & rest).bit_count() >= 2
-                                 for w in win4[xb.bit_length() - 1])
-                else:
-                    m = hand_mask | dmask
-                    if crown_dealer:
-                        full = d_distinct and m.bit_count() == 4 and (
-                            m >> ((m & -m).bit_length() - 1)) < 32
-                        consec = any(dmask & q for q in need4.get(hand_mask, ()))
-                    else:
-                        full = m.bit_count() == 5 and (m >> ((m & -m).bit_length() - 1)) == 31
-                        consec = any(dmask & q == q for q in need4.get(hand_mask, ()))
-                runs[hc * self.n_dealer + dc] = RUN5 if full else (RUN4 if consec else NO_RUN)
-        self.RUN = runs
+        # Every hand code against every dealer code at once (hand codes down, dealer across).
+        codes = list(hand_codes)
+        own = np.array([o for o, _m in codes])[:, None]
+        hm = np.array([m for _o, m in codes], dtype=np.int64)[:, None]
+        dm = np.array([m for m, _c in dealer_codes], dtype=np.int64)[None, :]
+        crown_dealer = np.array([c for _m, c in dealer_codes])[None, :]
+        pop = np.array([i.bit_count() for i in range(1 << (_BITS + 1))], dtype=np.int64)
+        never = 1 << 40  # pads the lists of runs: no dealer holds it
+        need4 = [list(ev.need4.get(m, ())) for _o, m in codes]
+        win4 = [list(ev.win4[m.bit_length() - 1]) if o else [] for o, m in codes]
+        wide = max(max(map(len, need4)), max(map(len, win4)), 1)
+        q = np.array([n + [never] * (wide - len(n)) for n in need4], dtype=np.int64)
+        w = np.array([n + [0] * (wide - len(n)) for n in win4], dtype=np.int64)
+        m = hm | dm
+        low = m & -m
+        plain_full = (pop[m] == 5) & (m == 31 * low)
+        crowned_full = (pop[dm] == 2) & (pop[m] == 4) & (m < 32 * low)
+        own_full = (pop[dm] == 3) & ((dm & hm) == 0) & (pop[m] == 4) & (m < 32 * low)
+        rest = dm & ~hm
+        plain_consec = np.zeros(m.shape, dtype=np.bool_)
+        crowned_consec = np.zeros(m.shape, dtype=np.bool_)
+        own_consec = np.zeros(m.shape, dtype=np.bool_)
+        for i in range(wide):
+            qi, wi = q[:, i:i + 1], w[:, i:i + 1]
+            plain_consec |= (dm & qi) == qi
+            crowned_consec |= (dm & qi) != 0
+            own_consec |= pop[wi & rest] >= 2
+        full = np.where(own, own_full & ~crown_dealer,
+                        np.where(crown_dealer, crowned_full, plain_full))
+        consec = np.where(own, own_consec & ~crown_dealer,
+                          np.where(crown_dealer, crowned_consec, plain_consec))
+        self.RUN = np.where(full, RUN5, np.where(consec, RUN4, NO_RUN)).astype(np.int32).ravel()
 
     def _results(self, pairs: Sequence[tuple[int, int]]) -> None:
         """The packed result read from tables, in two halves. ``UP``: a Day or a run, from the
@@ -150,49 +175,36 @@ class BatchEvaluator:
         val, pts = ev.val, ev.points
         n_dealer = self.n_dealer
         runs = self.RUN
-        up = np.zeros(2 * len(runs), dtype=np.int32)
-        for index, run in enumerate(runs.tolist()):
-            for day in (0, 1):
-                if day:
-                    cond = FULL_DAY if run == RUN5 else DAY
-                elif run:
-                    cond = FULL_CONSECUTIVE if run == RUN5 else CONSECUTIVE
-                else:
-                    continue
-                up[2 * index + day] = pts[cond] << POINTS_SHIFT | cond << COND_SHIFT
-        self.UP = up
+        key_of = [pts[c] << POINTS_SHIFT | c << COND_SHIFT for c in range(len(pts))]
+        up = np.zeros((len(runs), 2), dtype=np.int32)
+        up[:, 0] = np.where(runs == RUN5, key_of[FULL_CONSECUTIVE],
+                            np.where(runs == RUN4, key_of[CONSECUTIVE], 0))
+        up[:, 1] = np.where(runs == RUN5, key_of[FULL_DAY], key_of[DAY])
+        self.UP = up.ravel()
         self.UP_BASE = (self.PCODE * (2 * n_dealer)).astype(np.intp)
-        low = np.zeros(DECK_SIZE * DECK_SIZE * 128, dtype=np.int32)
-        crown_low = np.zeros(DECK_SIZE * 4 * 64, dtype=np.int32)
-        eclipse_key = pts[ECLIPSE] << POINTS_SHIFT | ECLIPSE << COND_SHIFT
-        kind_base = pts[KIND] << POINTS_SHIFT | KIND << COND_SHIFT
-        high_base = pts[HIGHEST] << POINTS_SHIFT | HIGHEST << COND_SHIFT
-        high = self.HIGH.tolist()
-        for p, (a, b) in enumerate(pairs):
-            held = (a != CROWN and a % 13 == 12) + (b != CROWN and b % 13 == 12)
-            if a == CROWN or b == CROWN:
-                if a == b:
-                    continue
-                x = b if a == CROWN else a
-                for moons in range(4):
-                    eclipse = moons >= 2  # held or not: the Crown is the third Moon
-                    for best in range(64):
-                        crown_low[(x * 4 + moons) * 64 + best] = (
-                            eclipse_key if eclipse else kind_base | (best + 16))
-                continue
-            for crown_dealer in (0, 1):
-                for moons in range(4):
-                    eclipse = held > 0 and (moons == 3 or (moons == 2 and crown_dealer == 1))
-                    for ca in range(4):
-                        for cb in range(4):
-                            if eclipse:
-                                key = eclipse_key
-                            else:
-                                ka = (ca + crown_dealer) << 4 | val[a]
-                                kb = (cb + crown_dealer) << 4 | val[b]
-                                k = ka if ka > kb else kb
-                                key = kind_base | k if k >= 32 else high_base | high[p]
-                            low[p * 128 + crown_dealer * 64 + moons * 16 + ca * 4 + cb] = key
+        # LOW[pair, dealer's Crown, Moons, count a, count b], all at once.
+        a = np.repeat(np.arange(DECK_SIZE), DECK_SIZE)
+        b = np.tile(np.arange(DECK_SIZE), DECK_SIZE)
+        value = np.array([max(v, 0) for v in val])
+        is_moon = np.array([c != CROWN and c % 13 == 12 for c in range(DECK_SIZE)])
+        held = (is_moon[a] | is_moon[b])[:, None, None, None, None]
+        cd = np.arange(2)[None, :, None, None, None]
+        moons = np.arange(4)[None, None, :, None, None]
+        ca = np.arange(4)[None, None, None, :, None]
+        cb = np.arange(4)[None, None, None, None, :]
+        eclipse = held & ((moons == 3) | ((moons == 2) & (cd == 1)))
+        k = np.maximum((ca + cd) << 4 | value[a][:, None, None, None, None],
+                       (cb + cd) << 4 | value[b][:, None, None, None, None])
+        high = self.HIGH[:, None, None, None, None]
+        low = np.where(eclipse, key_of[ECLIPSE],
+                       np.where(k >= 32, key_of[KIND] | k, key_of[HIGHEST] | high))
+        low = low.astype(np.int32).reshape(-1)
+        # CROWN_LOW[the other card, Moons, best (count, value) on the table]: the Crown is
+        # the third Moon of an Eclipse, else one more of the best value.
+        moons2 = np.arange(4)[None, :, None]
+        best = np.arange(64)[None, None, :]
+        crown_low = np.where(moons2 >= 2, key_of[ECLIPSE], key_of[KIND] | (best + 16))
+        crown_low = np.broadcast_to(crown_low, (DECK_SIZE, 4, 64)).astype(np.int32).ravel()
         self.LOW = low
         self.LOW_BASE = np.arange(len(pairs), dtype=np.intp) * 128
         self.CROWN_LOW = crown_low
@@ -204,7 +216,20 @@ class BatchEvaluator:
         self.SETTING_PAIR = (self.SETTING_OK[:, None] & self.SETTING_OK[None, :]).reshape(-1)
         self.SHIFT_A = _table([0 if a == CROWN else 2 * val[a] for a, _b in pairs])
         self.SHIFT_B = _table([0 if b == CROWN else 2 * val[b] for _a, b in pairs])
-        self.PAIR_PACK = (self.PACK[:, None] + self.PACK[None, :]).reshape(-1)
+        flags = [(c == CROWN) << _CROWN_BIT | bool(self.RISEN_OK[c]) << _RISEN_BIT
+                 | bool(self.SETTING_OK[c]) << _SETTING_BIT | bool(self.RISING_OK[c]) << _RISING_BIT
+                 for c in range(DECK_SIZE)]
+        self.INFO = np.array([int(self.PACK[c]) | int(self.VBIT[c]) << _VBIT_SHIFT | flags[c]
+                              for c in range(DECK_SIZE)], dtype=np.int64)
+        up_base = self.UP_BASE.tolist()
+        assert max(up_base) < 1 << (63 - _UP_SHIFT)
+        self.PAIR_INFO = np.array([
+            (int(self.PACK[a]) + int(self.PACK[b])) | (CROWN in (a, b)) << _P_CROWN_BIT
+            | (bool(self.SETTING_OK[a]) and bool(self.SETTING_OK[b])) << _P_SETTING_BIT
+            | (bool(self.RISING_OK[a]) and bool(self.RISING_OK[b])) << _P_RISING_BIT
+            | int(self.SHIFT_A[p]) << _SHIFT_A | int(self.SHIFT_B[p]) << _SHIFT_B
+            | up_base[p] << _UP_SHIFT
+            for p, (a, b) in enumerate(pairs)], dtype=np.int64)
 
     def _best(self, pack: Ints) -> Ints:
         lo: Ints = self.BEST_LO[pack & ((1 << _BITS) - 1)]
@@ -225,48 +250,43 @@ class BatchEvaluator:
         each ``substituted`` flag a bool or a bool array; all are int arrays (or ints)
         broadcasting to one shape, the shape of every result. A hand that is the same in every
         deal may be two ints: what depends on it alone is then worked out once."""
-        take = np.take
         d1, d2, f = (np.asarray(x, dtype=np.intp) for x in (first, second, final))
         pairs = [np.asarray(a, dtype=np.intp) * DECK_SIZE + np.asarray(b, dtype=np.intp)
                  for a, b in hands]
-        crown = self.CROWN
-        crown_dealer = take(crown, d1) | take(crown, d2) | take(crown, f)
-        cd = crown_dealer.astype(np.intp)
-        vbit = self.VBIT
-        dmask = take(vbit, d1) | take(vbit, d2) | take(vbit, f)
-        dealer_index = take(self.DIDX, dmask | (cd << _BITS))
-        f_ok = take(self.RISEN_OK, f)
-        day_rising = f_ok & take(self.SETTING_OK, d1) & take(self.SETTING_OK, d2)
-        day_setting = f_ok & take(self.RISING_OK, d1) & take(self.RISING_OK, d2)
-        pack = self.PACK
-        dpack = take(pack, d1) + take(pack, d2) + take(pack, f)
-        hand_packs = [take(self.PAIR_PACK, p) for p in pairs]
+        info = self.INFO
+        i1, i2, i3 = info.take(d1), info.take(d2), info.take(f)
+        either = i1 | i2 | i3
+        cd = (either >> _CROWN_BIT) & 1
+        dealer_index = self.DIDX.take(((either >> _VBIT_SHIFT) & _VBITS) | (cd << _BITS))
+        day_rising = (i3 >> _RISEN_BIT) & (i1 >> _SETTING_BIT) & (i2 >> _SETTING_BIT) & 1
+        day_setting = (i3 >> _RISEN_BIT) & (i1 >> _RISING_BIT) & (i2 >> _RISING_BIT) & 1
+        dpack = (i1 & _PACKS) + (i2 & _PACKS) + (i3 & _PACKS)
+        pair_info = [self.PAIR_INFO.take(p) for p in pairs]
         tpack = dpack
-        for hp in hand_packs:
-            tpack = tpack + hp
+        for pi in pair_info:
+            tpack = tpack + (pi & _PACKS)
         moons = (tpack >> self.moon_shift) & 3
         context = (cd << 6) + (moons << 4)  # the LOW table's dealer-Crown and Moons part
-        table_best: Ints | None = None
         out: list[Ints] = []
-        for pair, hp, subs in zip(pairs, hand_packs, substituted, strict=True):
-            day = (day_rising & take(self.RISING_PAIR, pair)) | (
-                day_setting & take(self.SETTING_PAIR, pair))
-            upper = take(self.UP, (take(self.UP_BASE, pair) + dealer_index) + day)
-            counts = tpack if self.table_scope else dpack + hp
-            ca = (counts >> take(self.SHIFT_A, pair)) & 3
-            cb = (counts >> take(self.SHIFT_B, pair)) & 3
-            lower = take(self.LOW, (take(self.LOW_BASE, pair) + context) + ((ca << 2) + cb))
-            own = take(self.OWN, pair)
+        for pair, pi, subs in zip(pairs, pair_info, substituted, strict=True):
+            day = ((day_rising & (pi >> _P_RISING_BIT)) | (day_setting & (pi >> _P_SETTING_BIT))
+                   ) & 1
+            upper = self.UP.take(((pi >> _UP_SHIFT) + dealer_index) + day)
+            counts = tpack if self.table_scope else dpack + (pi & _PACKS)
+            ca = (counts >> ((pi >> _SHIFT_A) & 31)) & 3
+            cb = (counts >> ((pi >> _SHIFT_B) & 31)) & 3
+            lower = self.LOW.take((pair << 7) + context + ((ca << 2) + cb))
+            own = ((pi >> _P_CROWN_BIT) & 1).astype(np.bool_)
             if own.any():
-                if self.table_scope:
-                    if table_best is None:
-                        table_best = self._best(tpack)
-                    best = table_best
-                else:
-                    best = self._best(counts)
-                lower = np.where(own, take(self.CROWN_LOW, (take(self.CROWN_X, pair) * 4 + moons)
-                                           * 64 + best), lower)
-            key: Ints = np.where(upper > 0, upper, lower)
+                # Few hands hold the Crown: their X of a kind is worked out for them alone.
+                shape = lower.shape
+                at = np.nonzero(np.broadcast_to(own, shape))
+                total = np.broadcast_to(tpack if self.table_scope else counts, shape)[at]
+                other = self.CROWN_X.take(np.broadcast_to(pair, shape)[at])
+                lower[at] = self.CROWN_LOW.take(
+                    (other * 4 + np.broadcast_to(moons, shape)[at]) * 64 + self._best(total))
+            # A Day or a run scores at least 4, more than anything in the lower half.
+            key: Ints = np.maximum(upper, lower)
             if np.any(subs):
                 key = key - ((np.asarray(subs) & (key >= 2 << POINTS_SHIFT)).astype(np.intp)
                              << POINTS_SHIFT)

@@ -74,18 +74,19 @@ def _pairs(n: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
 
 def deals(gen: np.random.Generator, pool: Sequence[int] | Ints, rows: int, need: int) -> Ints:
     """``rows`` random deals of ``need`` different cards from ``pool``, one a row (the first
-    ``need`` steps of a Fisher-Yates shuffle, all rows at once)."""
+    ``need`` steps of a Fisher-Yates shuffle, all rows at once, on one flat array)."""
     cards = np.asarray(pool, dtype=np.int32)
     n = len(cards)
-    order = np.tile(np.arange(n, dtype=np.intp), (rows, 1))
-    row = np.arange(rows)
-    picks = gen.random((rows, need))
+    flat = np.tile(np.arange(n, dtype=np.intp), rows)
+    base = np.arange(0, rows * n, n, dtype=np.intp)
+    picks = gen.random((need, rows))
     for t in range(need):
-        j = t + (picks[:, t] * (n - t)).astype(np.intp)
-        held = order[row, t]
-        order[row, t] = order[row, j]
-        order[row, j] = held
-    dealt: Ints = cards[order[:, :need]]
+        here = base + t
+        there = here + (picks[t] * (n - t)).astype(np.intp)
+        held = flat[here]
+        flat[here] = flat[there]
+        flat[there] = held
+    dealt: Ints = cards[flat.reshape(rows, n)[:, :need]]
     return dealt
 
 
