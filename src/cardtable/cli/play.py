@@ -332,7 +332,7 @@ def announce(console: Console, setup: Setup) -> None:
     seats = f"{game.title}, {game.players} players; you are seat {setup.person}."
     console.print(Text(seats, "bold"))
     console.print(Text(f"Seed {setup.seed}. To deal this match again:"))
-    console.print(Text(f"  {again}"), soft_wrap=True)
+    console.print(Text(f"  {again}"), soft_wrap=not console.is_terminal)
     console.print(Text("Type help for the legal moves, hint for advice, quit to stop."))
 
 

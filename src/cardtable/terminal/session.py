@@ -160,8 +160,10 @@ class PlaySession:
         self.auto_pass = False
 
     def say(self, text: str, style: str | None = None) -> None:
-        """Print plain text (never markup: card codes look like markup tags)."""
-        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+        """Print plain text (never markup: card codes look like markup tags). At a terminal a
+        long line is wrapped between words; elsewhere (a file, a pipe) it stays one line."""
+        self.console.print(Text(text, style=style or ""),
+                           soft_wrap=not self.console.is_terminal)
 
     # ---- the match --------------------------------------------------------------------------
     def run(self) -> int:

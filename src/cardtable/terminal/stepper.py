@@ -42,7 +42,7 @@ def step_through(
     actions = data["actions"]
 
     def say(text: str, style: str = "") -> None:
-        console.print(Text(text, style=style), soft_wrap=True)
+        console.print(Text(text, style=style), soft_wrap=not console.is_terminal)
 
     def show(since: int) -> None:
         for event in state.events(seat, since):
