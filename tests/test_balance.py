@@ -302,3 +302,19 @@ def test_a_page_without_matplotlib_is_refused_before_the_run(
     assert err.strip() == ("cardtable: --out draws plots with matplotlib: "
                            "pip install 'cardtable[balance]'")
     assert not (tmp_path / "r.html").exists()
+
+
+def test_ctrl_c_inside_a_batch_keeps_the_matches_it_finished() -> None:
+    calls = 0
+
+    def progress(done: int) -> None:
+        nonlocal calls
+        calls += done
+        if calls == 3:
+            raise KeyboardInterrupt
+
+    config = BalanceConfig(SimConfig("daylily", 2, ("random",), 10, 0, {"target": 20}))
+    report = balance_module.balance(config, progress=progress, batch=2)
+    assert report.interrupted
+    assert report.to_dict()["games"] == 3
+    assert report.tally.runs[0].moments == run_balance_range(config, 0, 3).runs[0].moments

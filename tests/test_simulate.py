@@ -17,7 +17,7 @@ from cardtable.bots import Decision
 from cardtable.cli import main
 from cardtable.engine.game import Action, Game, load_game
 from cardtable.games.daylily.state import DaylilyState
-from cardtable.sim import SimConfig, play_match, run_range, runner
+from cardtable.sim import SimConfig, play_match, run_range, runner, simulate
 
 SHORT = ["--option", "target=20"]  # a few rounds a match keeps these tests quick
 TIMING = ("elapsed_s", "decisions_per_s", "matches_per_s", "startup_s")
@@ -238,3 +238,21 @@ def test_a_real_ctrl_c_stops_worker_processes_and_prints_the_totals() -> None:
     data = json.loads(out)
     assert data["interrupted"] is True
     assert 0 < data["games"] < 100000 and data["requested"] == 100000
+
+
+def test_ctrl_c_inside_a_batch_keeps_the_matches_it_finished() -> None:
+    # Played in this process, the batch cut short by Ctrl-C still gives the matches it had
+    # finished: five here, three of the first batch and two of the second.
+    calls = 0
+
+    def progress(done: int) -> None:
+        nonlocal calls
+        calls += done
+        if calls == 5:
+            raise KeyboardInterrupt
+
+    config = SimConfig("daylily", None, ("random",), 20, 4, {"target": 20})
+    report = simulate(config, progress=progress, batch=3)
+    assert report.interrupted
+    assert report.tally.games == 5
+    assert report.tally.decisions == run_range(config, 0, 5).decisions

@@ -13,6 +13,7 @@ import multiprocessing
 import signal
 import time
 from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -66,6 +67,17 @@ def check_run(games: int, workers: int | None, backend: str, batch: int | None) 
         raise OptionError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
 
 
+@contextmanager
+def keep_on_interrupt(total: object) -> Iterator[None]:
+    """Attach the total so far to a Ctrl-C that stops a batch played in this process, so the
+    run keeps the matches of that batch already finished."""
+    try:
+        yield
+    except KeyboardInterrupt as stop:
+        stop.partial = total  # type: ignore[attr-defined]
+        raise
+
+
 def _quiet_worker() -> None:
     # Ctrl-C reaches every process of the terminal's group; the parent alone should answer it
     # (with the results so far), not each worker with a traceback.
@@ -115,7 +127,14 @@ def run_batches(
         if on_start is not None:
             on_start()
         for start, stop in batches(games, size):
-            yield task(payload, start, stop, progress)
+            try:
+                part = task(payload, start, stop, progress)
+            except KeyboardInterrupt as interrupt:
+                partial = getattr(interrupt, "partial", None)
+                if partial is not None:
+                    yield partial  # the batch's finished matches; the interruption follows
+                raise
+            yield part
         return
     # A generator, not a list: the pool feeds it through a pipe, so even a run of a hundred
     # million matches holds only the batches in flight.

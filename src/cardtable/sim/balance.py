@@ -16,7 +16,7 @@ from typing import Any
 
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Game, load_game
-from cardtable.sim.backends import Timing, check_run, run_batches
+from cardtable.sim.backends import Timing, check_run, keep_on_interrupt, run_batches
 from cardtable.sim.measures import (
     FAMILIES,
     HISTOGRAMS,
@@ -52,7 +52,7 @@ def ratios(game_name: str) -> tuple[Ratio, ...]:
     return SHAPE + RATIOS.get(game_name, ())
 
 
-def _withinpairs(game_name: str, prefix: str = "") -> list[Pair]:
+def _within_pairs(game_name: str, prefix: str = "") -> list[Pair]:
     """The products a run's ratios need for their intervals."""
     pairs: set[Pair] = set()
     for r in ratios(game_name):
@@ -61,11 +61,11 @@ def _withinpairs(game_name: str, prefix: str = "") -> list[Pair]:
     return sorted(pairs)
 
 
-def _acrosspairs(game_name: str, variants: int) -> list[Pair]:
+def _across_pairs(game_name: str, variants: int) -> list[Pair]:
     """The products the paired differences need: within each variant and against the first."""
     pairs: set[Pair] = set()
     for i in range(variants):
-        pairs.update(_withinpairs(game_name, f"{i}:"))
+        pairs.update(_within_pairs(game_name, f"{i}:"))
     for r in ratios(game_name):
         names = [r.key] + ([r.per] if r.per else [])
         for i in range(1, variants):
@@ -141,11 +141,17 @@ def run_balance_range(config: BalanceConfig, start: int, stop: int,
                       progress: Callable[[int], None] | None = None) -> BalanceTally:
     """Play matches ``start..stop-1`` under every variant and sum their measures."""
     games, names = prepare_balance(config)
-    sim = config.sim
-    name = games[0].name
-    within = _withinpairs(name)
-    across = _acrosspairs(name, len(games)) if len(games) > 1 else []
     part = BalanceTally([RunTally(games[0].players) for _ in games])
+    with keep_on_interrupt(part):
+        _play_range(config, games, names, start, stop, part, progress)
+    return part
+
+
+def _play_range(config: BalanceConfig, games: list[Game], names: tuple[str, ...], start: int,
+                stop: int, part: BalanceTally, progress: Callable[[int], None] | None) -> None:
+    sim = config.sim
+    within = _within_pairs(games[0].name)
+    across = _across_pairs(games[0].name, len(games)) if len(games) > 1 else []
     for k in range(start, stop):
         line_up = rotated(names, k) if sim.rotate else names
         paired: dict[str, int] | None = {}
@@ -165,7 +171,6 @@ def run_balance_range(config: BalanceConfig, start: int, stop: int,
             part.paired.add(paired, across)
         if progress is not None:
             progress(1)
-    return part
 
 
 @dataclass(slots=True)

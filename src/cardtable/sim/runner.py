@@ -19,7 +19,7 @@ from cardtable.bots import Bot, Decision, Needs, make_bot
 from cardtable.engine.errors import IllegalAction, OptionError
 from cardtable.engine.game import Game, State, load_game
 from cardtable.engine.record import save_record
-from cardtable.sim.backends import MAX_GAMES, Timing, check_run, run_batches
+from cardtable.sim.backends import MAX_GAMES, Timing, check_run, keep_on_interrupt, run_batches
 from cardtable.sim.stats import MatchOutcome, Tally
 
 MAX_DECISIONS = 1_000_000
@@ -245,13 +245,14 @@ def run_range(config: SimConfig, start: int, stop: int, progress: Progress | Non
     """Play matches ``start..stop-1`` of the batch and total them."""
     game, names = prepare(config)
     tally = Tally(game.players)
-    for k in range(start, stop):
-        line_up = rotated(names, k) if config.rotate else names
-        outcome = play_match(game, line_up, config.seed, k, config.max_decisions, config.records,
-                             config.rounds)
-        tally.add(outcome, _label(config, k) if outcome.problems else "")
-        if progress is not None:
-            progress(1)
+    with keep_on_interrupt(tally):
+        for k in range(start, stop):
+            line_up = rotated(names, k) if config.rotate else names
+            outcome = play_match(game, line_up, config.seed, k, config.max_decisions,
+                                 config.records, config.rounds)
+            tally.add(outcome, _label(config, k) if outcome.problems else "")
+            if progress is not None:
+                progress(1)
     return tally
 
 
