@@ -20,8 +20,6 @@ import argparse
 import random
 import time
 
-import numpy as np
-
 from cardtable import load_game
 from cardtable.rl import env
 from machine import print_machine
@@ -61,7 +59,7 @@ def env_run(name: str, players: int, options: dict[str, object], seeds: range,
     began = time.perf_counter()
     for seed in seeds:
         e.reset(seed=seed)
-        rng = np.random.default_rng(seed)
+        rng = random.Random(seed)
         for agent in e.agent_iter():
             if full:
                 obs, _reward, terminated, truncated, _info = e.last()
@@ -73,8 +71,8 @@ def env_run(name: str, players: int, options: dict[str, object], seeds: range,
                 e.step(None)
                 continue
             assert mask is not None
-            allowed = np.flatnonzero(mask)
-            e.step(int(allowed[rng.integers(len(allowed))]))
+            allowed = mask.nonzero()[0]
+            e.step(int(allowed[rng.randrange(len(allowed))]))
             steps += 1
         decisions += e.table.version
     return decisions, steps, time.perf_counter() - began

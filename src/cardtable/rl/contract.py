@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.game import Action, Game
+import numpy as np
+
+from cardtable.engine.game import Action, Game, State
 from cardtable.games.contract import actions as ca
 from cardtable.games.contract.cards import CODES, JOKER
 from cardtable.rl.codec import Codec, Layout, Obs
@@ -66,6 +68,7 @@ class ContractCodec(Codec):
                                "deal / deals, stock size / deck, turn / 100, owed jokers, phase "
                                "(draw, buy, play, rummy)")
         self.layout = lay
+        self._deals = len(rules.contracts)
 
     # ---- ids --------------------------------------------------------------------------------
     def spell_for(self, seat: int, action: Action) -> tuple[int, ...]:
@@ -195,3 +198,63 @@ class ContractCodec(Codec):
         phase = table["phase"]
         if phase in PHASES:
             out[t + 4 + PHASES.index(phase)] = 1.0
+
+    def encode_state(self, state: State, seat: int, out: Obs) -> None:
+        """:meth:`encode` read from the state's own fields instead of its view (which spells
+        every card of every zone and describes every meld's jokers in words): the seat's own
+        hand, the pile, what everyone saw the others take, the melds, the public counters. The
+        tests hold the two equal.
+
+        Every count up to the melds fits a byte, so they are gathered in one ``bytearray``
+        (a hand is one already) and written with one NumPy call; the hand and pile rows are
+        halved in place; the numbers after them are written as one slice."""
+        s: Any = state
+        n = self.players
+        rows = self.f_seats
+        buf = bytearray(rows)
+        hands = s.hands
+        buf[:NCARDS] = hands[seat]
+        pile = s.discard
+        if pile:
+            at = self.f_pile
+            for c in pile:
+                buf[at + c] += 1
+            buf[self.f_top + pile[-1]] = 1
+        if s.taken >= 0:
+            buf[self.f_taken + s.taken] = 1
+        known = s.known
+        melds_max = self.melds_max
+        row = self.meld_row
+        tail = [0.0] * (n * 7)
+        down, buys, penalties, totals = s.down, s.buys, s.penalties, s.totals
+        current = s.current
+        window = s.pending
+        for o in range(n):
+            r = o - seat if o >= seat else o - seat + n
+            if o != seat and any(known[o]):
+                at = self.f_known + r * NCARDS
+                buf[at:at + NCARDS] = bytes(known[o])
+            for i, tm in enumerate(s.table[o][:melds_max]):
+                m = tm.meld
+                at = self.f_melds + (r * melds_max + i) * row
+                for c in m.cards:
+                    buf[at + c] += 1
+                if m.kind == "set":
+                    buf[at + NCARDS] = 1
+                else:
+                    buf[at + NCARDS + 1] = 1
+                buf[at + NCARDS + 2] = m.cards.count(JOKER)
+            at = r * 7
+            tail[at] = sum(hands[o]) / 10
+            tail[at + 1] = float(bool(down[o]))
+            tail[at + 2] = buys[o]
+            tail[at + 3] = penalties[o]
+            tail[at + 4] = totals[o] / 100
+            tail[at + 5] = 1.0 if o == current else 0.0
+            tail[at + 6] = 1.0 if o in window else 0.0
+        phase = s.phase
+        tail += (s.deal_no / self._deals, len(s.stock) / self.deck_size, s.turn / 100,
+                 float(s.owed_jokers or 0), *[1.0 if phase == p else 0.0 for p in PHASES])
+        out[:rows] = np.frombuffer(buf, np.uint8)
+        out[:self.f_top] *= 0.5  # hand and pile rows: counts / 2
+        out[rows:rows + len(tail)] = tail

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from cardtable.engine.game import Action, Game, State
 from cardtable.games.daylily.actions import (
     DISCARDS,
@@ -15,7 +17,7 @@ from cardtable.games.daylily.actions import (
     DrawDiscard,
     DrawStock,
 )
-from cardtable.games.daylily.cards import CODES, DECK_SIZE, cards_of
+from cardtable.games.daylily.cards import CODES, DECK_SIZE
 from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS
 from cardtable.games.daylily.state import DECLARES
 from cardtable.rl.codec import Codec, Layout, Obs
@@ -26,6 +28,7 @@ DECLARE_BASE = 2  # + the meld's number in the table of all 354 melds
 DISCARD_BASE = DECLARE_BASE + len(MELDS)  # + the card (0..44)
 ACTION_SIZE = DISCARD_BASE + DECK_SIZE
 _CARD = {c: i for i, c in enumerate(CODES)}
+_BIT = [1 << c for c in range(DECK_SIZE)]
 _MELD_ID = {m.mask: DECLARE_BASE + i for i, m in enumerate(MELDS)}
 # The engine's shared action objects by identity: the ids of a decision without spelling each.
 # They live as long as the module, so no other object can have one of these ids meanwhile.
@@ -60,6 +63,7 @@ class DaylilyCodec(Codec):
                                "stock size / 45, stock rebuilds, turns / 100, round / 10, "
                                "draw phase, play phase")
         self.layout = lay
+        self._bytes = (self.f_seats + 7) // 8
 
     def spell(self, action: Action) -> tuple[int, ...]:
         if isinstance(action, Discard):
@@ -128,41 +132,47 @@ class DaylilyCodec(Codec):
     def encode_state(self, state: State, seat: int, out: Obs) -> None:
         """What :meth:`encode` reads from the view, read from the same fields of the state: the
         seat's own hand, and for the others only what their zones show everyone (the cards seen
-        taken from the pile, the hand's size). The tests hold the two equal."""
+        taken from the pile, the hand's size). The tests hold the two equal.
+
+        Every card block of the layout (hand to melds) is a row of 45 bits, and the state keeps
+        hands, known cards and melds as 45-bit masks already: the rows are shifted into one
+        integer and unpacked into the vector by one NumPy call, and the numbers after them are
+        written as one slice (NumPy's per-element writes cost more than the whole encoding)."""
         s: Any = state
         n = self.players
-        for c in cards_of(s.hands[seat]):
-            out[self.f_hand + c] = 1.0
+        hands = s.hands
         pile = s.discard
-        for c in pile:
-            out[self.f_pile + c] = 1.0
-        if pile:
-            out[self.f_top + pile[-1]] = 1.0
+        bits = hands[seat]
+        if pile:  # the pile's cards are all different: their bits add up to its mask
+            bits |= sum(map(_BIT.__getitem__, pile)) << self.f_pile | 1 << (self.f_top + pile[-1])
         if s.taken >= 0:
-            out[self.f_taken + s.taken] = 1.0
-        seats = self.f_seats
+            bits |= 1 << (self.f_taken + s.taken)
+        known = s.known
+        declared = s.declared
+        melded = s.melded
+        totals = s.totals
         current = s.current
+        tail = [0.0] * (n * 5)
         for o in range(n):
-            r = (o - seat) % n
+            r = o - seat if o >= seat else o - seat + n
             if o != seat:  # a seat's own zone lists all its cards, no "known"
-                for c in cards_of(s.known[o]):
-                    out[self.f_known + r * DECK_SIZE + c] = 1.0
-            base = self.f_melds + r * DECK_SIZE
+                bits |= known[o] << (self.f_known + r * DECK_SIZE)
             points = 0
-            for mask in s.declared[o]:
+            cards = 0
+            for mask in declared[o]:
                 points += MELD_BY_MASK[mask].points
-                for c in cards_of(mask):
-                    out[base + c] = 1.0
-            at = seats + r * 5
-            out[at] = s.hands[o].bit_count() / 10
-            out[at + 1] = s.melded[o] / 10
-            out[at + 2] = points / 30
-            out[at + 3] = s.totals[o] / 100
-            out[at + 4] = 1.0 if o == current else 0.0
-        t = self.f_table
-        out[t] = len(s.stock) / DECK_SIZE
-        out[t + 1] = s.rebuilds
-        out[t + 2] = s.turns / 100
-        out[t + 3] = s.round_no / 10
-        out[t + 4] = 1.0 if s.phase == "draw" else 0.0
-        out[t + 5] = 1.0 if s.phase == "play" else 0.0
+                cards |= mask
+            bits |= cards << (self.f_melds + r * DECK_SIZE)
+            at = r * 5
+            tail[at] = hands[o].bit_count() / 10
+            tail[at + 1] = melded[o] / 10
+            tail[at + 2] = points / 30
+            tail[at + 3] = totals[o] / 100
+            tail[at + 4] = 1.0 if o == current else 0.0
+        phase = s.phase
+        tail += (len(s.stock) / DECK_SIZE, s.rebuilds, s.turns / 100, s.round_no / 10,
+                 1.0 if phase == "draw" else 0.0, 1.0 if phase == "play" else 0.0)
+        rows = self.f_seats
+        out[:rows] = np.unpackbits(np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8),
+                                   count=rows, bitorder="little")
+        out[rows:rows + len(tail)] = tail

@@ -108,6 +108,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self._seeds = random.Random()
         self._state: State | None = None
         self._chooser: Chooser | None = None
+        self._rewarded = False
 
     # ---- spaces -----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -141,10 +142,12 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._standing = self._standings()
         self._skip_agent_selection = None
+        self._rewarded = False  # some entry of self.rewards is not zero
         self._next_decision()
 
     def _next_decision(self) -> None:
-        state = self.table
+        state = self._state
+        assert state is not None
         seat = state.actors[0]
         self.agent_selection = self.possible_agents[seat]
         self.codec.on_move(seat)
@@ -167,39 +170,51 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             return
         if action is None:
             raise ValueError("an agent on move must choose an action id, not None")
-        assert self._chooser is not None
-        chosen = self._chooser.choose(int(action))
+        chooser = self._chooser
+        assert chooser is not None
+        chosen = chooser.choose(int(action))
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if chosen is not None:
-            state = self.table
-            rounds = state.rounds_played
-            state.apply(self._index[agent], chosen)
-            ended = state.rounds_played > rounds
-            if ended:
-                standing = self._standings()
+        if self._rewarded:  # rewards stay all zero between round ends: clear only after one
+            self._clear_rewards()
+            self._rewarded = False
+        if chosen is None:
+            return
+        state = self._state
+        assert state is not None
+        rounds = state.rounds_played
+        state.apply(self._index[agent], chosen)
+        ended = state.rounds_played > rounds
+        if ended:
+            standing = self._standings()
+            for i, a in enumerate(self.possible_agents):
+                self.rewards[a] = standing[i] - self._standing[i]
+            self._standing = standing
+            self._rewarded = True
+        if state.is_over or (ended and self.episode == "round"):
+            if state.is_over and self.episode == "match":
+                winners = set(state.winners)
                 for i, a in enumerate(self.possible_agents):
-                    self.rewards[a] = standing[i] - self._standing[i]
-                self._standing = standing
-            if state.is_over or (ended and self.episode == "round"):
-                if state.is_over and self.episode == "match":
-                    winners = set(state.winners)
-                    for i, a in enumerate(self.possible_agents):
-                        self.rewards[a] += 1.0 if i in winners else -1.0
-                for a in self.agents:
-                    self.terminations[a] = True
-                self._chooser = None
-            else:
-                self._next_decision()
-        self._accumulate_rewards()
+                    self.rewards[a] += 1.0 if i in winners else -1.0
+            for a in self.agents:
+                self.terminations[a] = True
+            self._chooser = None
+        else:
+            self._next_decision()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     # ---- observations -----------------------------------------------------------------------
     def action_mask(self, agent: str) -> Mask:
-        """The ids ``agent`` may choose now (all zero when it is not on move)."""
-        mask: Mask = np.zeros(self.codec.action_size, dtype=np.int8)
+        """The ids ``agent`` may choose now (all zero when it is not on move).
+
+        Written into a ``bytearray`` and wrapped, not set through NumPy indexing: a NumPy call
+        costs about as many instructions as a Daylily decision, so a step makes as few as it
+        can."""
+        mask = bytearray(self.codec.action_size)
         if agent == self.agent_selection and self._chooser is not None:
-            mask[self._chooser.allowed()] = 1
-        return mask
+            for token in self._chooser.allowed():
+                mask[token] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._index[agent]

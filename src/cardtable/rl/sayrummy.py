@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.game import Action, Game
+import numpy as np
+
+from cardtable.engine.game import Action, Game, State
 from cardtable.games.sayrummy.actions import Discard, DrawDiscard, DrawStock, Extend, Word
 from cardtable.games.sayrummy.sounds import (
     IPA,
@@ -32,6 +34,13 @@ _TOKEN: dict[str, int] = {}
 for _s in range(NSOUNDS):
     _TOKEN[IPA[_s]] = _s
     _TOKEN[WILD_SYMBOL + IPA[_s]] = NSOUNDS + _s
+
+
+# A word's token byte (a sound, or WILD_TOKEN + the sound a wild card is said as) -> its index
+_INDEX_OF_TOKEN = bytes(
+    t if t < WILD_TOKEN else NSOUNDS + t - WILD_TOKEN if t < WILD_TOKEN + NSOUNDS else 0
+    for t in range(256)
+)
 
 
 def _token_index(text: str) -> int:
@@ -82,6 +91,7 @@ class SayRummyCodec(Codec):
                                "stock size / deck, times the stock ran out, turns / 100, game "
                                "number / games, draw phase, play phase")
         self.layout = lay
+        self._games = int(opts["games"])
 
     def spell(self, action: Action) -> tuple[int, ...]:
         if isinstance(action, Discard):
@@ -170,6 +180,68 @@ class SayRummyCodec(Codec):
         out[t0 + 3] = table["game"] / table["games"]
         out[t0 + 4] = 1.0 if table["phase"] == "draw" else 0.0
         out[t0 + 5] = 1.0 if table["phase"] == "play" else 0.0
+
+    def encode_state(self, state: State, seat: int, out: Obs) -> None:
+        """:meth:`encode` read from the state's own fields instead of its view (which spells
+        every card and describes every word with its spellings): the seat's own hand, the pile,
+        what everyone saw the others take, the words on the table, the public counters. The
+        tests hold the two equal.
+
+        Every count up to the words fits a byte, so they are gathered in one ``bytearray`` and
+        written with one NumPy call; the rows the view halves are halved in place, and the
+        numbers after them are written as one slice."""
+        s: Any = state
+        n = self.players
+        rows = self.f_seats
+        buf = bytearray(rows)
+        hands = s.hands
+        buf[:NCARDS] = bytes(hands[seat])
+        pile = s.discard
+        if pile:
+            at = self.f_pile
+            for c in pile:
+                buf[at + c] += 1
+            buf[self.f_top + pile[-1]] = 1
+        if s.taken >= 0:
+            buf[self.f_taken + s.taken] = 1
+        known = s.known
+        for o in range(n):
+            if o != seat and any(known[o]):
+                at = self.f_known + (o - seat if o >= seat else o - seat + n) * NCARDS
+                buf[at:at + NCARDS] = bytes(known[o])
+        laid = self.f_laid
+        row = self.word_row
+        lengths: list[tuple[int, float]] = []
+        for i, (tokens, by, _pron) in enumerate(s.words):
+            indices = tokens.translate(_INDEX_OF_TOKEN)
+            for t in indices:
+                buf[laid + t] += 1
+            if i < WORD_SLOTS:
+                at = self.f_words + i * row
+                buf[at + (by - seat if by >= seat else by - seat + n)] = 1
+                at += n
+                for t in indices:
+                    buf[at + t] += 1
+                buf[at + NTOKENS + 1] = 1
+                lengths.append((at + NTOKENS, len(indices) / 10))
+        tail = [0.0] * (n * 3)
+        totals = s.totals
+        current = s.current
+        for o in range(n):
+            at = (o - seat if o >= seat else o - seat + n) * 3
+            tail[at] = sum(hands[o]) / 10
+            tail[at + 1] = totals[o] / 20
+            tail[at + 2] = 1.0 if o == current else 0.0
+        phase = s.phase
+        tail += (len(s.stock) / self.deck_size, s.runs_out, s.turns / 100,
+                 s.game_no / self._games, 1.0 if phase == "draw" else 0.0,
+                 1.0 if phase == "play" else 0.0)
+        out[:rows] = np.frombuffer(buf, np.uint8)
+        out[:self.f_top] *= 0.5  # hand and pile: counts / 2
+        out[laid:laid + NTOKENS] *= 0.5
+        for at, length in lengths:
+            out[at] = length
+        out[rows:rows + len(tail)] = tail
 
 
 __all__ = ["WILD", "SayRummyCodec"]
