@@ -240,8 +240,9 @@ def _measure(moments: CoMoments, r: Ratio) -> dict[str, Any]:
     est = moments.estimate([(1.0, r.key, r.per)])
     if r.key.endswith("_permille"):
         est = replace(est, value=est.value / 1000, low=est.low / 1000, high=est.high / 1000)
+    est = replace(est, low=max(0.0, est.low))  # every measure counts something
     if r.percent:  # a share: its interval stays within 0 and 1
-        est = replace(est, low=max(0.0, est.low), high=min(1.0, est.high))
+        est = replace(est, high=min(1.0, est.high))
         part = moments.sums.get(r.key, 0)
         whole = moments.sums.get(r.per, 0) if r.per else moments.n
         if whole and part in (0, whole):

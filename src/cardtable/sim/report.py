@@ -241,7 +241,8 @@ def _histogram(ax: Any, counts: dict[int, int], name: str, low: int, step: int) 
 # ---- the page -----------------------------------------------------------------------------------
 
 STYLE = """
-body { font-family: system-ui, sans-serif; max-width: 70em; margin: 2em auto; color: #222; }
+body { font-family: system-ui, sans-serif; max-width: 70em; margin: 2em auto; padding: 0 1em;
+       color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.8em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
