@@ -260,3 +260,28 @@ def test_the_festival_is_announced_in_the_past_tense_for_you_and_for_a_bot() -> 
             renderer.round_result(result, [who, "Bob"]))
         assert f"{who} presented the Festival!" in screen.getvalue()
         assert "presents" not in screen.getvalue()  # never "You presents"
+
+
+def test_log_keeps_the_others_moves_after_the_persons_first_move_of_a_turn(
+    tmp_path: Path,
+) -> None:
+    logged: list[list[str]] = []
+    box: list[PlaySession] = []
+
+    def person(state: State, prompt: str) -> str:
+        session = box[0]
+        if "meld or discard" in prompt and not logged and state.version > 10:
+            logged.append(list(session.since_turn))
+            return "log"
+        if logged and len(logged) == 1 and "meld or discard" in prompt:
+            logged.append([])
+            return "quit"
+        return plain_player(state, prompt)
+
+    session, _screen, _ = session_with(tmp_path, "daylily", 3, {}, 3, person, bots="random")
+    box.append(session)
+    session.run()
+    [since, _] = logged
+    assert any(line.startswith("Seat 1 (random)") for line in since)  # the others' moves
+    assert any(line.startswith("Seat 2 (random)") for line in since)
+    assert since[-1].startswith("You (seat 0) drew")  # and the draw just made

@@ -144,7 +144,7 @@ class PlaySession:
         self.seen = -1 if state is None else state.version  # the last version shown
         self.pending: list[dict[str, Any]] = []  # events not yet shown to the person
         self.pictured = False  # did the last flush draw a picture (a deal, a score sheet)?
-        self.since_turn: list[str] = []  # the full log lines folded into the last digest
+        self.since_turn: list[str] = []  # every log line since the person's last turn ended
         self.pause = pause  # wait for Enter at each round's end (a person at a terminal)
         self.sheet = ScoreSheet(self.labels, person)
         for event in self.state.events(person):  # a resumed match: the rounds already scored
@@ -188,6 +188,7 @@ class PlaySession:
         """Run turns until the match is over (True) or the person quits or input ends (False)."""
         state = self.state
         shown = False  # has the person seen the table since anything else happened?
+        turn_over = False  # has the person moved since the others last did?
         if not self._flush():
             return False
         while not state.is_over:
@@ -209,7 +210,10 @@ class PlaySession:
                     shown = True
                 if not self._person_moves(view):
                     return False
+                turn_over = True
             else:
+                if turn_over:  # the person's turn is over: `log` tells from here on
+                    self.since_turn, turn_over = [], False
                 self._bot_moves(seat)
                 shown = False
             self._collect()
@@ -259,8 +263,7 @@ class PlaySession:
                 if not self.state.is_over and not self._pause():
                     return False
         folded += self._say_plain(plain)
-        if folded:
-            self.since_turn = folded
+        self.since_turn += folded
         return True
 
     def _say_plain(self, events: list[dict[str, Any]]) -> list[str]:
@@ -400,7 +403,8 @@ class PlaySession:
 
     # ---- commands ---------------------------------------------------------------------------
     def _log(self, word: str) -> None:
-        """``log``: every line the last digest folded; ``log all``: the whole match so far."""
+        """``log``: every line since the person's last turn ended (what a digest folded among
+        them); ``log all``: the whole match so far."""
         if word == "log all":
             lines = [self.game.describe_event(e, self.labels)
                      for e in self.state.events(self.person, -1)
