@@ -441,15 +441,17 @@ def test_an_overlong_line_is_refused_in_one_short_sentence(
     assert len(out) < 5_000
 
 
-def test_a_long_refusal_is_cut_between_characters_not_inside_one() -> None:
-    from cardtable.terminal.text import cut
-
-    accented = "a" * 59 + "e\u0301" + "z" * 100  # é written as e + combining acute
-    assert cut(accented, 60) == "a" * 59 + "… (102 more characters)"
-    family = "x" * 58 + "\U0001F469\u200D\U0001F467" + "y" * 50  # a joined emoji
-    assert cut(family, 60) == "x" * 58 + "… (53 more characters)"
-    assert cut("\udcff" * 3) == "\\udcff" * 3  # undecodable bytes are shown, not a crash
-    assert cut("short") == "short"
+def test_a_long_refusal_is_cut_between_characters_not_inside_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # é typed as e + a combining acute, right where the quote is cut: both go, never the e alone
+    line = "x" + "a" * 58 + "e\u0301" + "z" * 300
+    _, out, _ = play(monkeypatch, capsys, ["daylily", "--seed", "3", "--bots", "random"],
+                     f"{line}\nquit\n")
+    refusal = next(line for line in out.splitlines() if "too long" in line)
+    quote = refusal.split("for a move: ", 1)[1]
+    assert quote.startswith("'x" + "a" * 58 + "…'")
+    assert "\u0301" not in refusal
 
 
 @pytest.mark.skipif(not _has_pty(), reason="needs the installed console script and a pty")

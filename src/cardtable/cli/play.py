@@ -28,6 +28,7 @@ from cardtable.engine.errors import CardtableError, OptionError, RecordError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.engine.options import parse_option_assignments
 from cardtable.engine.record import check_record, replay
+from cardtable.engine.text import quoted, whole_number
 from cardtable.terminal.render import unused_path
 from cardtable.terminal.session import PAUSE_ENV, PlaySession, Reader, console_reader
 
@@ -395,7 +396,7 @@ def ask_bots(console: Console, read: Reader, game: str, seats: int) -> list[str]
                  else n for n in names]
         bad = [n for n in names if n not in available]
         if bad:
-            console.print(Text(f"{cut_name(bad[0])!r} is not one of: {', '.join(available)}",
+            console.print(Text(f"{quoted(bad[0])} is not one of: {', '.join(available)}",
                                "yellow"))
         elif len(names) > seats:
             console.print(Text(f"{len(names)} bots named for {seats} seats", "yellow"))
@@ -431,16 +432,11 @@ def ask_seed(console: Console, read: Reader) -> int | None:
         answer = read("Seed [random]: ").strip()
         if not answer:
             return None
-        if answer.isascii() and answer.lstrip("-").isdigit() and len(answer) <= 18:
-            return int(answer)
-        console.print(Text(f"{cut_name(answer)!r} is not a seed: type a whole number, or "
+        seed = whole_number(answer, signed=True, max_digits=18)
+        if seed is not None:
+            return seed
+        console.print(Text(f"{quoted(answer)} is not a seed: type a whole number, or "
                            "Enter for a random one", "yellow"))
-
-
-def cut_name(text: str) -> str:
-    from cardtable.terminal.text import cut
-
-    return cut(text, 40)
 
 
 def ask(
@@ -462,4 +458,4 @@ def ask(
         if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(choices):
             return choices[int(answer) - 1]
         names = ", ".join(label(c) for c in choices)
-        console.print(Text(f"{cut_name(answer)!r} is not one of: {names}", "yellow"))
+        console.print(Text(f"{quoted(answer)} is not one of: {names}", "yellow"))

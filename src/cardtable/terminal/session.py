@@ -28,11 +28,11 @@ from cardtable.bots.ismcts import hint as search_hint
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
+from cardtable.engine.text import quoted, shorten
 from cardtable.terminal import renderer_for
 from cardtable.terminal.digest import digest_lines
 from cardtable.terminal.render import Renderer, View
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
-from cardtable.terminal.text import MAX_INPUT, cut
 
 Reader = Callable[[str], str]
 
@@ -54,6 +54,7 @@ EXIT_INTERRUPTED = 130
 EXIT_SAVE_FAILED = 1
 HINT_SECONDS = 0.8  # the search behind `hint`: answered within a second
 LOG_BUDGET = 12  # more log lines than this between two turns are folded into a digest
+MAX_INPUT = 200  # characters: longer than any move or command of any game
 PAUSE_ENV = "CARDTABLE_PAUSE"  # 1 or 0: pause at each round's end, whatever the input is
 PLAIN_INPUT_ENV = "CARDTABLE_PLAIN_INPUT"  # set (to anything but 0): no line editor
 SITTING_FORMAT = 1
@@ -66,6 +67,12 @@ class ReadsIntent(Protocol):
     def variants(self, text: str) -> list[str]:
         """Notations the person may have meant by ``text``, e.g. a lay-off without its end."""
         ...
+
+
+def printable(text: str) -> str:
+    """Lone surrogates (bytes of typed text that were not UTF-8) shown escaped: printing them
+    would raise."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def console_reader(console: Console) -> Reader:
@@ -348,7 +355,7 @@ class PlaySession:
                 continue
             if len(command) > MAX_INPUT:
                 self.say(f"That line is {len(command):,} characters long, too long for a move: "
-                         f"{cut(command)!r} (type help for the legal moves)", "yellow")
+                         f"{quoted(command)} (type help for the legal moves)", "yellow")
                 continue
             if word in QUIT_WORDS:
                 return False
@@ -382,7 +389,7 @@ class PlaySession:
                 action = self._meant(text) or action  # else apply explains the refusal
             self.state.apply(self.person, action)
         except (CardtableError, ValueError) as exc:
-            self.say(f"{cut(str(exc), MAX_INPUT)} (type help for the legal moves)", "yellow")
+            self.say(f"{printable(shorten(str(exc)))} (type help for the legal moves)", "yellow")
             return False
         self._autosave()
         return True
