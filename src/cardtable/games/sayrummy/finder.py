@@ -8,15 +8,22 @@ since the trie is sorted, each required sound must be taken when the path reache
 other sound on the way is an added card. Whether the base's sounds also come in the right
 order is checked on the few pronunciations found.
 
+With one or two wild cards the trie is not walked at all: the hand's sub-multisets are looked
+up in ``Lexicon.multisets``. For two wild cards the words of "these sounds and two more" are
+kept per multiset in a bounded cache: the same small multisets (a common vowel and a consonant
+or two) turn up in almost every hand, and each costs forty lookups to gather afresh.
+
 Searches give pronunciations (canonical sounds). Which cards say them (a sound card, another
 card of a merged sound, or a wild card) is spelled out by :func:`word_plays` and
-:func:`extension_plays`, which the legal moves use.
+:func:`extension_plays`, which the legal moves use. Every function gives its answer in a fixed
+order (the legal moves are listed in it, and seeded play depends on it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import chain, combinations, compress
+from collections.abc import Callable, Sequence
+from itertools import chain, combinations, compress, repeat
+from weakref import WeakKeyDictionary
 
 from cardtable.games.sayrummy.lexicon import PRIMES, TERMINAL, Lexicon, Trie
 from cardtable.games.sayrummy.sounds import NSOUNDS, WILD, WILD_TOKEN
@@ -24,6 +31,49 @@ from cardtable.games.sayrummy.sounds import NSOUNDS, WILD, WILD_TOKEN
 _FILL = bytes(range(WILD_TOKEN, 256)) + bytes(WILD_TOKEN)  # sound c -> wild card as c
 _LACKING = b"\x01" * 256
 _AS_WILD = tuple(bytes((WILD_TOKEN + c,)) for c in range(NSOUNDS))  # a wild card said as c
+_BYTE = tuple(bytes((t,)) for t in range(256))
+TWO_MORE_LIMIT = 100_000  # multisets kept by the two-wild-card cache before it starts afresh
+
+
+class _Tables:
+    """What the finder keeps per lexicon: the pronunciations that repeat a sound, and the
+    cache of "these sounds and two more" (see :func:`_two_more`)."""
+
+    __slots__ = ("repeats", "two_more")
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.repeats = frozenset(p for p in lex.spellings if len(set(p)) < len(p))
+        self.two_more: dict[int, tuple[bytes, ...]] = {}
+
+
+_TABLES: WeakKeyDictionary[Lexicon, _Tables] = WeakKeyDictionary()
+
+
+def _tables(lex: Lexicon) -> _Tables:
+    found = _TABLES.get(lex)
+    if found is None:
+        found = _TABLES[lex] = _Tables(lex)
+    return found
+
+
+def _two_more(lex: Lexicon) -> Callable[[int], tuple[bytes, ...]]:
+    """A function from a multiset's key to the pronunciations of those sounds and two more
+    (each once, in the order of looking up "one more" for each added prime in turn), cached."""
+    cache = _tables(lex).two_more
+    if len(cache) > TWO_MORE_LIMIT:
+        cache.clear()
+    one_more = lex.multisets[1].get
+    get = cache.get
+
+    def lookup(key: int) -> tuple[bytes, ...]:
+        found = get(key)
+        if found is None:
+            found = cache[key] = tuple(dict.fromkeys(chain.from_iterable(
+                filter(None, map(one_more, map(key.__mul__, PRIMES)))
+            )))
+        return found
+
+    return lookup
 
 
 class Hand:
@@ -97,12 +147,12 @@ def find_words(lex: Lexicon, hand: Hand, min_length: int = 1) -> list[bytes]:
     """Every pronunciation the hand can lay as a new word, using at least one sound card."""
     if hand.wilds in (1, 2):
         # Look the hand's sub-multisets up: with one wild card, the words of exactly those
-        # sounds or of one sound more; with two, also one more again (any sound, tried in turn).
+        # sounds or of one sound more; with two, also two more.
         exact, one_more = lex.multisets
         keys = hand.subsets[1:]
         hits = [*map(exact.get, keys), *map(one_more.get, keys)]
         if hand.wilds == 2:
-            hits += map(one_more.get, hand.plus_one[len(PRIMES):])
+            hits += map(_two_more(lex), keys)
         found = dict.fromkeys(chain.from_iterable(filter(None, hits)))
         if min_length > 1:
             return [p for p in found if len(p) >= min_length]
@@ -168,7 +218,7 @@ def find_extensions(
         keys = list(map(base_key.__mul__, hand.subsets))
         hits = [*map(exact.get, keys[1:]), *map(one_more.get, keys)]  # keys[0]: nothing added
         if hand.wilds == 2:
-            hits += map(one_more.get, map(base_key.__mul__, hand.plus_one))
+            hits += map(_two_more(lex), keys)
         candidates = dict.fromkeys(chain.from_iterable(filter(None, hits)))
         return [p for p in candidates if len(p) >= min_length and _contains(p, base)]
     need = sorted(rank[s] for s in base)
@@ -374,25 +424,30 @@ def all_word_plays(lex: Lexicon, prons: Sequence[bytes], hand: Hand) -> list[byt
             out.extend(_fillings(lex, pron, hand, need_natural=True))
         return out
     # One kind of card per sound (the common case): the sound cards go where they can, wild
-    # cards where they must, and a spare wild card may stand in for any sound card.
-    lacking = hand.lacking
+    # cards where they must, and a spare wild card may stand in for any sound card. Most words
+    # found with a wild card need it for a sound the hand lacks: those have one way only.
     wilds = hand.wilds
-    for pron in prons:
-        laid = pron.translate(fill)
-        missing = pron.translate(lacking).count(1)
-        if missing == wilds:
-            out.append(laid)  # affordable, so no card is short: every wild card fills a gap
-        elif len(set(pron)) != len(pron):
-            out.extend(_wild_variants(laid, pron, range(len(pron)), hand, True))
+    laids = list(map(bytes.translate, prons, repeat(fill)))
+    missing = list(map(bytes.count, map(bytes.translate, prons, repeat(hand.lacking)), repeat(1)))
+    repeats = _tables(lex).repeats
+    append = out.append
+    for pron, laid, gaps in zip(prons, laids, missing, strict=True):
+        if gaps == wilds:
+            append(laid)  # affordable, so no card is short: every wild card fills a gap
+        elif pron in repeats:
+            out += _wild_variants(laid, pron, range(len(pron)), hand, True)
         else:
-            out.append(laid)
+            append(laid)
             n = len(pron)
-            if missing == n - 1:
+            if gaps == n - 1:
                 continue  # the one sound card must stay
-            naturals = [i for i in range(n) if laid[i] < WILD_TOKEN]
+            if gaps:
+                naturals: Sequence[int] = [i for i in range(n) if laid[i] < WILD_TOKEN]
+            else:
+                naturals = range(n)
             for i in naturals:
-                out.append(laid[:i] + _AS_WILD[pron[i]] + laid[i + 1:])
-            spare = wilds - missing
+                append(laid[:i] + _AS_WILD[pron[i]] + laid[i + 1:])
+            spare = wilds - gaps
             if spare > 1:
                 most = min(spare, len(naturals) - 1)
                 for k in range(2, most + 1):
@@ -400,7 +455,7 @@ def all_word_plays(lex: Lexicon, prons: Sequence[bytes], hand: Hand) -> list[byt
                         variant = bytearray(laid)
                         for i in chosen:
                             variant[i] = WILD_TOKEN + pron[i]
-                        out.append(bytes(variant))
+                        append(bytes(variant))
     return out
 
 
@@ -451,26 +506,53 @@ def extension_plays(
 ) -> list[bytes]:
     """The card sequences that turn the table word ``base_tokens`` (canonical sounds
     ``base``) into ``pron``: the base's cards where they fit in order, cards from the hand (at
-    least one) everywhere else."""
+    least one) everywhere else. ``pron`` must be one :func:`find_extensions` gives for this
+    base and hand (so the hand can pay for it)."""
     n = len(pron)
     fill = hand.fill
     if fill is not None and n == len(base) + 1:
-        # One card added (the usual case): wherever leaving it out gives the base, that card
-        # from the hand, or a wild card.
-        one: dict[bytes, None] = {}
-        for k in range(n):
-            if pron[:k] + pron[k + 1:] == base:
-                c = pron[k]
-                if fill[c] < WILD_TOKEN:
-                    one[base_tokens[:k] + bytes((fill[c],)) + base_tokens[k:]] = None
+        # One card added (the usual case). It goes where ``pron`` first differs from the base,
+        # or anywhere earlier in the run of that same sound: the card from the hand, or a wild
+        # card.
+        k = 0
+        last = n - 1
+        while k < last and pron[k] == base[k]:
+            k += 1
+        if pron[k + 1:] != base[k:]:
+            return []
+        c = pron[k]
+        card = fill[c]
+        first = k
+        while first and pron[first - 1] == c:
+            first -= 1
+        if first == k:
+            head, tail = base_tokens[:k], base_tokens[k:]
+            if card < WILD_TOKEN:
                 if hand.wilds:
-                    one[base_tokens[:k] + bytes((WILD_TOKEN + c,)) + base_tokens[k:]] = None
+                    return [head + _BYTE[card] + tail, head + _AS_WILD[c] + tail]
+                return [head + _BYTE[card] + tail]
+            return [head + _AS_WILD[c] + tail] if hand.wilds else []
+        one: dict[bytes, None] = {}
+        for at in range(first, k + 1):
+            if card < WILD_TOKEN:
+                one[base_tokens[:at] + _BYTE[card] + base_tokens[at:]] = None
+            if hand.wilds:
+                one[base_tokens[:at] + _AS_WILD[c] + base_tokens[at:]] = None
         return list(one)
     found: dict[bytes, None] = {}
     if fill is not None:
         # Each placement of the base leaves the rest of the word to the hand's cards.
         laid = pron.translate(fill)
-        for spots in _embeddings(pron, base):
+        placements = _embeddings(pron, base)
+        if not hand.wilds:
+            # Then the hand's own cards fill the gaps, one way for each placement.
+            for spots in placements:
+                template = bytearray(laid)
+                for b, k in zip(base_tokens, spots, strict=True):
+                    template[k] = b
+                found[bytes(template)] = None
+            return list(found)
+        for spots in placements:
             template = bytearray(laid)
             for b, k in enumerate(spots):
                 template[k] = base_tokens[b]
