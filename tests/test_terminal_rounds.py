@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from cardtable.bots import make_bot
@@ -285,3 +286,20 @@ def test_log_keeps_the_others_moves_after_the_persons_first_move_of_a_turn(
     assert any(line.startswith("Seat 1 (random)") for line in since)  # the others' moves
     assert any(line.startswith("Seat 2 (random)") for line in since)
     assert since[-1].startswith("You (seat 0) drew")  # and the draw just made
+
+
+def test_the_pause_is_for_a_terminal_unless_the_environment_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardtable.cli.play import pause_wanted
+
+    monkeypatch.delenv("CARDTABLE_PAUSE", raising=False)
+    monkeypatch.setattr("os.isatty", lambda fd: False)
+    assert pause_wanted() is False  # piped: nobody to wait for
+    monkeypatch.setattr("os.isatty", lambda fd: True)
+    assert pause_wanted() is True
+    monkeypatch.setenv("CARDTABLE_PAUSE", "0")
+    assert pause_wanted() is False
+    monkeypatch.setattr("os.isatty", lambda fd: False)
+    monkeypatch.setenv("CARDTABLE_PAUSE", "1")
+    assert pause_wanted() is True
