@@ -180,3 +180,31 @@ def test_step_stops_on_quit_and_refuses_bad_flags(
     assert code == 2 and "--step" in err
     code, _, err = run(monkeypatch, capsys, ["replay", str(path), "--step", "--seat", "7"], "")
     assert code == 2 and "seats 0 to 2" in err
+
+
+def test_resume_refuses_huge_numbers_and_takes_a_record_dealt_by_hand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A sitting with a 5,000-digit number is refused in one sentence (it was a traceback),
+    and a record without a seed (dealt by hand) resumes with its bots."""
+    Path("huge.json").write_text('{"sitting": 1, "person": ' + "9" * 5000 + "}",
+                                 encoding="utf-8")
+    code, _, err = run(monkeypatch, capsys, ["play", "--resume", "huge.json"], "")
+    assert code == 2 and "5,000 digits" in err and len(err.strip().splitlines()) == 1
+    run(monkeypatch, capsys, ["play", "daylily", "--players", "2", "--bots", "random",
+                              "--seed", "8", "--record", "mine.json"], "s\nquit\n")
+    record = json.loads(Path("mine.json").read_text(encoding="utf-8"))
+    del record["seed"]  # the deals stay: a record written from a real table's deal
+    Path("dealt.json").write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run(monkeypatch, capsys, ["play", "--resume", "dealt.json", "--seat", "0",
+                                               "--bots", "greedy"], "quit\n")
+    assert code == 0, err
+    assert "Resumed after" in out
+
+
+def test_negative_seeds_seat_bots_of_their_own() -> None:
+    from cardtable.cli.play import bot_base
+
+    assert bot_base(11) != bot_base(-11)
+    assert bot_base(11) == 11 * 7919  # seeds of 0 or more keep the bots they always had
+    assert len({bot_base(s, v) for s in (-2, -1, 0, 1, 2) for v in (0, 1)}) == 10

@@ -12,7 +12,6 @@ user's data directory, so ``play --resume`` can go on with a match that was quit
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import textwrap
 from collections.abc import Callable, Sequence
@@ -27,7 +26,7 @@ from cardtable.bots import Bot, bot_names, is_bot_name, make_bot
 from cardtable.engine.errors import CardtableError, OptionError, RecordError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.engine.options import parse_option_assignments
-from cardtable.engine.record import check_record, replay
+from cardtable.engine.record import check_record, read_record_text, replay
 from cardtable.engine.text import quoted, whole_number
 from cardtable.terminal.render import unused_path
 from cardtable.terminal.session import PAUSE_ENV, PlaySession, Reader, console_reader
@@ -37,6 +36,14 @@ SEED_RANGE = 1_000_000  # a random seed short enough to read out and type again
 DEFAULT_TABLE = 3  # you and two bots: a table that is quick to play and to follow
 BOT_SEED_FACTOR = 7919
 T = TypeVar("T")
+
+
+def bot_base(seed: int, version: int = 0) -> int:
+    """The seed the bots of a match dealt from ``seed`` start from at ``version``. Seeds of 0 or
+    more keep the bots they always had; a negative seed's key lies above every other, because
+    ``random.seed`` drops the sign and -11 would otherwise play 11's bots."""
+    key = seed if seed >= 0 else (1 << 256) - seed
+    return key * BOT_SEED_FACTOR + version * 104_729
 
 
 def add_parser(sub: Any) -> None:
@@ -194,11 +201,15 @@ def resume(
     match's seed and the move reached, so resuming the same file twice plays on the same way."""
     path = latest_sitting() if not file else Path(file)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise RecordError(f"{path} is not a sitting or a game record (not JSON)") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a sitting or a game record (not text)") from None
+    try:  # the record reader refuses huge numbers and deep nesting in one sentence
+        data = read_record_text(text, "its text")
+    except RecordError as exc:
+        raise RecordError(f"{path} is not a sitting or a game record: {exc}") from None
     sitting: Path | None = None
     named: dict[int, str] = {}
     if isinstance(data, dict) and "sitting" in data:
@@ -227,8 +238,8 @@ def resume(
         others = [s for s in range(game.players) if s != seat]
         names += [names[-1]] * (len(others) - len(names))
         named = dict(zip(others, names[: len(others)], strict=True))
-    seed = int(record_data.get("seed", 0))
-    bot_seed = seed * BOT_SEED_FACTOR + state.version * 104_729
+    seed = record_data.get("seed") or 0  # a record dealt by hand has no seed
+    bot_seed = bot_base(seed, state.version)
     try:
         seated = {s: make_bot(n, game, bot_seed + s) for s, n in named.items()}
     except CardtableError as exc:
@@ -290,7 +301,7 @@ def prepare(
     names += [names[-1]] * (len(others) - len(names))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") % SEED_RANGE
-    bot_seed = seed * BOT_SEED_FACTOR
+    bot_seed = bot_base(seed)
     named = dict(zip(others, names, strict=True))
     seated = {s: make_bot(n, game, bot_seed + s) for s, n in named.items()}
     path = record if record is not None else default_record_path(game.name, seed)
