@@ -21,6 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import numpy as np
+
 from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.day.actions import ALL_IN, CALL, CHECK, FOLD, KEEP, SWAPS, Bet, RaiseTo
@@ -55,7 +57,7 @@ class GreedyDayBot:
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
-        self.rng = random.Random(seed)
+        self.rng = np.random.default_rng(random.Random(seed).getrandbits(64))
         o = game.options
         self.evaluator: Evaluator = evaluator_for(
             o["moon_value"], o["kind_scope"], o["full_day_points"]

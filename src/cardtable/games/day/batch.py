@@ -68,6 +68,11 @@ _P_RISING_BIT = 40
 _UP_SHIFT = 41
 
 
+def _spread(x: npt.NDArray[Any], shape: tuple[int, ...]) -> npt.NDArray[Any]:
+    """``x`` in the shape of every result (a view when it has to be broadcast)."""
+    return x if x.shape == shape else np.broadcast_to(x, shape)
+
+
 def _table(values: Sequence[int], dtype: type = np.int32) -> npt.NDArray[Any]:
     return np.array(values, dtype=dtype)
 
@@ -280,11 +285,11 @@ class BatchEvaluator:
             if own.any():
                 # Few hands hold the Crown: their X of a kind is worked out for them alone.
                 shape = lower.shape
-                at = np.nonzero(np.broadcast_to(own, shape))
-                total = np.broadcast_to(tpack if self.table_scope else counts, shape)[at]
-                other = self.CROWN_X.take(np.broadcast_to(pair, shape)[at])
+                at = np.nonzero(_spread(own, shape))
+                total = _spread(tpack if self.table_scope else counts, shape)[at]
+                other = self.CROWN_X.take(_spread(pair, shape)[at])
                 lower[at] = self.CROWN_LOW.take(
-                    (other * 4 + np.broadcast_to(moons, shape)[at]) * 64 + self._best(total))
+                    (other * 4 + _spread(moons, shape)[at]) * 64 + self._best(total))
             # A Day or a run scores at least 4, more than anything in the lower half.
             key: Ints = np.maximum(upper, lower)
             if np.any(subs):
@@ -306,19 +311,31 @@ def first_share(hand_keys: Sequence[Ints]) -> npt.NDArray[np.float64]:
         lose = ((a >> POINTS_SHIFT) < (b >> POINTS_SHIFT)) | (same & (a < b))
         halves: npt.NDArray[np.float64] = 0.5 + 0.5 * (win.astype(np.float64) - lose)
         return halves
-    keys = np.stack(np.broadcast_arrays(*hand_keys), axis=-1)
-    points = keys >> POINTS_SHIFT
-    top = points == points.max(axis=-1, keepdims=True)
+    # Most showdowns the first hand loses outright: another hand has more points, or the same
+    # ranked condition with a higher rank. Only where it is not beaten are the tied counted.
+    mine = hand_keys[0]
+    group = mine >> COND_SHIFT
+    points = mine >> POINTS_SHIFT
+    beaten = np.zeros(np.broadcast_shapes(*(k.shape for k in hand_keys)), dtype=np.bool_)
+    for k in hand_keys[1:]:
+        beaten |= (k > mine) & (((k >> POINTS_SHIFT) > points) | ((k >> COND_SHIFT) == group))
+    share = np.zeros(beaten.shape, dtype=np.float64)
+    at = np.nonzero(~beaten)
+    if not at[0].size:
+        return share
+    keys = np.stack([_spread(k, beaten.shape)[at] for k in hand_keys], axis=-1)
+    points_at = keys >> POINTS_SHIFT
+    top = points_at == points_at.max(axis=-1, keepdims=True)
     cond = (keys >> COND_SHIFT) & 15
     # At the top points only Highest Card and X of a kind rank within themselves: the best of
     # each of those two groups, and everyone at the top in another condition, share the pot.
     best = cond > KIND
     for ranked in (HIGHEST, KIND):
-        mine = top & (cond == ranked)
-        group = np.where(mine, keys, -1).max(axis=-1, keepdims=True)
-        best |= mine & (keys == group)
+        in_group = top & (cond == ranked)
+        high = np.where(in_group, keys, -1).max(axis=-1, keepdims=True)
+        best |= in_group & (keys == high)
     best &= top
-    share: npt.NDArray[np.float64] = best[..., 0] / best.sum(axis=-1)
+    share[at] = 1.0 / best.sum(axis=-1)  # the first hand is among them: nobody beat it
     return share
 
 
