@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain, compress, repeat
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.engine.deals import Deal
@@ -123,7 +124,13 @@ class TableMeld:
         self.size = len(meld.cards)
         # card -> {end: resulting meld}; computed once per meld, read on every move.
         self.accepts: dict[int, dict[str | None, Meld]] = {}
-        for c in range(53):
+        # Only a natural of a set's rank, of a run's suit, or a joker can fit: ask about those.
+        if meld.kind == RUN:
+            candidates: Sequence[int] = (*range(meld.suit * 13, meld.suit * 13 + 13), JOKER)
+        else:
+            rank = (meld.ranks[0] - 1) % 13
+            candidates = (rank, 13 + rank, 26 + rank, 39 + rank, JOKER)
+        for c in candidates:
             for new in lay_off_options(c, meld, rules.melds):
                 self.accepts.setdefault(c, {})[_end_of(meld, new)] = new
         # card -> the run with that card in place of the joker standing for it.
@@ -186,10 +193,38 @@ def _declined(seat: int, card: int, buyers: list[int]) -> Declined:
     return found
 
 
+_CARDS = range(53)
+
+# The moves a meld at one place on the table offers, by card (lay-offs, then joker swaps): made
+# once per meld and place, since moves never change: (meld, owner, index, swaps) -> (card, moves).
+_PLAYS: dict[tuple[TableMeld, int, int, bool], tuple[tuple[int, tuple[Action, ...]], ...]] = {}
+
+
+def _plays(tm: TableMeld, owner: int, index: int, swaps: bool) -> (
+    tuple[tuple[int, tuple[Action, ...]], ...]
+):
+    key = (tm, owner, index, swaps)
+    found = _PLAYS.get(key)
+    if found is None:
+        if len(_PLAYS) >= _TABLE_MELD_LIMIT:
+            _PLAYS.clear()
+        plays: list[tuple[int, tuple[Action, ...]]] = [
+            (c, tuple(Lay(c, owner, index, end) for end in ends))
+            for c, ends in tm.accepts.items()
+        ]
+        if swaps:  # after the lay-offs, as a player reads them
+            plays.extend((c, (Swap(c, owner, index),)) for c in tm.swaps)
+        found = _PLAYS[key] = tuple(plays)
+    return found
+
+
 # The same melds come up deal after deal (a three-card set, a four-card run), so their lay-off
 # tables are made once per rule set and meld.
 _TABLE_MELDS: dict[tuple[Meld, MeldRules], TableMeld] = {}
 _TABLE_MELD_LIMIT = 20_000
+
+
+_WRITTEN: dict[tuple[tuple[int, ...], MeldRules], Meld] = {}
 
 
 def table_meld(meld: Meld, rules: ContractRules) -> TableMeld:
@@ -422,7 +457,8 @@ class ContractState(RunningTotals, State):
         self.floater = False
         self.owed_jokers = 0
         self.phase = DRAW_PHASE
-        if not self.legal_actions(self.current):
+        # A stock, or a pile to rebuild it from, always leaves the draw: only then look further.
+        if not self.stock and len(self.discard) <= 1 and not self.legal_actions(self.current):
             self._end_deal(None, "the stock and the discard pile ran out")
 
     def hand_value(self, seat: int) -> int:
@@ -513,11 +549,11 @@ class ContractState(RunningTotals, State):
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        held = [c for c, k in enumerate(hand) if k]
         out: list[Action] = []
         if not self.down[seat]:
             contract = self.contract
-            cards = [c for c in held for _ in range(hand[c])]
+            held = list(compress(_CARDS, hand))
+            cards = list(chain.from_iterable(map(repeat, held, map(hand.__getitem__, held))))
             rules = self.rules.melds
             downs = (
                 all_layouts(hand, contract.sets, contract.runs, rules)
@@ -541,28 +577,29 @@ class ContractState(RunningTotals, State):
                 if longer is not None:
                     out.append(Down.of([m.cards for m in longer]))
         else:
+            swaps = self.rules.joker_swaps
+            everyone = self.rules.lay_off_same_turn or self.down_turn[seat] != self.turn
             for owner, melds in enumerate(self.table):
-                if not self._may_lay_on(seat, owner):
-                    continue
+                if not everyone and owner != seat:
+                    continue  # others' melds are closed in the turn of going down
                 for index, tm in enumerate(melds):
-                    for c, ends in tm.accepts.items():
+                    for c, moves in _plays(tm, owner, index, swaps):
                         if hand[c]:
-                            for end in ends:
-                                out.append(Lay(c, owner, index, end))
-                    if tm.swaps and self.rules.joker_swaps:
-                        for c in tm.swaps:
-                            if hand[c]:
-                                out.append(Swap(c, owner, index))
+                            out.extend(moves)
         if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
             return out  # the swapped joker must be played before the turn can end
         if self.floater:
             # A floater goes out only with a card that fits no meld: one that fits is laid off.
-            out.extend([DISCARDS[c] for c in held if not self._layable(c, seat)])
+            out.extend([DISCARDS[c] for c in compress(_CARDS, hand)
+                        if not self._layable(c, seat)])
         else:
             forbid = self._forbidden_discard()
-            out.extend([DISCARDS[c] for c in held if c != forbid])
-        if not out and held:
-            out.extend(DISCARDS[c] for c in held)  # nothing else is possible: let it go
+            if forbid >= 0 and hand[forbid]:
+                out.extend([DISCARDS[c] for c in compress(_CARDS, hand) if c != forbid])
+            else:
+                out.extend(compress(DISCARDS, hand))
+        if not out:
+            out.extend(compress(DISCARDS, hand))  # nothing else is possible: let it go
         return out
 
     def refusal(self, seat: int, action: Action) -> str | None:
@@ -570,36 +607,34 @@ class ContractState(RunningTotals, State):
         if problem is not None:
             return problem
         phase = self.phase
+        kind = type(action)  # one class per kind of move: a type test is the quickest dispatch
         if phase == BUY_PHASE:
-            if isinstance(action, Buy | Pass):
+            if kind is Buy or kind is Pass:
                 return None
             return "the discard is up for sale: answer buy or pass"
         if phase == RUMMY_PHASE:
-            if isinstance(action, CallRummy | Pass):
+            if kind is CallRummy or kind is Pass:
                 return None
             return "the last discard could have been played: call rummy or pass"
         if phase == DRAW_PHASE:
-            if isinstance(action, Take):
+            if kind is Take:
                 if not self.discard:
                     return "the discard pile is empty"
                 if self._floating(seat) and not self._layable(self.discard[-1], seat):
                     return ("you are floating: you could not discard that card this turn, "
                             "so take it only if you can lay it off")
                 return None
-            if isinstance(action, Draw):
+            if kind is Draw:
                 if self.stock or len(self.discard) > 1:
                     return None
                 return "the stock is empty"
-            if isinstance(action, Buy | CallRummy):
+            if kind is Buy or kind is CallRummy:
                 return "nothing is on offer now: take the discard or draw from the stock"
             return "first take the discard or draw from the stock"
         # play phase
-        if isinstance(action, Take | Draw):
-            return "you have already drawn this turn"
-        if isinstance(action, Buy | Pass | CallRummy):
-            return "that is only possible in a buying or rummy window"
         hand = self.hands[seat]
-        if isinstance(action, Discard):
+        if kind is Discard:
+            assert isinstance(action, Discard)
             card = action.card
             if not 0 <= card <= JOKER or not hand[card]:
                 return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
@@ -613,6 +648,10 @@ class ContractState(RunningTotals, State):
             ):
                 return "you may not discard the card you took from the discard pile this turn"
             return None
+        if kind is Take or kind is Draw:
+            return "you have already drawn this turn"
+        if kind is Buy or kind is Pass or kind is CallRummy:
+            return "that is only possible in a buying or rummy window"
         if isinstance(action, Down):
             reason = self._down_refusal(seat, action)
             if reason is not None and self._penalised_attempt(seat, action):
@@ -686,7 +725,16 @@ class ContractState(RunningTotals, State):
         return check_contract(melds, contract.sets, contract.runs)
 
     def _read_group(self, cards: tuple[int, ...]) -> Meld:
-        return read_written_meld(cards, self.rules.melds)
+        """The meld a written group makes; a lay-down is read when checked and again when
+        made, so readings are kept (a group that is no meld raises MeldError every time)."""
+        key = (cards, self.rules.melds)
+        meld = _WRITTEN.get(key)
+        if meld is None:
+            meld = read_written_meld(cards, self.rules.melds)
+            if len(_WRITTEN) >= _TABLE_MELD_LIMIT:
+                _WRITTEN.clear()
+            _WRITTEN[key] = meld
+        return meld
 
     def _perform(self, seat: int, action: Action) -> None:
         phase = self.phase
@@ -730,6 +778,10 @@ class ContractState(RunningTotals, State):
             else:
                 self._draw_for_current()
             return
+        if type(action) is Discard:  # the commonest move of the play phase, tested first
+            assert isinstance(action, Discard)
+            self._discard(seat, action.card)
+            return
         if isinstance(action, Down):
             refused = self._down_refusal(seat, action)
             if refused is not None:
@@ -771,7 +823,8 @@ class ContractState(RunningTotals, State):
             self._emit(LaidOff(seat, CODES[action.card], action.owner, action.index, grown.kind,
                                action.end, token,
                                tuple(CODES[c] for c in grown.cards)))
-        elif isinstance(action, Swap):
+        else:
+            assert isinstance(action, Swap)
             tm = self.table[action.owner][action.index]
             new = tm.swaps[action.card]
             self._remove(seat, action.card)
@@ -782,29 +835,6 @@ class ContractState(RunningTotals, State):
             self.owed_jokers += 1
             self._emit(JokerSwapped(seat, CODES[action.card], action.owner, action.index,
                                     tuple(CODES[c] for c in new.cards)))
-        else:
-            assert isinstance(action, Discard)
-            self._remove(seat, action.card)
-            self.discard.append(action.card)
-            self.top_discarder = seat
-            self._emit(_discarded(seat, action.card))
-            if self.sizes[seat] == 0:
-                self._emit(WentOut(seat, "discarded"))
-                self._end_deal(seat, "went out")
-                return
-            if (self.rules.call_rummy and self.down[seat] and self._layable(action.card, seat)
-                    and self.game.players > 1):
-                self._emit(RummyChance(seat, CODES[action.card]))
-                n = self.game.players
-                order = [(seat + k) % n for k in range(1, n)]
-                self.pending = list(order)
-                self.window_order = order
-                self.claims = []
-                self.passed = []
-                self.phase = RUMMY_PHASE
-                return
-            self._next_turn()
-            return
         if self.sizes[seat] == 0:
             if self.rules.go_out_by_play:
                 self._emit(WentOut(seat, "played"))
@@ -812,6 +842,28 @@ class ContractState(RunningTotals, State):
             else:
                 self._emit(Floating(seat))
                 self._next_turn()  # floating: no card to discard, the turn passes
+
+    def _discard(self, seat: int, card: int) -> None:
+        self._remove(seat, card)
+        self.discard.append(card)
+        self.top_discarder = seat
+        self._emit(_discarded(seat, card))
+        if self.sizes[seat] == 0:
+            self._emit(WentOut(seat, "discarded"))
+            self._end_deal(seat, "went out")
+            return
+        if (self.rules.call_rummy and self.down[seat] and self._layable(card, seat)
+                and self.game.players > 1):
+            self._emit(RummyChance(seat, CODES[card]))
+            n = self.game.players
+            order = [(seat + k) % n for k in range(1, n)]
+            self.pending = list(order)
+            self.window_order = order
+            self.claims = []
+            self.passed = []
+            self.phase = RUMMY_PHASE
+            return
+        self._next_turn()
 
     # ---- views ------------------------------------------------------------------------------
     @staticmethod
