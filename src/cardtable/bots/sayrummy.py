@@ -33,6 +33,29 @@ from cardtable.games.sayrummy.sounds import (
     parse_token,
 )
 
+_TOKEN_TABLES: dict[tuple[int, ...], tuple[bytes, bytes]] = {}
+
+
+def _token_tables(values: tuple[int, ...]) -> tuple[bytes, bytes]:
+    """Translation tables over laid tokens: each token's penalty points (a wild card's whatever
+    sound it says), and 1 for a wild card, 0 otherwise."""
+    found = _TOKEN_TABLES.get(values)
+    if found is None:
+        points = bytes(
+            values[WILD] if WILD_TOKEN <= t < WILD_TOKEN + WILD else values[t] if t < WILD else 0
+            for t in range(256)
+        )
+        wild = bytes(1 if WILD_TOKEN <= t < WILD_TOKEN + WILD else 0 for t in range(256))
+        found = _TOKEN_TABLES[values] = (points, wild)
+    return found
+
+
+def _laid(cards: Sequence[str], points: bytes, wild: bytes) -> tuple[int, int, int]:
+    """A table word's size, penalty points and wild cards, from its cards as the view writes
+    them."""
+    tokens = bytes(map(parse_token, cards))
+    return len(tokens), sum(tokens.translate(points)), sum(tokens.translate(wild))
+
 
 def _counts(codes: Sequence[str]) -> list[int]:
     counts = [0] * NCARDS
@@ -95,27 +118,27 @@ class GreedySayBot:
 
     # ---- laying and discarding -------------------------------------------------------------
     def _play(self, view: dict[str, Any], hand: list[int], legal: Sequence[Action]) -> Action:
-        values = self.game.card_values
-        words = view["table"]["words"]
+        # A hand with wild cards has thousands of legal plays: each is rated by translating
+        # its tokens (points, wild cards) rather than card by card, and each table word's
+        # cards are read once, not once per play extending it.
+        points, wild = _token_tables(self.game.card_values)
+        bases = [_laid(info["cards"], points, wild) for info in view["table"]["words"]]
         best: tuple[int, int, int] | None = None
         choice: Action | None = None
         for action in legal:
             if isinstance(action, Word):
                 tokens: bytes = action.tokens
-                base_cards: list[str] = []
+                key = (len(tokens), sum(tokens.translate(points)), -sum(tokens.translate(wild)))
             elif isinstance(action, Extend):
                 tokens = action.tokens
-                base_cards = words[action.index]["cards"]
+                size, shed, wilds = bases[action.index]
+                key = (
+                    len(tokens) - size,
+                    sum(tokens.translate(points)) - shed,
+                    wilds - sum(tokens.translate(wild)),
+                )
             else:
                 continue
-            wilds = sum(1 for t in tokens if t >= WILD_TOKEN) - sum(
-                1 for c in base_cards if c.startswith("*")
-            )
-            added = len(tokens) - len(base_cards)
-            shed = sum(values[WILD if t >= WILD_TOKEN else t] for t in tokens) - sum(
-                values[WILD if c.startswith("*") else parse_card(c)] for c in base_cards
-            )
-            key = (added, shed, -wilds)
             if best is None or key > best:
                 best, choice = key, action
         if choice is not None:
