@@ -1,23 +1,130 @@
-"""How much better the greedy Say Rummy bot plays than random: match win rates.
+"""The greedy Say Rummy bot: how much better it plays than random, and how fast it decides.
 
 Plays ``--games`` matches (five games each, the default) for each table size: one greedy bot,
 random bots in the other seats, the greedy seat rotating from match to match. The lowest total
 of penalty points wins a match; a tie that stands counts for every tied seat. Prints the greedy
-bot's win rate with a 95% Wilson interval and the mean match totals of greedy and random seats.
+bot's win rate with a 95% Wilson interval, the mean match totals of greedy and random seats,
+and the greedy bot's speed: a decision is what a table pays for it, the decision built for the
+bot (legal moves and the seat's view) plus its choice.
+
+``--versus-before`` plays the greedy bot against the greedy bot as it was before the speed pass
+of issue 16 (``sayrummy_greedy_before.py``): one of each kind in turn at every seat, and reports
+the new bot's win rate (95% Wilson interval) and both bots' speed on the same matches, their
+decisions interleaved so that the machine's load falls on both alike.
 
     .venv/bin/python benchmarks/sayrummy_bots.py [--games 200] [--players 2 4] [--seed 1]
+    .venv/bin/python benchmarks/sayrummy_bots.py --versus-before [--games 200] [--players 2 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
+from dataclasses import dataclass, field
 
 from cardtable import load_game
 from cardtable.bots import Bot, Decision, make_bot
+from cardtable.engine.game import Game
 from cardtable.sim.runner import derive_seed
 from cardtable.sim.stats import wilson
 from machine import print_machine
+from sayrummy_greedy_before import GreedySayBotBefore
+
+
+@dataclass(slots=True)
+class Speed:
+    """Seconds per decision (Decision.for_bot plus choose) of one kind of bot."""
+
+    times: list[float] = field(default_factory=list)
+
+    def line(self, label: str) -> str:
+        if not self.times:
+            return f"  {label}: no decisions"
+        total = sum(self.times)
+        ordered = sorted(self.times)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        return (f"  {label}: {len(self.times):,} decisions, {len(self.times) / total:,.0f} "
+                f"decisions/s (median {statistics.median(ordered) * 1e3:.2f} ms, 99th "
+                f"percentile {p99 * 1e3:.2f} ms, slowest {ordered[-1] * 1e3:.1f} ms)")
+
+
+def play(
+    game: Game, seed: int, bots: list[Bot], speeds: list[Speed | None]
+) -> tuple[list[int], list[int]]:
+    """One match; each seat's decisions timed into its Speed (None: not timed). The winners
+    and the final totals."""
+    state = game.new_state(seed)
+    clock = time.perf_counter
+    while not state.is_over:
+        seat = state.actors[0]
+        bot = bots[seat]
+        began = clock()
+        action = bot.choose(Decision.for_bot(state, seat, bot))
+        timer = speeds[seat]
+        if timer is not None:
+            timer.times.append(clock() - began)
+        state.apply(seat, action)
+    return list(state.winners), list(state.scores)
+
+
+def against_random(players: int, games: int, seed: int) -> None:
+    game = load_game("say-rummy", players)
+    speed = Speed()
+    wins = 0
+    greedy_total = random_total = 0
+    began = time.perf_counter()
+    for match in range(games):
+        greedy_seat = match % players
+        bots: list[Bot] = [
+            make_bot("greedy" if s == greedy_seat else "random", game,
+                     derive_seed(seed, match, f"seat{s}"))
+            for s in range(players)
+        ]
+        speeds: list[Speed | None] = [speed if s == greedy_seat else None
+                                      for s in range(players)]
+        winners, scores = play(game, derive_seed(seed, match, "deal"), bots, speeds)
+        wins += greedy_seat in winners
+        greedy_total += scores[greedy_seat]
+        random_total += sum(scores) - scores[greedy_seat]
+    low, high = wilson(wins, games)
+    print(f"\n{players} players, 1 greedy + {players - 1} random, {games} matches "
+          f"({time.perf_counter() - began:.1f} s):")
+    print(f"  greedy won {wins} ({wins / games:.1%}, 95% CI {low:.3f}-{high:.3f}); "
+          f"a random seat would win about {1 / players:.0%}")
+    print(f"  mean match total: greedy {greedy_total / games:.1f}, random seat "
+          f"{random_total / (games * (players - 1)):.1f} (penalty points, lower is better)")
+    print(speed.line("greedy speed"))
+
+
+def versus_before(players: int, games: int, seed: int) -> None:
+    """The new greedy bot in one seat, the bot before the speed pass in the others."""
+    game = load_game("say-rummy", players)
+    new_speed, old_speed = Speed(), Speed()
+    wins = 0
+    old_wins = 0
+    began = time.perf_counter()
+    for match in range(games):
+        new_seat = match % players
+        bots: list[Bot] = [
+            make_bot("greedy", game, 0) if s == new_seat else GreedySayBotBefore(game, 0)
+            for s in range(players)
+        ]
+        speeds: list[Speed | None] = [new_speed if s == new_seat else old_speed
+                                      for s in range(players)]
+        # Every deal is played once with the new bot at each seat in turn.
+        winners, _scores = play(game, derive_seed(seed, match // players, "deal"), bots, speeds)
+        wins += new_seat in winners
+        old_wins += any(s in winners for s in range(players) if s != new_seat)
+    low, high = wilson(wins, games)
+    print(f"\n{players} players, greedy (now) against {players - 1} greedy (before), "
+          f"{games} matches, each deal with the new bot at every seat in turn "
+          f"({time.perf_counter() - began:.1f} s):")
+    print(f"  the new bot won {wins} ({wins / games:.1%}, 95% CI {low:.3f}-{high:.3f}); an "
+          f"equal player wins {1 / players:.0%} plus its share of ties (the bot before: a "
+          f"seat of it won {old_wins})")
+    print(new_speed.line("greedy now"))
+    print(old_speed.line("greedy before"))
 
 
 def main() -> None:
@@ -25,36 +132,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--versus-before", action="store_true",
+                        help="the greedy bot against the bot before the speed pass")
     args = parser.parse_args()
     print_machine()
+    warm = load_game("say-rummy", 2)  # the lexicon and its tables load once, untimed
+    for match in range(3):
+        play(warm, match, [make_bot("greedy", warm, 0), GreedySayBotBefore(warm, 0)],
+             [None, None])
     for players in args.players:
-        game = load_game("say-rummy", players)
-        wins = 0
-        greedy_total = random_total = 0
-        began = time.perf_counter()
-        for match in range(args.games):
-            greedy_seat = match % players
-            state = game.new_state(derive_seed(args.seed, match, "deal"))
-            bots: list[Bot] = [
-                make_bot("greedy" if s == greedy_seat else "random", game,
-                         derive_seed(args.seed, match, f"seat{s}"))
-                for s in range(players)
-            ]
-            while not state.is_over:
-                seat = state.actors[0]
-                state.apply(seat, bots[seat].choose(
-                    Decision.at(state, seat)))
-            wins += greedy_seat in state.winners
-            greedy_total += state.scores[greedy_seat]
-            random_total += sum(state.scores) - state.scores[greedy_seat]
-        low, high = wilson(wins, args.games)
-        print(f"\n{players} players, 1 greedy + {players - 1} random, {args.games} matches "
-              f"({time.perf_counter() - began:.1f} s):")
-        print(f"  greedy won {wins} ({wins / args.games:.1%}, 95% CI {low:.3f}-{high:.3f}); "
-              f"a random seat would win about {1 / players:.0%}")
-        print(f"  mean match total: greedy {greedy_total / args.games:.1f}, random seat "
-              f"{random_total / (args.games * (players - 1)):.1f} (penalty points, lower is "
-              "better)")
+        if args.versus_before:
+            versus_before(players, args.games, args.seed)
+        else:
+            against_random(players, args.games, args.seed)
 
 
 if __name__ == "__main__":
