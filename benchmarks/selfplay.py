@@ -55,7 +55,7 @@ def cardtable_plain_block(
         seed += 1
         while not state.is_over:
             seat = state.actors[0]
-            state.apply(seat, bot.choose(Decision.at(state, seat)))
+            state.apply(seat, bot.choose(Decision.at(state, seat, bot.needs)))
             decisions += 1
     return decisions, time.perf_counter() - began
 
