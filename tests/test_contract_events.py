@@ -19,6 +19,7 @@ import pytest
 from rich.console import Console
 
 from cardtable import load_game
+from cardtable.bots import Decision, make_bot
 from cardtable.engine.errors import RecordError, StaleAction
 from cardtable.engine.events import cards_named
 from cardtable.engine.record import replay
@@ -595,3 +596,39 @@ def test_the_terminal_draws_a_banner_for_a_deal_and_a_sheet_for_its_score() -> N
     assert "(cut the deal exactly: -50)" in shown
     assert re.search(r"Bob .*left: 2♦ 8♦", shown)
     assert renderer.event(last(state, "bought", 0), NAMES) is None  # one line is enough
+
+
+# ---- the words of a rummy call, over whole matches ---------------------------------------------
+
+@pytest.mark.parametrize("seed", [80429, 80430])
+def test_every_rummy_call_names_the_card_the_offender_threw(seed: int) -> None:
+    # Issue 16 reported a rummy-call line naming the wrong card (4 players, bots random,
+    # greedy, greedy, seed 80429); the engine's words are checked here for every call of
+    # whole matches at that table, as each seat and a spectator read them.
+    game = table(players=4)
+    state = game.new_state(seed)
+    bots = [make_bot(name, game, seed + s)
+            for s, name in enumerate(["random", "random", "greedy", "greedy"])]
+    while not state.is_over:
+        seat = 0 if 0 in state.actors else state.actors[0]
+        state.apply(seat, bots[seat].choose(Decision.at(state, seat, bots[seat].needs)))
+    names = ["Ann", "Bob", "Cy", "Di"]
+    calls = 0
+    for viewer in (0, 1, 2, 3, None):
+        thrown: dict[int, str] = {}
+        for event in state.events(viewer):
+            if event["kind"] == "discarded":
+                thrown[event["seat"]] = event["card"]
+            if event["kind"] != "called_rummy":
+                continue
+            calls += 1
+            card = thrown[event["offender"]]
+            line = game.describe_event(event, names)
+            offender = names[event["offender"]]
+            named = "a joker" if card == "JK" else f"the {card}"
+            assert f"! {offender} took back {named}" in line, (line, card)
+            extra = event["extra"]
+            if viewer == event["offender"] and extra is not None:
+                drawn = "a joker" if extra == "JK" else f"the {extra}"
+                assert line.endswith(f" and {drawn} from the stock."), line
+    assert calls, "no rummy was called in these matches"
