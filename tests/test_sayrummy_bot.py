@@ -1,0 +1,74 @@
+"""The greedy Say Rummy bot rates plays by translating their tokens; it must rate exactly as
+counting card by card does: most cards added, then most points shed, then fewest wild cards,
+with the cards already on the table (wild cards among them) taken away for an extension."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable import load_game
+from cardtable.bots import Decision
+from cardtable.bots.sayrummy import GreedySayBot
+from cardtable.engine.game import Action
+from cardtable.games.sayrummy.actions import DISCARDS, Extend, Word
+from cardtable.games.sayrummy.sounds import WILD, WILD_TOKEN, parse_sound, token_code
+
+
+def _tokens(text: str) -> bytes:
+    return bytes(WILD_TOKEN + parse_sound(t[1:]) if t.startswith("*") else parse_sound(t)
+                 for t in text.split())
+
+
+def _decision(game: Any, table: list[str], legal: list[Action]) -> Decision:
+    """A play decision with these words on the table (as the view writes them)."""
+    words = [{"cards": [token_code(t) for t in _tokens(w)]} for w in table]
+    view = {
+        "table": {"phase": "play", "words": words},
+        "zones": {"hand:0": {"cards": ["d", "ɔ", "g", "*", "*"]}},
+    }
+    return Decision(0, tuple(legal), game, view)
+
+
+def test_an_extension_is_rated_by_the_cards_it_adds_not_the_cards_on_the_table() -> None:
+    game = load_game("say-rummy", 2)
+    bot = GreedySayBot(game)
+    # Extending a long table word by one card adds less than laying a two-card word.
+    legal: list[Action] = [
+        Extend(0, _tokens("k æ t s")),
+        Word(_tokens("d ɔ")),
+        DISCARDS[parse_sound("d")],
+    ]
+    assert bot.choose(_decision(game, ["k æ t"], legal)) == Word(_tokens("d ɔ"))
+
+
+def test_wild_cards_already_on_the_table_do_not_count_against_an_extension() -> None:
+    game = load_game("say-rummy", 2)
+    bot = GreedySayBot(game)
+    # Both add one card; the first table word holds two wild cards already, the second none.
+    # The new card is a sound card in the first and a wild card in the second: the first
+    # uses fewer of the hand's wild cards and must win the tie.
+    with_wilds = Extend(0, _tokens("*k *æ t s"))
+    wild_added = Extend(1, _tokens("d ɔ g *z"))
+    legal: list[Action] = [wild_added, with_wilds, DISCARDS[WILD]]
+    decision = _decision(game, ["*k *æ t", "d ɔ g"], legal)
+    assert bot.choose(decision) == with_wilds
+
+
+def test_points_shed_break_ties_under_the_scoring_in_force() -> None:
+    game = load_game("say-rummy", 2, {"scoring": "vowels"})  # consonants 2, vowels 1, wild 2
+    bot = GreedySayBot(game)
+    vowel = Word(_tokens("ɔ"))
+    consonant = Word(_tokens("d"))
+    legal: list[Action] = [vowel, consonant, DISCARDS[parse_sound("d")]]
+    assert bot.choose(_decision(game, [], legal)) == consonant
+
+
+def test_the_bot_plays_whole_matches_with_every_scoring() -> None:
+    for scoring in ("cards", "graphemes", "vowels"):
+        game = load_game("say-rummy", 3, {"scoring": scoring, "games": 1})
+        state = game.new_state(5)
+        bots = [GreedySayBot(game) for _ in range(3)]
+        while not state.is_over:
+            seat = state.actors[0]
+            state.apply(seat, bots[seat].choose(Decision.for_bot(state, seat, bots[seat])))
+        assert state.is_over
