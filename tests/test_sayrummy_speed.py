@@ -14,9 +14,16 @@ from collections import Counter
 
 from cardtable import load_game
 from cardtable.bots import Decision, RandomBot
-from cardtable.games.sayrummy.finder import Hand, _fillings, extension_plays, find_extensions
+from cardtable.games.sayrummy import finder
+from cardtable.games.sayrummy.finder import (
+    Hand,
+    _fillings,
+    extension_plays,
+    find_extensions,
+    find_words,
+)
 from cardtable.games.sayrummy.lexicon import Lexicon, lexicon
-from cardtable.games.sayrummy.sounds import NCARDS, WILD, WILD_TOKEN
+from cardtable.games.sayrummy.sounds import NCARDS, WILD, WILD_TOKEN, parse_sound
 from cardtable.games.sayrummy.state import SayRummyState
 
 
@@ -128,3 +135,46 @@ def test_the_self_check_passes_a_real_game_and_catches_every_kind_of_damage() ->
     imagined = state.clone()
     imagined.known[holder][card] = imagined.hands[holder][card] + 1
     assert any("known to hold" in p for p in imagined.invariant_violations())
+
+
+def test_a_card_added_inside_a_run_of_its_sound_is_offered_at_every_place_once() -> None:
+    """The one-card path places the card where the word first differs from the base or
+    earlier in the run of that sound; the table's wild card in the run makes the places
+    differ."""
+    lex = lexicon()
+    b, d = lex.canon[parse_sound("b")], lex.canon[parse_sound("d")]
+    base_tokens = bytes((b, WILD_TOKEN + d, d))  # /b d d/, the first /d/ a wild card
+    base = base_tokens.translate(lex.token_canon)
+    pron = bytes((b, d, d, d))
+    counts = [0] * NCARDS
+    counts[d] = 1
+    counts[WILD] = 1
+    hand = Hand(lex, counts)
+    slow: dict[bytes, None] = {}
+    for k in range(len(pron)):
+        if pron[:k] + pron[k + 1:] == base:
+            slow[base_tokens[:k] + bytes((d,)) + base_tokens[k:]] = None
+            slow[base_tokens[:k] + bytes((WILD_TOKEN + d,)) + base_tokens[k:]] = None
+    assert extension_plays(lex, base_tokens, base, pron, hand) == list(slow)
+    # before or after the wild card, or last, as a sound card or a wild card: six ways, two
+    # pairs of which lay the same cards
+    assert len(slow) == 4
+
+
+def test_the_two_wild_card_cache_starts_afresh_when_full_and_answers_the_same() -> None:
+    lex = lexicon()
+    counts = [0] * NCARDS
+    for text in ("k", "æ", "t", "s"):
+        counts[parse_sound(text)] += 1
+    counts[WILD] = 2
+    first = find_words(lex, Hand(lex, counts))
+    cache = finder._tables(lex).two_more
+    assert cache
+    limit = finder.TWO_MORE_LIMIT
+    try:
+        finder.TWO_MORE_LIMIT = len(cache) - 1
+        again = find_words(lex, Hand(lex, counts))
+        assert len(cache) <= len(first) + 64  # emptied, then only this hand's multisets
+    finally:
+        finder.TWO_MORE_LIMIT = limit
+    assert again == first
