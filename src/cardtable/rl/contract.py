@@ -11,6 +11,7 @@ Cards are the 53 card ids (52 cards, 52 the joker); decks are merged, so duplica
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -207,7 +208,7 @@ class ContractCodec(Codec):
 
         Every count up to the melds fits a byte, so they are gathered in one ``bytearray``
         (a hand is one already) and written with one NumPy call; the hand and pile rows are
-        halved in place; the numbers after them are written as one slice."""
+        halved in place; the numbers after them are packed by one array."""
         s: Any = state
         n = self.players
         rows = self.f_seats
@@ -257,4 +258,4 @@ class ContractCodec(Codec):
                  float(s.owed_jokers or 0), *[1.0 if phase == p else 0.0 for p in PHASES])
         out[:rows] = np.frombuffer(buf, np.uint8)
         out[:self.f_top] *= 0.5  # hand and pile rows: counts / 2
-        out[rows:rows + len(tail)] = tail
+        out[rows:rows + len(tail)] = np.frombuffer(array("f", tail), dtype=np.float32)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from cardtable.games.daylily.actions import (
 from cardtable.games.daylily.cards import CODES, DECK_SIZE
 from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS
 from cardtable.games.daylily.state import DECLARES
-from cardtable.rl.codec import Codec, Layout, Obs
+from cardtable.rl.codec import Codec, Layout, Obs, bit_rows
 
 DRAW_STOCK_ID = 0
 DRAW_DISCARD_ID = 1
@@ -29,6 +30,7 @@ DISCARD_BASE = DECLARE_BASE + len(MELDS)  # + the card (0..44)
 ACTION_SIZE = DISCARD_BASE + DECK_SIZE
 _CARD = {c: i for i, c in enumerate(CODES)}
 _BIT = [1 << c for c in range(DECK_SIZE)]
+_ROWS = bit_rows()
 _MELD_ID = {m.mask: DECLARE_BASE + i for i, m in enumerate(MELDS)}
 # The engine's shared action objects by identity: the ids of a decision without spelling each.
 # They live as long as the module, so no other object can have one of these ids meanwhile.
@@ -129,15 +131,15 @@ class DaylilyCodec(Codec):
         out[t + 4] = 1.0 if table["phase"] == "draw" else 0.0
         out[t + 5] = 1.0 if table["phase"] == "play" else 0.0
 
-    def encode_state(self, state: State, seat: int, out: Obs) -> None:
+    def _floats(self, state: State, seat: int) -> bytes:
         """What :meth:`encode` reads from the view, read from the same fields of the state: the
         seat's own hand, and for the others only what their zones show everyone (the cards seen
         taken from the pile, the hand's size). The tests hold the two equal.
 
         Every card block of the layout (hand to melds) is a row of 45 bits, and the state keeps
         hands, known cards and melds as 45-bit masks already: the rows are shifted into one
-        integer and unpacked into the vector by one NumPy call, and the numbers after them are
-        written as one slice (NumPy's per-element writes cost more than the whole encoding)."""
+        integer and turned into floats by one bytes.join, and the numbers after them are
+        packed by one array (NumPy's per-element writes cost more than the whole encoding)."""
         s: Any = state
         n = self.players
         hands = s.hands
@@ -173,6 +175,14 @@ class DaylilyCodec(Codec):
         tail += (len(s.stock) / DECK_SIZE, s.rebuilds, s.turns / 100, s.round_no / 10,
                  1.0 if phase == "draw" else 0.0, 1.0 if phase == "play" else 0.0)
         rows = self.f_seats
-        out[:rows] = np.unpackbits(np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8),
-                                   count=rows, bitorder="little")
-        out[rows:rows + len(tail)] = tail
+        return (b"".join(map(_ROWS.__getitem__, bits.to_bytes(self._bytes, "little")))[:rows * 4]
+                + array("f", tail).tobytes())
+
+    def observation(self, state: State, seat: int, size: int) -> Obs:
+        raw = self._floats(state, seat)
+        if size > len(raw) // 4:
+            raw += bytes(4 * size - len(raw))
+        return np.frombuffer(bytearray(raw), dtype=np.float32)
+
+    def encode_state(self, state: State, seat: int, out: Obs) -> None:
+        out[:self.layout.size] = np.frombuffer(self._floats(state, seat), dtype=np.float32)

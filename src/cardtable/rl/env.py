@@ -16,7 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardtable.engine.game import Action, State, load_game
-from cardtable.rl.codec import Codec, Obs
+from cardtable.rl.codec import Codec
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 OBS_BOUND = 1e6  # observations are scaled to small numbers; the box only has to be finite
@@ -218,9 +218,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._index[agent]
-        obs: Obs = np.zeros(self._obs_size, dtype=np.float32)
-        self.codec.encode_state(self.table, seat, obs)
-        if agent == self.agent_selection and self._chooser is not None:
+        obs = self.codec.observation(self.table, seat, self._obs_size)
+        if agent == self.agent_selection and self._chooser is not None and self._chooser.prefix:
             self.codec.encode_pending(self._chooser.prefix, obs, self.codec.layout.size)
         return {"observation": obs, "action_mask": self.action_mask(agent)}
 

@@ -7,6 +7,7 @@ sound cards, or the wild card declared as one of the 40 sounds.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -189,7 +190,7 @@ class SayRummyCodec(Codec):
 
         Every count up to the words fits a byte, so they are gathered in one ``bytearray`` and
         written with one NumPy call; the rows the view halves are halved in place, and the
-        numbers after them are written as one slice."""
+        numbers after them are packed by one array."""
         s: Any = state
         n = self.players
         rows = self.f_seats
@@ -241,7 +242,7 @@ class SayRummyCodec(Codec):
         out[laid:laid + NTOKENS] *= 0.5
         for at, length in lengths:
             out[at] = length
-        out[rows:rows + len(tail)] = tail
+        out[rows:rows + len(tail)] = np.frombuffer(array("f", tail), dtype=np.float32)
 
 
 __all__ = ["WILD", "SayRummyCodec"]
