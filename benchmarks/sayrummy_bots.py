@@ -13,7 +13,7 @@ the new bot's win rate (95% Wilson interval) and both bots' speed on the same ma
 decisions interleaved so that the machine's load falls on both alike.
 
     .venv/bin/python benchmarks/sayrummy_bots.py [--games 200] [--players 2 4] [--seed 1]
-    .venv/bin/python benchmarks/sayrummy_bots.py --versus-before [--games 200] [--players 2 3]
+    .venv/bin/python benchmarks/sayrummy_bots.py --versus-before [--games 198] [--players 2 3]
 """
 
 from __future__ import annotations
@@ -121,14 +121,15 @@ def versus_before(players: int, games: int, seed: int) -> None:
         # Every deal is played once with the new bot at each seat in turn.
         winners, _scores = play(game, derive_seed(seed, match // players, "deal"), bots, speeds)
         wins += new_seat in winners
-        old_wins += any(s in winners for s in range(players) if s != new_seat)
+        old_wins += sum(1 for s in winners if s != new_seat)
     low, high = wilson(wins, games)
     print(f"\n{players} players, greedy (now) against {players - 1} greedy (before), "
           f"{games} matches, each deal with the new bot at every seat in turn "
           f"({time.perf_counter() - began:.1f} s):")
-    print(f"  the new bot won {wins} ({wins / games:.1%}, 95% CI {low:.3f}-{high:.3f}); an "
-          f"equal player wins {1 / players:.0%} plus its share of ties (the bot before: a "
-          f"seat of it won {old_wins})")
+    old_rate = old_wins / (games * (players - 1))
+    print(f"  the new bot won {wins} ({wins / games:.1%}, 95% CI {low:.3f}-{high:.3f}); a seat "
+          f"of the bot before won {old_rate:.1%} of its matches (ties count for every tied "
+          f"seat; {1 / players:.0%} without ties)")
     print(new_speed.line("greedy now"))
     print(old_speed.line("greedy before"))
 
