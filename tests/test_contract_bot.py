@@ -138,6 +138,7 @@ def rigged(
     state.sizes = [sum(h) for h in state.hands]
     state.known = [[0] * 53 for _ in range(players)]
     state.discard = tops
+    state.throwers = [None] * len(tops)
     state.stock = deck
     state.current = seat
     state.phase = phase

@@ -135,6 +135,7 @@ def rig(
     else:
         state.stock = spare + list(reversed(top))
         state.discard = pile
+    state.throwers = [None] * len(state.discard)
     state.buys = [0] * players
     state.penalties = [0] * players
     state.cut_bonus = None
@@ -685,6 +686,22 @@ def test_calling_rummy_on_a_playable_discard() -> None:
     assert held(state, 0) == Counter(parse_cards("9S KD 2H JC"))
     assert state.discard == [c("3D")]
     assert state.phase == DRAW_PHASE and actors(state) == (1,)
+
+
+def test_a_discard_back_on_top_after_a_rummy_call_is_not_sold_to_its_thrower() -> None:
+    # Seat 3 throws the KC; seat 0 draws, throws a playable 9S and is called: the KC is on top
+    # again, and when seat 1 turns it down it is for sale to everyone but seat 3.
+    state = rig("liverpool", {0: "9S KD 2H", 1: FILLERS[1], 2: FILLERS[2], 3: FILLERS[3]},
+                players=4, table={1: ["5S 6S 7S 8S"], 0: ["QS QD QC"]}, current=3,
+                discard="3D", stock_top="JC 4C 5C 6C")
+    play(state, "draw", "discard KC")
+    play(state, "draw")
+    play(state, "discard 9S")
+    assert state.phase == RUMMY_PHASE
+    act(state, 1, "rummy")
+    assert state.discard[-1] == c("KC") and actors(state) == (1,)
+    act(state, 1, "draw")
+    assert state.phase == BUY_PHASE and actors(state) == (2, 0)
 
 
 def test_among_rummy_callers_the_nearest_has_it() -> None:

@@ -281,7 +281,9 @@ class ContractState(RunningTotals, State):
                 self.hands[seat][deck.pop()] += 1
                 self.sizes[seat] += 1
         self.discard = [deck.pop()]
-        self.top_discarder: int | None = None  # the upcard was thrown by nobody
+        # Who threw each card of the pile (None: the upcard), so that a card back on top after
+        # a buy or a rummy call is still never sold to the player who threw it away.
+        self.throwers: list[int | None] = [None]
         self.stock = deck
         live: Deal = {
             "dealer": self.dealer,
@@ -300,6 +302,7 @@ class ContractState(RunningTotals, State):
             self.sizes = [len(cards) for cards in entry["hands"]]
             self.stock = [parse_card(c) for c in reversed(entry["stock"])]
             self.discard = [parse_card(c) for c in entry["up"]]
+            self.throwers = [None] * len(self.discard)
             if depth is not None:
                 depth = entry["cut"]
                 if isinstance(depth, bool) or not isinstance(depth, int) or not (
@@ -345,6 +348,7 @@ class ContractState(RunningTotals, State):
             self.stock = self.discard
             self.rng.shuffle(self.stock)
             self.discard = [top]
+            self.throwers = self.throwers[-1:] or [None]
             live = [CODES[c] for c in reversed(self.stock)]
             order = self._reorder("rebuilds", live)
             if order is not live:  # a record's rebuild, already checked
@@ -373,7 +377,7 @@ class ContractState(RunningTotals, State):
         out = []
         for k in range(1, n):
             s = (self.current + k) % n
-            if s == self.top_discarder:
+            if self.throwers and s == self.throwers[-1]:
                 continue  # nobody buys back the card they just threw away
             if rules.buy_limit is not None and self.buys[s] >= rules.buy_limit:
                 continue
@@ -398,7 +402,8 @@ class ContractState(RunningTotals, State):
             return
         if isinstance(winner, int):
             card = self.discard.pop()
-            self.top_discarder = None
+            if self.throwers:
+                self.throwers.pop()
             self._give(winner, card, known=True)
             self.buys[winner] += 1
             penalty = []
@@ -431,7 +436,8 @@ class ContractState(RunningTotals, State):
         offender = self.current
         if isinstance(winner, int):
             card = self.discard.pop()
-            self.top_discarder = None
+            if self.throwers:
+                self.throwers.pop()
             self._give(offender, card, known=True)
             extra = self._draw_stock()
             if extra is not None:
@@ -759,7 +765,8 @@ class ContractState(RunningTotals, State):
             self.floater = self.sizes[seat] == 0
             if isinstance(action, Take):
                 card = self.discard.pop()
-                self.top_discarder = None
+                if self.throwers:
+                    self.throwers.pop()
                 self.taken_alone = not self.hands[seat][card]  # no copy of it held before
                 self._give(seat, card, known=True)
                 self._emit(_drew_discard(seat, card))
@@ -846,7 +853,7 @@ class ContractState(RunningTotals, State):
     def _discard(self, seat: int, card: int) -> None:
         self._remove(seat, card)
         self.discard.append(card)
-        self.top_discarder = seat
+        self.throwers.append(seat)
         self._emit(_discarded(seat, card))
         if self.sizes[seat] == 0:
             self._emit(WentOut(seat, "discarded"))
@@ -942,6 +949,7 @@ class ContractState(RunningTotals, State):
         new.sizes = list(self.sizes)
         new.stock = list(self.stock)
         new.discard = list(self.discard)
+        new.throwers = list(self.throwers)
         new.table = [list(ms) for ms in self.table]  # TableMeld objects are replaced, not changed
         new.down = list(self.down)
         new.down_turn = list(self.down_turn)
