@@ -100,6 +100,11 @@ def check_soundness(
     for other in range(game.players):
         if other not in state.actors and state.legal_actions(other):
             report.fail(f"{where}: seat {other} has legal actions but is not an actor")
+        answer = state.window_answer(other)
+        if answer is not None and (other not in state.actors
+                                   or str(answer) not in {str(a) for a in
+                                                          state.legal_actions(other)}):
+            report.fail(f"{where}: seat {other}'s silent answer {answer} is not a legal move")
     before = fingerprint(state) if heavy else ""
     for _ in range(4):
         action = game.random_action(rng)

@@ -267,3 +267,28 @@ def test_every_event_kind_is_documented() -> None:
         told = "\n".join(unit for unit in units if f"`{kind}`" in unit)
         for field in fields:
             assert f"`{field}`" in told, f"docs/events.md: {kind} does not list its field {field}"
+
+
+@pytest.mark.parametrize("name", ["liverpool", "dummy-rummy", "daylily", "say-rummy", "day"])
+def test_only_an_out_of_turn_window_has_a_silent_answer(name: str) -> None:
+    """The server's window clock asks the game, not the move names, whether a seat is answering
+    a window: the contract rummies' buying (and rummy) windows answer pass for a silent seat;
+    a turn of one's own never has a silent answer."""
+    options = {"call_rummy": True} if name == "dummy-rummy" else {}
+    game = load_game(name, 4 if name != "daylily" else 3, options)
+    state = game.new_state(3)
+    policy = random.Random(3)
+    windows = 0
+    while not state.is_over and state.version < 400:
+        for seat in range(game.players):
+            answer = state.window_answer(seat)
+            legal = [str(a) for a in state.legal_actions(seat)]
+            if answer is None:
+                assert not (set(legal) and set(legal) <= {"pass", "buy", "rummy"})
+                continue
+            windows += 1
+            assert str(answer) == "pass" and "pass" in legal and seat in state.actors
+        seat = state.actors[0]
+        legal_actions = list(state.legal_actions(seat))
+        state.apply(seat, legal_actions[int(policy.random() * len(legal_actions))])
+    assert (windows > 0) == (name in ("liverpool", "dummy-rummy"))

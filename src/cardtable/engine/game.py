@@ -179,6 +179,12 @@ class State(ABC):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         """Every action ``seat`` may take now (empty when it is not among the actors)."""
 
+    def window_answer(self, seat: int) -> Action | None:
+        """What ``seat`` answers by letting an out-of-turn window (a buy, a rummy call) close
+        without a word, or None when its move is not such an answer. A table with a clock (the
+        server) plays it for a seat whose time ran out; only the game knows its windows."""
+        return None
+
     @abstractmethod
     def refusal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, or None when it may.

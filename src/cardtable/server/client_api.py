@@ -29,7 +29,6 @@ from cardtable.server.tables import bot_seed
 if TYPE_CHECKING:
     from cardtable.server.tables import Table, Tables
 
-WINDOW_ANSWERS = frozenset({"pass", "buy", "rummy"})
 
 
 class ClientRefused(Exception):
@@ -221,7 +220,7 @@ def time_left(table: Table, seat: int | None, legal: Sequence[str]) -> dict[str,
     since = table.actor_since.get(seat)
     if since is None:
         return None
-    if "pass" in legal and set(legal) <= WINDOW_ANSWERS:
+    if table.state.window_answer(seat) is not None:
         limit, what = table.settings.window, "window"
     elif table.settings.turn is not None:
         limit, what = table.settings.turn, "turn"

@@ -46,10 +46,6 @@ from cardtable.server.store import (
 )
 
 HUMAN = "human"
-WINDOW_ANSWERS = frozenset({"pass", "buy", "rummy"})
-"""A seat whose legal moves are only these (and include ``pass``) is answering an out-of-turn
-window; when its time runs out the table answers ``pass`` for it."""
-DEFAULT_ANSWER = "pass"
 
 
 class Refused(Exception):
@@ -446,8 +442,7 @@ class Table:
             return self.settings.think, bots
         best: tuple[float, list[tuple[int, str]]] | None = None
         for seat in st.actors:
-            legal = {str(a) for a in st.legal_actions(seat)}
-            if DEFAULT_ANSWER in legal and legal <= WINDOW_ANSWERS:
+            if st.window_answer(seat) is not None:  # the game says: an out-of-turn window
                 limit, mode = self.settings.window, "window"
             elif self.settings.turn is not None:
                 limit, mode = self.settings.turn, "turn"
@@ -479,7 +474,10 @@ class Table:
                 if self.closed or self.state.version != version:
                     break
                 if mode == "window":
-                    text = DEFAULT_ANSWER
+                    answer = self.state.window_answer(seat)
+                    if answer is None:
+                        break  # the window closed meanwhile: plan again
+                    text = str(answer)
                 else:
                     kind = self.bot_for(seat) if mode == "bot" else self._timeout_bot(seat)
                     if kind is None:

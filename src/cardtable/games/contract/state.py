@@ -511,6 +511,12 @@ class ContractState(RunningTotals, State):
             return tuple(self.pending)
         return (self.current,)
 
+    def window_answer(self, seat: int) -> Action | None:
+        """A seat silent in a buying or rummy window passes."""
+        if (self.phase == BUY_PHASE or self.phase == RUMMY_PHASE) and seat in self.pending:
+            return PASS
+        return None
+
     def _floating(self, seat: int) -> bool:
         return self.sizes[seat] == 0
 
