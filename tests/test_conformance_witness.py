@@ -35,16 +35,22 @@ def test_a_stream_naming_another_seats_hand_is_caught() -> None:
     assert "seat 1's event dealt_hand names" in report.problems[0]
 
 
-def test_honest_streams_pass_a_whole_match() -> None:
-    state = load_game("day", 3).new_state(7)
+def witnessed_match(seed: int) -> tuple[State, Witness, Report]:
+    """A random 3-player Day session played to its end under the witness's eye."""
+    state = load_game("day", 3).new_state(seed)
     witness = Witness(state)
     report = Report()
-    policy = random.Random(7)
+    policy = random.Random(seed)
     while not state.is_over:
         seat = state.actors[0]
         legal = list(state.legal_actions(seat))
         state.apply(seat, legal[int(policy.random() * len(legal))])
         witness.check(state, report, "play")
+    return state, witness, report
+
+
+def test_honest_streams_pass_a_whole_match() -> None:
+    state, witness, report = witnessed_match(7)
     witness.check_dealt_hands(state, report, "end")
     assert not report.problems
 
@@ -52,15 +58,7 @@ def test_honest_streams_pass_a_whole_match() -> None:
 def test_a_dealt_card_named_before_the_showdown_is_caught() -> None:
     """Day deals no duplicates: seat 1 naming a card of seat 0's first hand early in that hand
     (before the spectators' stream shows it) is a leak even if the card is public later."""
-    state = load_game("day", 3).new_state(7)
-    witness = Witness(state)
-    report = Report()
-    policy = random.Random(7)
-    while not state.is_over:
-        seat = state.actors[0]
-        legal = list(state.legal_actions(seat))
-        state.apply(seat, legal[int(policy.random() * len(legal))])
-        witness.check(state, report, "play")
+    state, witness, report = witnessed_match(7)
     card = state.deals[0]["hands"][0][0]
     witness.named[1].setdefault(card, []).insert(0, (0, 0))
     witness.check_dealt_hands(state, report, "end")
