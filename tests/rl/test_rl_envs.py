@@ -49,6 +49,7 @@ def _check_decision(e: CardTableEnv, rng: random.Random) -> None:
     spellings = [e.codec.spell(a) for a in legal]
     assert len(set(spellings)) == len(spellings), "two legal actions share a spelling"
     assert all(len(s) <= e.codec.max_spelling for s in spellings)
+    assert [e.codec.first(a) for a in legal] == [s[0] for s in spellings]
     picks = list(zip(legal, spellings, strict=True))
     if len(picks) > 40:  # thousands of lay-downs or words: a sample of them
         picks = rng.sample(picks, 40)

@@ -71,6 +71,11 @@ class Codec(ABC):
     def spell(self, action: Action) -> tuple[int, ...]:
         """The ids that choose ``action``, in order."""
 
+    def first(self, action: Action) -> int:
+        """The first id of ``action``'s spelling; a codec may answer without spelling it all
+        (thousands of lay-downs or words share their first id)."""
+        return self.spell(action)[0]
+
     def on_move(self, seat: int) -> None:  # noqa: B027 - an optional hook
         """Told the seat on move before its actions are spelled (spellings may name seats
         relative to it)."""

@@ -43,7 +43,7 @@ class ContractCodec(Codec):
         self.LAY = self.DISCARD + NCARDS
         self.SWAP = self.LAY + NCARDS
         self.TARGET = self.SWAP + NCARDS  # + ((relative owner * melds_max) + index) * 3 + end
-        self.DOWN = self.TARGET + n * self.melds_max * 3
+        self.DOWN: int = self.TARGET + n * self.melds_max * 3
         self.DCARD = self.DOWN + 1
         self.SEP = self.DCARD + NCARDS
         self.END = self.SEP + 1
@@ -97,6 +97,15 @@ class ContractCodec(Codec):
 
     def spell(self, action: Action) -> tuple[int, ...]:
         return self.spell_for(self._seat, action)
+
+    def first(self, action: Action) -> int:
+        if isinstance(action, ca.Down):
+            return self.DOWN
+        if isinstance(action, ca.Lay):
+            return self.LAY + action.card
+        if isinstance(action, ca.Swap):
+            return self.SWAP + action.card
+        return self.spell_for(self._seat, action)[0]
 
     def on_move(self, seat: int) -> None:
         self._seat = seat

@@ -24,24 +24,30 @@ OBS_BOUND = 1e6  # observations are scaled to small numbers; the box only has to
 
 class Chooser:
     """The legal actions of one decision as a prefix tree of their spellings, walked id by id.
-    When every action is one id (``single``), a plain map from id to action."""
+    When every action is one id (``single``), a plain map from id to action. Otherwise only the
+    first id of each action is read at first (``firsts``: a lay-down's is DOWN whatever its
+    cards); whole spellings are made once the first id is chosen, for the actions it keeps."""
 
-    __slots__ = ("actions", "prefix", "single", "spellings")
+    __slots__ = ("actions", "codec", "firsts", "prefix", "single", "spellings")
 
     def __init__(self, legal: Sequence[Action], codec: Codec) -> None:
         self.actions = legal
+        self.codec = codec
         self.prefix: list[int] = []
+        self.spellings: list[tuple[int, ...]] = []
+        self.firsts: list[int] = []
         if codec.max_spelling == 1:
             self.single: dict[int, Action] | None = dict(zip(codec.ids(legal), legal,
                                                              strict=True))
-            self.spellings: list[tuple[int, ...]] = []
         else:
             self.single = None
-            self.spellings = [codec.spell(a) for a in self.actions]
+            self.firsts = [codec.first(a) for a in legal]
 
     def allowed(self) -> list[int]:
         if self.single is not None:
             return list(self.single)
+        if not self.prefix:
+            return list(dict.fromkeys(self.firsts))
         k = len(self.prefix)
         return list({s[k] for s in self.spellings})
 
@@ -53,6 +59,18 @@ class Chooser:
             if found is None:
                 raise ValueError(f"action id {token} is not allowed now (see the action mask)")
             return found
+        if not self.prefix:
+            kept = [a for a, first in zip(self.actions, self.firsts, strict=True)
+                    if first == token]
+            if not kept:
+                raise ValueError(f"action id {token} is not allowed now (see the action mask)")
+            spellings = [self.codec.spell(a) for a in kept]
+            if len(kept) == 1 and len(spellings[0]) == 1:
+                return kept[0]
+            self.actions = kept
+            self.spellings = spellings
+            self.prefix.append(token)
+            return None
         k = len(self.prefix)
         keep = [i for i, s in enumerate(self.spellings) if s[k] == token]
         if not keep:

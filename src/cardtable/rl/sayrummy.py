@@ -107,6 +107,13 @@ class SayRummyCodec(Codec):
             return (self.DRAW_DISCARD,)
         raise ValueError(f"{action} is not a Say Rummy action")
 
+    def first(self, action: Action) -> int:
+        if isinstance(action, Word):
+            return self.WORD
+        if isinstance(action, Extend):
+            return self.EXTEND + action.index
+        return self.spell(action)[0]
+
     def _tokens(self, tokens: bytes) -> list[int]:
         base = self.TOKEN
         wild = base + NSOUNDS - WILD_TOKEN
