@@ -24,11 +24,11 @@ OBS_BOUND = 1e6  # observations are scaled to small numbers; the box only has to
 
 class Chooser:
     """The legal actions of one decision as a prefix tree of their spellings, walked id by id.
-    When every action is one id (``single``), a plain map from id to action. Otherwise only the
+    When every action is one id (``single``), the list of their ids. Otherwise only the
     first id of each action is read at first (``firsts``: a lay-down's is DOWN whatever its
     cards); whole spellings are made once the first id is chosen, for the actions it keeps."""
 
-    __slots__ = ("actions", "codec", "firsts", "prefix", "single", "spellings")
+    __slots__ = ("actions", "codec", "firsts", "ids", "prefix", "single", "spellings")
 
     def __init__(self, legal: Sequence[Action], codec: Codec) -> None:
         self.actions = legal
@@ -36,16 +36,16 @@ class Chooser:
         self.prefix: list[int] = []
         self.spellings: list[tuple[int, ...]] = []
         self.firsts: list[int] = []
-        if codec.max_spelling == 1:
-            self.single: dict[int, Action] | None = dict(zip(codec.ids(legal), legal,
-                                                             strict=True))
+        self.single = codec.max_spelling == 1
+        if self.single:  # the id of each legal action, in the same order (no two alike)
+            self.ids = codec.ids(legal)
         else:
-            self.single = None
+            self.ids = []
             self.firsts = [codec.first(a) for a in legal]
 
     def allowed(self) -> list[int]:
-        if self.single is not None:
-            return list(self.single)
+        if self.single:
+            return self.ids
         if not self.prefix:
             return list(dict.fromkeys(self.firsts))
         k = len(self.prefix)
@@ -54,11 +54,12 @@ class Chooser:
     def choose(self, token: int) -> Action | None:
         """Take one more id: the action when the spelling is complete, None while it goes on.
         A token that no legal spelling continues with raises ValueError."""
-        if self.single is not None:
-            found = self.single.get(token)
-            if found is None:
-                raise ValueError(f"action id {token} is not allowed now (see the action mask)")
-            return found
+        if self.single:
+            try:
+                return self.actions[self.ids.index(token)]
+            except ValueError:
+                raise ValueError(f"action id {token} is not allowed now (see the action mask)"
+                                 ) from None
         if not self.prefix:
             kept = [a for a, first in zip(self.actions, self.firsts, strict=True)
                     if first == token]
@@ -123,6 +124,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self._obs_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
         })
+        self._tells_seat = type(self.codec).on_move is not Codec.on_move
         self._seeds = random.Random()
         self._state: State | None = None
         self._chooser: Chooser | None = None
@@ -168,7 +170,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         assert state is not None
         seat = state.actors[0]
         self.agent_selection = self.possible_agents[seat]
-        self.codec.on_move(seat)
+        if self._tells_seat:
+            self.codec.on_move(seat)
         self._chooser = Chooser(state.legal_actions(seat), self.codec)
 
     def _standings(self) -> list[float]:
