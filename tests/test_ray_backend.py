@@ -42,12 +42,23 @@ def test_without_an_address_the_command_starts_and_stops_its_own_ray(
     assert local == pool
 
 
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
+def _start() -> None:
     ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR,
              log_to_driver=False, object_store_memory=100 * 1024 * 1024)
+
+
+@pytest.fixture(scope="module")
+def shared_ray() -> Iterator[None]:
+    _start()
     yield
     ray.shutdown()
+
+
+@pytest.fixture
+def local_ray(shared_ray: None) -> None:
+    """The module's Ray, started again if a test (run in any order) stopped it."""
+    if not ray.is_initialized():
+        _start()
 
 
 @pytest.mark.parametrize(("workers", "batch"), [("1", "5"), ("2", "1"), ("2", "24")])
