@@ -440,6 +440,7 @@ def test_a_recorded_floater_lays_off_what_fits_and_goes_out_with_what_fits_nowhe
     record = floating_record(["draw", "lay JH on 0:1 high", "draw", "lay 2S on 1:1 low",
                               "discard 2D", "draw", "discard 5C", "draw", "discard 4C"])
     again = replay(record)
+    assert isinstance(again, ContractState)
     assert again.is_over and again.results[0]["out"] == 0
     words = [again.game.describe_event(e, NAMES) for e in again.events(None)]
     assert "Ann laid off the JH on their own run 0:1 (high end)." in words
@@ -472,6 +473,7 @@ def test_a_recorded_copy_of_the_card_taken_may_be_thrown_the_same_turn() -> None
         return record
 
     own = replay(cy_takes_the_7c(CY.replace("10C", "7C"), "7C"))
+    assert isinstance(own, ContractState)
     assert own.sizes[2] == 8
     assert [e["card"] for e in own.events(None) if e["kind"] == "discarded"][-1] == "7C"
     assert "7C" in own.zones()[2].cards  # the one taken is still in Cy's hand
@@ -611,7 +613,7 @@ def test_every_rummy_call_names_the_card_the_offender_threw(seed: int) -> None:
             for s, name in enumerate(["random", "random", "greedy", "greedy"])]
     while not state.is_over:
         seat = 0 if 0 in state.actors else state.actors[0]
-        state.apply(seat, bots[seat].choose(Decision.at(state, seat, bots[seat].needs)))
+        state.apply(seat, bots[seat].choose(Decision.for_bot(state, seat, bots[seat])))
     names = ["Ann", "Bob", "Cy", "Di"]
     calls = 0
     for viewer in (0, 1, 2, 3, None):

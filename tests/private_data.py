@@ -1,4 +1,6 @@
-"""Settings every test shares."""
+"""Settings every test shares, loaded as a pytest plugin (``-p private_data`` in pyproject.toml)
+rather than as a top-level conftest.py, which mypy would take for a second module named
+``conftest`` beside tests/server/conftest.py."""
 
 from __future__ import annotations
 
