@@ -223,9 +223,11 @@ def test_rounds_in_a_lowest_wins_game() -> None:
 
 
 def test_bad_rounds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "daylily", "--rounds", "0", "--json"]) != 0
+    with pytest.raises(SystemExit) as refused:  # a usage error: argparse's exit 2
+        main(["simulate", "daylily", "--rounds", "0", "--json"])
+    assert refused.value.code == 2
     _out, err = capsys.readouterr()
-    assert "--rounds" in err
+    assert "--rounds" in err and "from 1 to" in err and len(err.strip().splitlines()) == 1
 
 
 def test_simulate_runs_the_search_bot(capsys: pytest.CaptureFixture[str]) -> None:
