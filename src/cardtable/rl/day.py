@@ -11,12 +11,10 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-import numpy as np
-
 from cardtable.engine.game import Action, Game, State
 from cardtable.games.day import actions as day_actions
 from cardtable.games.day.cards import CODES, DECK_SIZE
-from cardtable.rl.codec import Codec, Layout, Obs, bit_rows
+from cardtable.rl.codec import Layout, Obs, PackedCodec, bit_rows
 
 MAX_CHIPS = 50_000  # tables with more chips would need more ids than is sensible
 KEEP_ID = 0
@@ -32,7 +30,7 @@ _ROWS = bit_rows()
 PHASES = ("substitute", "first betting", "final betting")
 
 
-class DayCodec(Codec):
+class DayCodec(PackedCodec):
     lowest_wins = False
 
     def __init__(self, game: Game) -> None:
@@ -133,7 +131,7 @@ class DayCodec(Codec):
         if phase in PHASES:
             out[self.f_phase + PHASES.index(phase)] = 1.0
 
-    def _floats(self, state: State, seat: int) -> bytes:
+    def floats(self, state: State, seat: int) -> bytes:
         """:meth:`encode` read from the state's own fields instead of its view (the view spells
         every card and copies every list; this is a tenth of its cost). What it reads is what
         the view shows ``seat``: its own two cards and swapped card, the dealer's turned cards,
@@ -186,11 +184,3 @@ class DayCodec(Codec):
         return (b"".join(map(_ROWS.__getitem__, bits.to_bytes(self._bytes, "little")))[:rows * 4]
                 + array("f", tail).tobytes())
 
-    def observation(self, state: State, seat: int, size: int) -> Obs:
-        raw = self._floats(state, seat)
-        if size > len(raw) // 4:
-            raw += bytes(4 * size - len(raw))
-        return np.frombuffer(bytearray(raw), dtype=np.float32)
-
-    def encode_state(self, state: State, seat: int, out: Obs) -> None:
-        out[:self.layout.size] = np.frombuffer(self._floats(state, seat), dtype=np.float32)

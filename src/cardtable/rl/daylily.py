@@ -6,8 +6,6 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from cardtable.engine.game import Action, Game, State
 from cardtable.games.daylily.actions import (
     DISCARDS,
@@ -21,7 +19,7 @@ from cardtable.games.daylily.actions import (
 from cardtable.games.daylily.cards import CODES, DECK_SIZE
 from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS
 from cardtable.games.daylily.state import DECLARES
-from cardtable.rl.codec import Codec, Layout, Obs, bit_rows
+from cardtable.rl.codec import Layout, Obs, PackedCodec, bit_rows
 
 DRAW_STOCK_ID = 0
 DRAW_DISCARD_ID = 1
@@ -39,7 +37,7 @@ _SHARED.update((id(a), DISCARD_BASE + a.card) for a in DISCARDS)
 _SHARED.update((id(a), _MELD_ID[a.mask]) for a in DECLARES.values())
 
 
-class DaylilyCodec(Codec):
+class DaylilyCodec(PackedCodec):
     action_size = ACTION_SIZE
     scale = 100.0  # the default target
     lowest_wins = False
@@ -131,7 +129,7 @@ class DaylilyCodec(Codec):
         out[t + 4] = 1.0 if table["phase"] == "draw" else 0.0
         out[t + 5] = 1.0 if table["phase"] == "play" else 0.0
 
-    def _floats(self, state: State, seat: int) -> bytes:
+    def floats(self, state: State, seat: int) -> bytes:
         """What :meth:`encode` reads from the view, read from the same fields of the state: the
         seat's own hand, and for the others only what their zones show everyone (the cards seen
         taken from the pile, the hand's size). The tests hold the two equal.
@@ -178,11 +176,3 @@ class DaylilyCodec(Codec):
         return (b"".join(map(_ROWS.__getitem__, bits.to_bytes(self._bytes, "little")))[:rows * 4]
                 + array("f", tail).tobytes())
 
-    def observation(self, state: State, seat: int, size: int) -> Obs:
-        raw = self._floats(state, seat)
-        if size > len(raw) // 4:
-            raw += bytes(4 * size - len(raw))
-        return np.frombuffer(bytearray(raw), dtype=np.float32)
-
-    def encode_state(self, state: State, seat: int, out: Obs) -> None:
-        out[:self.layout.size] = np.frombuffer(self._floats(state, seat), dtype=np.float32)
