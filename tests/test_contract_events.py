@@ -615,12 +615,20 @@ def test_every_rummy_call_names_the_card_the_offender_threw(seed: int) -> None:
         seat = 0 if 0 in state.actors else state.actors[0]
         state.apply(seat, bots[seat].choose(Decision.for_bot(state, seat, bots[seat])))
     names = ["Ann", "Bob", "Cy", "Di"]
-    calls = 0
+    calls = chances = 0
     for viewer in (0, 1, 2, 3, None):
         thrown: dict[int, str] = {}
         for event in state.events(viewer):
             if event["kind"] == "discarded":
                 thrown[event["seat"]] = event["card"]
+            if event["kind"] == "rummy_chance":
+                # The terminal of wave 1 named the card under the discard here ("5♣ could have
+                # been played" after a Q♦ was thrown), read from the pile before the move.
+                chances += 1
+                line = game.describe_event(event, names)
+                card = thrown[event["seat"]]
+                named = "A joker" if card == "JK" else f"The {card}"
+                assert line.startswith(f"{named} could have been laid off"), (line, card)
             if event["kind"] != "called_rummy":
                 continue
             calls += 1
@@ -634,3 +642,4 @@ def test_every_rummy_call_names_the_card_the_offender_threw(seed: int) -> None:
                 drawn = "a joker" if extra == "JK" else f"the {extra}"
                 assert line.endswith(f" and {drawn} from the stock."), line
     assert calls, "no rummy was called in these matches"
+    assert chances >= calls, "a rummy call without its chance announced"
