@@ -43,3 +43,32 @@ def test_unused_path_never_names_an_existing_file(tmp_path: Path) -> None:
     first.write_text("{}")
     second = unused_path(tmp_path, "daylily-4")
     assert second.name == "daylily-4-2.json"
+
+
+def test_a_ten_player_dummy_table_fits_an_80_by_24_terminal() -> None:
+    # Issue 16: a ten-player Dummy Rummy table ran to 35 lines at 80 columns (each meld on a
+    # line of its own, the hand suit by suit); a player's melds now share rows and the hand
+    # is one line, so the table and the prompt fit a 24-line terminal through whole deals.
+    from cardtable.bots import Decision, make_bot
+    from cardtable.engine.game import load_game
+    from cardtable.terminal.contract import ContractRenderer
+
+    game = load_game("dummy-rummy", 10)
+    renderer = ContractRenderer(game)  # type: ignore[arg-type]
+    labels = ["You (seat 0)"] + [f"Seat {i} (greedy)" for i in range(1, 10)]
+    tallest = 0
+    for seed in range(3):
+        state = game.new_state(seed)
+        bots = [make_bot("greedy", game, s) for s in range(10)]
+        while not state.is_over and state.rounds_played < 3:
+            seat = state.actors[0]
+            state.apply(seat, bots[seat].choose(Decision.for_bot(state, seat, bots[seat])))
+            if list(state.actors) == [0]:
+                screen = io.StringIO()
+                console = Console(file=screen, width=80, color_system=None)
+                console.print(renderer.table(state.view(0), labels))
+                shown = screen.getvalue().splitlines()
+                tallest = max(tallest, len(shown))
+                assert all(len(line) <= 80 for line in shown)
+                assert any(line.startswith("Your hand (") for line in shown[-2:])
+    assert 20 <= tallest <= 23, tallest

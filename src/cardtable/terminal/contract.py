@@ -112,14 +112,26 @@ def table_melds(view: View) -> list[tuple[str, int, str, list[int], list[str]]]:
     return out
 
 
-def meld_cards_text(cards: Sequence[int], meanings: Sequence[str]) -> Text:
-    """The cards of a table meld, each joker followed by what it stands for: ``JK(=7♥)``."""
+def meld_cards_text(cards: Sequence[int], meanings: Sequence[str], *, counted: bool = False
+                    ) -> Text:
+    """The cards of a table meld, each joker followed by what it stands for: ``JK(=7♥)``.
+    ``counted`` writes copies of a natural card once with their number (``10♥×3``): a set
+    grown from four decks is read at a glance, and a big table stays on one screen."""
     out = Text()
     left = list(meanings)
-    for i, c in enumerate(cards):
+    i = 0
+    while i < len(cards):
+        c = cards[i]
         if i:
             out.append(" ")
         out.append_text(card_text(c))
+        copies = 1
+        while counted and c != JOKER and i + copies < len(cards) and cards[i + copies] == c:
+            copies += 1
+        i += copies
+        if copies > 1:
+            out.append(f"×{copies}")
+            continue
         if c == JOKER and left:
             meaning = left.pop(0)
             try:
@@ -128,6 +140,26 @@ def meld_cards_text(cards: Sequence[int], meanings: Sequence[str]) -> Text:
                 shown = meaning  # a set's joker stands for a rank only
             out.append(f"(={shown})", style="dim")
     return out
+
+
+MELD_INDENT = "      "
+BIG_TABLE = 7  # from this many players the table packs the hand into a line
+ROW_WIDTH = 79  # rows of melds never wrap on an 80-column terminal
+
+
+def meld_rows(melds: Sequence[Text]) -> list[Text]:
+    """A player's melds, as many to a row as fit in 80 columns, so that a ten-player table
+    with two melds each stays near one screen; a meld too long for a shared row has its own."""
+    rows: list[Text] = []
+    row: Text | None = None
+    for meld in melds:
+        if row is not None and row.cell_len + 3 + meld.cell_len <= ROW_WIDTH:
+            row.append(" │ ", style="dim")
+            row.append_text(meld)
+            continue
+        row = Text(MELD_INDENT).append_text(meld)
+        rows.append(row)
+    return rows
 
 
 def rebuild_meld(kind: str, cards: Sequence[int], game: ContractGame) -> Meld | None:
@@ -208,20 +240,20 @@ class ContractRenderer:
         if self.contract(view).buying:
             price = self.game.rules.buy_price
             limit = t["buy_limit"]
-            each = "no limit" if limit is None else f"at most {_plural(limit, 'buy')} a deal"
-            line.append(f" · a buy takes {_plural(price, 'extra stock card')} ({each})",
-                        style="dim")
+            each = "" if limit is None else f", {limit} a deal"
+            line.append(f" · a buy: +{_plural(price, 'stock card')}{each}", style="dim")
         parts.append(line)
         melds = table_melds(view)
         for s, label in enumerate(labels):
             parts.append(self._player_line(view, s, label))
-            for meld_id, owner, kind, cards, meanings in melds:
-                if owner == s:
-                    row = Text(f"      {meld_id:<5} {kind:<4} ")
-                    row.append_text(meld_cards_text(cards, meanings))
-                    parts.append(row)
+            parts.extend(meld_rows([
+                Text(f"{meld_id} {kind} ").append_text(
+                    meld_cards_text(cards, meanings, counted=len(labels) >= BIG_TABLE))
+                for meld_id, owner, kind, cards, meanings in melds if owner == s
+            ]))
         if view["seat"] is not None:
-            parts.append(self.hand(view))
+            big = len(labels) >= BIG_TABLE
+            parts.append(self.hand_in_a_line(view) if big else self.hand(view))
         return Group(*parts)
 
     def _status(self, view: View, labels: Sequence[str]) -> str:
@@ -267,6 +299,21 @@ class ContractRenderer:
         if known and s != view["seat"]:
             line.append(" · seen ")
             line.append_text(cards_text(sorted(known, key=sort_key)))
+        return line
+
+    def hand_in_a_line(self, view: View) -> RenderableType:
+        """The hand with the suits side by side: at a big table every line of the screen is
+        wanted for the others' melds (``hand`` alone still shows it suit by suit)."""
+        cards = own_hand(view)
+        line = Text(f"Your hand ({_plural(len(cards), 'card')}):", "bold")
+        if not cards:
+            return line.append(" empty: you are floating", style="not bold")
+        groups = [sorted((c for c in cards if suit_of(c) == suit), key=sort_key)
+                  for suit in range(4)]
+        groups.append([c for c in cards if c == JOKER])
+        for i, group in enumerate(g for g in groups if g):
+            line.append(" │ " if i else " ", style="dim")
+            line.append_text(cards_text(group))
         return line
 
     def hand(self, view: View) -> RenderableType:
