@@ -257,6 +257,8 @@ def test_dummy_rummy_joker_swap_by_clicks(browser: Any, web: Any) -> None:
         # The swap by clicks: the natural card, then the meld with the joker, then the button.
         meld = page.locator(f'.melds [data-target="{target}"]')
         assert f"joker as {card}" in (meld.get_attribute("aria-label") or "")
+        # Its title carries the id the move log names it by ("laid off the QS on Bob's set 1:0").
+        assert (meld.locator(".meld-title").text_content() or "").endswith(f" {target}")
         page.keyboard.press("Escape")
         page.locator(f'.hand button.card[data-card="{card}"]').first.click()
         offered = page.eval_on_selector_all(".matching button[data-move]",

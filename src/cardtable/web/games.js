@@ -281,7 +281,7 @@ const contract = {
       const cards = zoneCards(v, `meld:${m.id}`);
       let jokers = [...(m.jokers_stand_for || [])];
       const shown = cards.map((c) => (c === "JK" && jokers.length ? `JK(${jokers.shift()})` : c));
-      return meldBox(ctx, m.id, shown, `${contract.meldName(ctx, m.id)} · ${m.kind}`);
+      return meldBox(ctx, m.id, shown, `${contract.meldName(ctx, m.id)} · ${m.kind} ${m.id}`);
     });
     const windowLine = t.window && t.window.length
       ? h("p.window", { role: "status" }, `The discard ${top(discard, ctx)} is for sale: ${t.window.map((s) => ctx.names[s]).join(", ")} may answer.`)
