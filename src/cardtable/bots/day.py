@@ -1,37 +1,61 @@
 """The greedy Day player: it bets by its chance of winning the showdown, and nothing else.
 
 From its seat's view alone (its cards, the dealer's cards, who is still in and who substituted)
-it counts its chance ``p`` of winning the showdown with :func:`cardtable.games.day.chance.
-win_chance`: exactly against one opponent (every final card and every opposing hand), over
-random deals of the unseen cards when more opponents make exact counting too slow. It ignores
+it counts its chance ``p`` of winning the showdown over deals of the unseen cards. It ignores
 what the others' bets might say about their cards, which is what makes it greedy.
 
-- Substitution: it estimates its chance after keeping and after swapping either card (the same
+- Substitution: it compares its chance after keeping and after swapping either card (the same
   random deals for the three, so the comparison is fair) and swaps only for a clear gain.
 - Betting, with ``fair = 1 / players still in``:
   nothing to call: bet when ``p`` is well above ``fair``, more the stronger it is; else check.
   facing a bet: raise when ``p`` is far above ``fair``; call when ``p`` covers the price
   (``to_call / (pot + to_call)``); otherwise fold.
-The chance is counted once per hand, betting round and set of opponents, and reused. The counts
-run on the batch evaluator (:mod:`cardtable.games.day.batch`), all deals of a count at once:
-about a millisecond a count, the same numbers the one-at-a-time count gave (to the last digit
-heads-up, over as many random deals otherwise).
+
+Speed (issue 16: fast enough for an opponent and for the search's play-outs): the count is drawn
+in batches and stops once every chance at which the decision would change lies two standard
+errors away (:class:`ChanceCount`); a close call draws as much as the exact count did heads-up
+(every final card and opposing hand) or 1,600 deals against several opponents. Batches are
+stratified over the dealer's final card. Against several opponents every seat's showdown is
+evaluated in one pass (:func:`stacked_keys`), since at six seats the NumPy steps per hand, not
+the deals, were the cost. A count lasts the betting round and is continued, not redone, when a
+later decision in it needs more precision.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.day.actions import ALL_IN, CALL, CHECK, FOLD, KEEP, SWAPS, Bet, RaiseTo
-from cardtable.games.day.cards import parse_card
-from cardtable.games.day.chance import swap_chances, win_chance
-from cardtable.games.day.showdown import Evaluator, evaluator_for
+from cardtable.games.day.batch import (
+    _BITS,
+    _CROWN_BIT,
+    _P_CROWN_BIT,
+    _P_RISING_BIT,
+    _P_SETTING_BIT,
+    _PACKS,
+    _RISEN_BIT,
+    _RISING_BIT,
+    _SETTING_BIT,
+    _SHIFT_A,
+    _SHIFT_B,
+    _UP_SHIFT,
+    _VBIT_SHIFT,
+    _VBITS,
+    BatchEvaluator,
+    batch_for,
+    first_share,
+)
+from cardtable.games.day.cards import DECK_SIZE, parse_card
+from cardtable.games.day.showdown import COND_SHIFT, HIGHEST, KIND, POINTS_SHIFT
 
 _CODES: dict[str, int] = {}
 
@@ -47,6 +71,266 @@ def cards_in(zone: dict[str, Any] | None) -> list[int]:
     return [card_of(t) for t in (zone or {}).get("cards", [])]
 
 
+# ---- the showdown of every seat at once -------------------------------------------------------
+Table = npt.NDArray[np.int64]
+
+
+def stacked_keys(batch: BatchEvaluator, first: int, second: int, final: Any,
+                 low: Table, high: Table, substituted: Any) -> Table:
+    """:meth:`BatchEvaluator.keys` with the hands stacked: ``low[h]``, ``high[h]`` are hand
+    ``h``'s two cards in every deal (deals across), ``substituted[h]`` its flag (a column), and
+    row ``h`` of the result its packed results. The batch evaluator loops over the hands, a
+    few dozen NumPy steps each; at six seats on a few hundred deals those steps, not the deals,
+    are the cost, so here each step runs once for every hand. The tests hold the two equal."""
+    info = batch.INFO
+    i1, i2 = int(info[first]), int(info[second])
+    i3 = info.take(np.asarray(final, dtype=np.intp))
+    either = i1 | i2 | i3
+    cd = (either >> _CROWN_BIT) & 1
+    dealer_index = batch.DIDX.take(((either >> _VBIT_SHIFT) & _VBITS) | (cd << _BITS))
+    day_rising = (i3 >> _RISEN_BIT) & (i1 >> _SETTING_BIT) & (i2 >> _SETTING_BIT) & 1
+    day_setting = (i3 >> _RISEN_BIT) & (i1 >> _RISING_BIT) & (i2 >> _RISING_BIT) & 1
+    dpack = (i1 & _PACKS) + (i2 & _PACKS) + (i3 & _PACKS)
+    pair = low * DECK_SIZE + high
+    pi = batch.PAIR_INFO.take(pair)
+    own_pack = pi & _PACKS
+    tpack = dpack + own_pack.sum(axis=0)
+    moons = (tpack >> batch.moon_shift) & 3
+    context = (cd << 6) + (moons << 4)
+    day = ((day_rising & (pi >> _P_RISING_BIT)) | (day_setting & (pi >> _P_SETTING_BIT))) & 1
+    upper = batch.UP.take(((pi >> _UP_SHIFT) + dealer_index) + day)
+    counts = np.broadcast_to(tpack, pi.shape) if batch.table_scope else dpack + own_pack
+    ca = (counts >> ((pi >> _SHIFT_A) & 31)) & 3
+    cb = (counts >> ((pi >> _SHIFT_B) & 31)) & 3
+    lower = batch.LOW.take((pair << 7) + context + ((ca << 2) + cb))
+    at = np.nonzero((pi >> _P_CROWN_BIT) & 1)
+    if at[0].size:  # the few hands with the Crown: one more of the best value on the table
+        total = counts[at]
+        best = np.maximum(batch.BEST_LO[total & ((1 << _BITS) - 1)],
+                          batch.BEST_HI[total >> _BITS])
+        other = batch.CROWN_X.take(pair[at])
+        lower[at] = batch.CROWN_LOW.take((other * 4 + np.broadcast_to(moons, pi.shape)[at])
+                                         * 64 + best)
+    key: Table = np.maximum(upper, lower)
+    lost = (substituted & (key >= 2 << POINTS_SHIFT)).astype(np.int64)
+    out: Table = key - (lost << POINTS_SHIFT)
+    return out
+
+
+def shares(keys: Table) -> npt.NDArray[np.float64]:
+    """The first hand's share of each showdown (one column a deal), as
+    :func:`~cardtable.games.day.batch.first_share` counts it, every opponent at once."""
+    if len(keys) == 2:
+        return first_share([keys[0], keys[1]])
+    mine, opponents = keys[0], keys[1:]
+    # Most showdowns the first hand loses outright (more points, or a higher rank in the same
+    # condition); only the others are looked at for ties.
+    beaten = ((opponents > mine) & (((opponents >> POINTS_SHIFT) > (mine >> POINTS_SHIFT))
+                                    | ((opponents >> COND_SHIFT) == (mine >> COND_SHIFT)))
+              ).any(axis=0)
+    share = np.zeros(mine.shape, dtype=np.float64)
+    at = np.flatnonzero(~beaten)
+    if not at.size:
+        return share
+    left = keys[:, at]
+    points = left >> POINTS_SHIFT
+    top = points == points.max(axis=0)
+    cond = (left >> COND_SHIFT) & 15
+    # At the top only Highest Card and X of a kind rank within themselves: the best of each
+    # of those groups and everyone at the top in another condition share the pot.
+    best = cond > KIND
+    for ranked in (HIGHEST, KIND):
+        in_group = top & (cond == ranked)
+        best |= in_group & (left == np.where(in_group, left, -1).max(axis=0))
+    share[at] = 1.0 / (best & top).sum(axis=0)
+    return share
+
+
+# ---- the chance count ----------------------------------------------------------------------------
+Z = 2.0  # standard errors that make a threshold "clearly" passed: the count stops drawing
+HEADS_UP_PAIRS = 80  # opposing hands a heads-up batch adds, each against every final card
+BATCH_ROWS = 320  # random deals a batch adds against several opponents
+MAX_BATCHES = 5  # at most this many batches against several opponents (1,600 deals)
+SWAP_ROWS = 250  # deals a batch of the substitution's comparison adds
+SWAP_BATCHES = 2  # at most 500 deals, as before
+
+
+@cache
+def _layout(n: int, need: int, rows: int) -> npt.NDArray[np.intp]:
+    """``rows`` deals of ``need`` different places out of ``n``, the first place of row ``i``
+    being ``i % n``: a count relabels the places with a fresh random order of its unseen cards,
+    so every row is a uniformly random deal, and the first column (the dealer's final card)
+    takes every unseen card equally often (stratified) instead of by luck. Made once from a
+    fixed seed: all the randomness of a count is in its relabelling, drawn from the bot's
+    seeded generator."""
+    gen = np.random.default_rng(0xDA1)
+    full = np.argsort(gen.random((rows, n)), axis=1)
+    first = np.arange(rows) % n
+    at = np.argmax(full == first[:, None], axis=1)
+    full[np.arange(rows), at] = full[:, 0]
+    full[:, 0] = first
+    return full[:, :need].astype(np.intp)
+
+
+@cache
+def _pairs(n: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    first, second = np.triu_indices(n, 1)
+    return first.astype(np.intp), second.astype(np.intp)
+
+
+class ChanceCount:
+    """One seat's running count of its chance of winning the showdown, from what it sees.
+
+    The count is drawn in batches and stops as soon as the betting no longer depends on more
+    precision: when every threshold the bot compares its chance with lies at least ``Z``
+    standard errors away. Close calls draw more, up to what the old count drew (against one
+    opponent: every final card and every opposing hand, exactly; against more, 1,600 random
+    deals). Batches are stratified over the final card: heads-up each batch takes some opposing
+    hands against every final card, so it converges on the exact count; against several
+    opponents each unseen card is the final card equally often.
+    """
+
+    def __init__(self, batch: BatchEvaluator, hand: Sequence[int], board: Sequence[int],
+                 subs: list[bool], dead: Sequence[int], gen: np.random.Generator) -> None:
+        self.batch = batch
+        self.board = [int(c) for c in board]
+        self.me = (int(hand[0]), int(hand[1]))
+        self.subs = subs  # own flag first, then each opponent's
+        seen = {*self.me, *self.board, *(int(c) for c in dead)}
+        self.pool = np.array([c for c in range(DECK_SIZE) if c not in seen], dtype=np.intp)
+        self.gen = gen
+        self.opponents = len(subs) - 1
+        self.final_known = len(board) == 3
+        self.total = 0.0
+        self.squares = 0.0
+        self.count = 0  # samples: per-hand means heads-up before the final card, else deals
+        self.exact = False
+        self._order: npt.NDArray[np.intp] | None = None
+        self._flags = np.array(subs, dtype=np.bool_)[:, None]
+
+    @property
+    def chance(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    def error(self) -> float:
+        """The standard error of :attr:`chance` (0 once exact)."""
+        if self.exact or self.count < 2:
+            return 0.0 if self.exact else 1.0
+        mean = self.total / self.count
+        var = max(0.0, (self.squares - self.count * mean * mean) / (self.count - 1))
+        err = math.sqrt(var / self.count)
+        if self._order is not None:  # drawn without replacement from the opposing hands
+            err *= math.sqrt(max(0.0, 1.0 - self.count / len(self._order)))
+        return err
+
+    def settle(self, thresholds: Sequence[float]) -> float:
+        """The chance, counted until no threshold is within ``Z`` standard errors of it."""
+        if self.opponents == 0:
+            return 1.0
+        while not self.exact:
+            if self.count and all(abs(self.chance - t) > Z * self.error() for t in thresholds):
+                break
+            if not self._draw():
+                break
+        return self.chance
+
+    def _add(self, shares: npt.NDArray[np.float64]) -> None:
+        self.total += float(shares.sum())
+        self.squares += float(np.dot(shares, shares))
+        self.count += len(shares)
+
+    def _draw(self) -> bool:
+        """Add one batch; False when the count may draw no more."""
+        b0, b1 = self.board[0], self.board[1]
+        pool = self.pool
+        n = len(pool)
+        if self.opponents == 1:
+            first, second = _pairs(n)
+            if self.final_known:  # every opposing hand: 595 showdowns, exact at once
+                keys = self.batch.keys(b0, b1, self.board[2],
+                                       [self.me, (pool[first], pool[second])], self.subs)
+                self._add(first_share(keys))
+                self.exact = True
+                return True
+            if self._order is None:
+                self._order = self.gen.permutation(len(first)).astype(np.intp)
+            done = self.count
+            take = self._order[done:done + HEADS_UP_PAIRS]
+            x, y = pool[first[take]], pool[second[take]]
+            finals = pool[:, None]  # final cards down, opposing hands across
+            keys = self.batch.keys(b0, b1, finals, [self.me, (x[None, :], y[None, :])],
+                                   self.subs)
+            apart = (finals != x[None, :]) & (finals != y[None, :])
+            # Each hand leaves n - 2 final cards: its mean over them is one sample.
+            self._add((first_share(keys) * apart).sum(axis=0) / (n - 2))
+            if self.count >= len(self._order):
+                self.exact = True
+            return True
+        if self.count >= MAX_BATCHES * BATCH_ROWS:
+            return False
+        k = self.opponents
+        need = 2 * k + (0 if self.final_known else 1)
+        rows = BATCH_ROWS
+        dealt = self.gen.permutation(pool)[_layout(n, need, rows)]
+        off = 0 if self.final_known else 1
+        final = self.board[2] if self.final_known else dealt[:, 0]
+        low = np.empty((k + 1, rows), dtype=np.intp)
+        high = np.empty((k + 1, rows), dtype=np.intp)
+        low[0], high[0] = self.me
+        low[1:] = dealt[:, off:off + 2 * k:2].T
+        high[1:] = dealt[:, off + 1:off + 2 * k:2].T
+        self._add(shares(stacked_keys(self.batch, b0, b1, final, low, high, self._flags)))
+        return True
+
+
+def swap_gains(batch: BatchEvaluator, hand: Sequence[int], board: Sequence[int],
+               opponents_substituted: Sequence[bool], gen: np.random.Generator, gain: float,
+               ) -> tuple[float, float]:
+    """How much more chance of winning the showdown swapping the first card, or the second,
+    brings than keeping both, each compared on the same random deals (the final card, the
+    opposing hands, the card a swap would bring). Drawn in batches until each gain is clearly
+    above or below ``gain`` (and, when both are above, clearly apart), at most 500 deals."""
+    a, b = int(hand[0]), int(hand[1])
+    seen = {a, b, *board}
+    pool = np.array([c for c in range(DECK_SIZE) if c not in seen], dtype=np.intp)
+    k = len(opponents_substituted)
+    rows = SWAP_ROWS
+    layout = _layout(len(pool), 2 * k + 2, rows)
+    # Keeping, swapping the first card and swapping the second, side by side: three blocks of
+    # the same deals, one hand a row.
+    low = np.empty((k + 1, 3 * rows), dtype=np.intp)
+    high = np.empty((k + 1, 3 * rows), dtype=np.intp)
+    low[0, :rows], high[0, :rows] = a, b
+    low[0, 2 * rows:] = a
+    high[0, rows:2 * rows] = b
+    flags = np.zeros((k + 1, 3 * rows), dtype=np.bool_)
+    flags[0, rows:] = True
+    flags[1:] = np.array(opponents_substituted, dtype=np.bool_)[:, None]
+    board0, board1 = int(board[0]), int(board[1])
+    sums = np.zeros(3)
+    squares = np.zeros(3)  # of the two gains, and of their difference
+    count = 0
+    for _ in range(SWAP_BATCHES):
+        dealt = gen.permutation(pool)[layout]
+        final, new = dealt[:, 0], dealt[:, -1]  # the replacement is never in an opposing hand
+        low[0, rows:2 * rows] = new
+        high[0, 2 * rows:] = new
+        low[1:] = np.tile(dealt[:, 1:1 + 2 * k:2].T, 3)
+        high[1:] = np.tile(dealt[:, 2:2 + 2 * k:2].T, 3)
+        keys = stacked_keys(batch, board0, board1, np.tile(final, 3), low, high, flags)
+        share = shares(keys).reshape(3, rows)
+        d = np.stack([share[1] - share[0], share[2] - share[0], share[1] - share[2]])
+        sums += d.sum(axis=1)
+        squares += (d * d).sum(axis=1)
+        count += rows
+        mean = sums / count
+        err = np.sqrt(np.maximum(0.0, squares / count - mean * mean) / (count - 1))
+        clear = abs(mean[:2] - gain) > Z * err[:2]
+        if clear.all() and (not (mean[:2] > gain).all() or abs(mean[2]) > Z * err[2]):
+            break
+    return float(sums[0] / count), float(sums[1] / count)
+
+
 class GreedyDayBot:
     """Bets by its counted chance of winning at the showdown; reads only its seat's view."""
 
@@ -56,16 +340,14 @@ class GreedyDayBot:
     value_margin = 0.12  # bet when the chance beats a fair share by this much
     raise_margin = 0.30  # raise a bet when it beats a fair share by this much
     swap_gain = 0.02  # swap a card only for at least this much more chance
-    swap_samples = 500
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
         self.rng = np.random.default_rng(random.Random(seed).getrandbits(64))
         o = game.options
-        self.evaluator: Evaluator = evaluator_for(
-            o["moon_value"], o["kind_scope"], o["full_day_points"]
-        )
-        self._cached: tuple[Any, float] | None = None
+        self.batch: BatchEvaluator = batch_for(o["moon_value"], o["kind_scope"],
+                                               o["full_day_points"])
+        self._count: tuple[Any, ChanceCount] | None = None
 
     def choose(self, decision: Decision) -> Action:
         legal = decision.legal
@@ -77,44 +359,46 @@ class GreedyDayBot:
         zones: dict[str, Any] = view["zones"]
         hand = cards_in(zones[f"hand:{seat}"])
         board = cards_in(zones["dealer"])
-        dead = cards_in(zones[f"swapped:{seat}"])
-        others = [
-            s for s in range(len(table["stacks"]))
-            if s != seat and table["in_hand"][s] and not table["folded"][s]
-        ]
-        subs = [bool(table["substituted"][s]) for s in others]
+        in_hand, folded, substituted = table["in_hand"], table["folded"], table["substituted"]
+        others = [s for s in range(len(in_hand)) if s != seat and in_hand[s] and not folded[s]]
+        subs = [bool(substituted[s]) for s in others]
         if table["phase"] == "substitute":
             return self._substitute(hand, board, subs, legal)
+        # The count lasts while nothing it depends on changes: a later decision of the same
+        # betting round continues it when its thresholds need more precision.
         key = (table["hand"], len(board), tuple(others), tuple(hand))
-        if self._cached is not None and self._cached[0] == key:
-            p = self._cached[1]
+        if self._count is not None and self._count[0] == key:
+            count = self._count[1]
         else:
-            p, _exact = win_chance(
-                self.evaluator, hand, board, subs, bool(table["substituted"][seat]), dead,
-                self.rng,
-            )
-            self._cached = (key, p)
-        return self._bet(p, len(others) + 1, table, legal)
+            dead = cards_in(zones[f"swapped:{seat}"])
+            count = ChanceCount(self.batch, hand, board, [bool(substituted[seat]), *subs],
+                                dead, self.rng)
+            self._count = (key, count)
+        return self._bet(count, len(others) + 1, table, legal)
 
     # ---- substitution ------------------------------------------------------------------------
     def _substitute(
         self, hand: list[int], board: list[int], subs: list[bool], legal: Sequence[Action]
     ) -> Action:
         a, b = hand
-        keep, swap0, swap1 = swap_chances(self.evaluator, hand, board, subs, self.rng,
-                                          self.swap_samples)
-        if swap0 >= swap1 and swap0 > keep + self.swap_gain and SWAPS[a] in legal:
+        gain0, gain1 = swap_gains(self.batch, hand, board, subs, self.rng, self.swap_gain)
+        if gain0 >= gain1 and gain0 > self.swap_gain and SWAPS[a] in legal:
             return SWAPS[a]
-        if swap1 > keep + self.swap_gain and SWAPS[b] in legal:
+        if gain1 > self.swap_gain and SWAPS[b] in legal:
             return SWAPS[b]
         return KEEP
 
     # ---- betting -----------------------------------------------------------------------------
-    def _bet(self, p: float, live: int, table: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _bet(self, count: ChanceCount, live: int, table: dict[str, Any],
+             legal: Sequence[Action]) -> Action:
         fair = 1.0 / live
         to_call = int(table.get("to_call", 0))
         pot = int(table["pot"])
         sizes = [a for a in legal if isinstance(a, Bet | RaiseTo)]
+        # The chances at which this decision changes: betting, raising, calling, going all-in.
+        lines = [fair + self.value_margin, 0.9, 0.75] if to_call == 0 else [
+            fair + self.raise_margin, to_call / (pot + to_call), 0.9, 0.75]
+        p = count.settle(lines)
         if to_call == 0:
             if p > fair + self.value_margin and (sizes or ALL_IN in legal):
                 return self._size(p, fair, pot, table, sizes, legal)
