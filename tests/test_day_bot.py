@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from cardtable import load_game
 from cardtable.bots import Decision, make_bot
+from cardtable.bots.day import ChanceCount, shares, stacked_keys
 from cardtable.engine.game import Action
 from cardtable.games.day.actions import CALL, CHECK, FOLD, KEEP, Bet, RaiseTo
+from cardtable.games.day.batch import batch_for, first_share
 from cardtable.games.day.cards import parse_cards
 from cardtable.games.day.chance import win_chance
 from cardtable.games.day.showdown import evaluator_for
@@ -83,3 +87,45 @@ def test_greedy_plays_only_legal_moves_and_beats_random_in_chips() -> None:
         random_chips += sum(state.scores) - state.scores[seat_of_greedy]
     assert greedy_chips > 100 * sessions
     assert greedy_chips > random_chips / 3
+
+
+def test_every_seat_at_once_scores_each_showdown_as_the_batch_evaluator_does() -> None:
+    """The greedy bot's one-pass evaluation of all seats gives the same results and the same
+    shares of the pot as the batch evaluator, hand by hand, under every rule option."""
+    gen = np.random.default_rng(7)
+    for moon_value, kind_scope, full_day in [(0, "table", 6), (1, "own", 8), (2, "table", 8)]:
+        batch = batch_for(moon_value, kind_scope, full_day)
+        for opponents in (1, 2, 5):
+            rows = 1500
+            # The dealer's first two cards fixed, the final card and every hand dealt from the
+            # other 38 (the Crown and the Moons among them), no card twice in a deal.
+            first, second = 0, 1
+            rest = 2 + np.argsort(gen.random((rows, 38)), axis=1)[:, :2 * opponents + 3]
+            final = rest[:, 0]
+            low = rest[:, 1::2][:, :opponents + 1].T.copy()
+            high = rest[:, 2::2][:, :opponents + 1].T.copy()
+            subs = gen.random(low.shape) < 0.3
+            expected = batch.keys(first, second, final,
+                                  [(low[h], high[h]) for h in range(opponents + 1)], list(subs))
+            got = stacked_keys(batch, first, second, final, low, high, subs)
+            for h in range(opponents + 1):
+                assert (got[h] == expected[h]).all()
+            assert np.allclose(shares(got), first_share(expected))
+
+
+def test_the_chance_count_stops_early_only_when_the_decision_is_clear() -> None:
+    """Heads-up before the final card, a count with no threshold near stops after one batch;
+    one asked about a line at its exact chance counts every opposing hand, and then agrees
+    with the exact count to the last digit."""
+    ev = evaluator_for()
+    batch = batch_for()
+    hand, board = parse_cards("4 Risen, 9 Setting"), parse_cards("6 Setting, 11 Rising")
+    exact, was_exact = win_chance(ev, hand, board, [False])
+    assert was_exact
+    quick = ChanceCount(batch, hand, board, [False, False], [], np.random.default_rng(1))
+    quick.settle([exact + 0.4])
+    assert not quick.exact and 0 < quick.count < 595
+    assert abs(quick.chance - exact) < 0.1
+    full = ChanceCount(batch, hand, board, [False, False], [], np.random.default_rng(1))
+    assert abs(full.settle([exact]) - exact) < 1e-12
+    assert full.exact

@@ -456,10 +456,34 @@ def _caller(game: Game, seed: int) -> CallerDayBot:
 register_bot("caller", "day", _caller)
 
 
+def shortlist(decision: Decision, policy_move: Action) -> list[Action]:
+    """The root moves worth the search's time: besides the greedy move, giving up (fold), the
+    cheapest way to stay in (check or call), the smallest and the largest bet or raise, and
+    all-in; when substituting, keeping and both swaps. In no-limit the sizes in between are
+    many and play alike, and searching them all would leave each a handful of deals."""
+    legal = decision.legal
+    if KEEP in legal:
+        return [policy_move, *legal]
+    sizes = [a for a in legal if isinstance(a, Bet | RaiseTo)]
+    wanted: list[Action] = [policy_move]
+    wanted += [a for a in (FOLD, CHECK, CALL) if a in legal]
+    if sizes:
+        smallest = min(sizes, key=lambda a: a.amount)
+        largest = max(sizes, key=lambda a: a.amount)
+        wanted += [smallest, largest]
+    if ALL_IN in legal:
+        wanted.append(ALL_IN)
+    out: list[Action] = []
+    for a in wanted:
+        if a not in out:
+            out.append(a)
+    return out
+
+
 def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
-    register_knowledge("day", Knowledge(rollout="caller"))
+    register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist))
 
 
 _register_knowledge()
