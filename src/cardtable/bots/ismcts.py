@@ -77,6 +77,7 @@ class Knowledge:
     exploration: float = 0.7  # UCB constant, times the spread of the rewards seen
     candidates: Shortlist | None = None  # the root moves worth searching (None: all legal)
     max_candidates: int = 8
+    win_bonus: float = 0.0  # reward points for the seat that ends the round ahead of the table
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
@@ -232,6 +233,9 @@ class IsmctsBot:
         rewards: dict[str, list[float]] = {str(a): [] for a in field}
         iterations = 0
         sweeps = 0
+        # Sequential halving: the budget in equal stages, one per halving of the field.
+        stages = max(1, math.ceil(math.log2(len(field)))) if len(field) > 1 else 1
+        stage = 0
         sample: State | None = first
         while iterations < limit and len(field) > 1:
             if sample is None:
@@ -252,8 +256,12 @@ class IsmctsBot:
             for key, value in done.items():
                 rewards[key].append(value)
             sweeps += 1
-            if sweeps & (sweeps - 1) == 0 and sweeps >= 2 and len(field) > 2:
-                field = self._halve(field, rewards, baseline)
+            if len(field) > 2 and sweeps >= 2:
+                spent = (iterations / limit if budget.iters is not None
+                         else (time.perf_counter() - began) / (deadline - began))
+                if spent >= (stage + 1) / stages:
+                    field = self._halve(field, rewards, baseline)
+                    stage += 1
             if time.perf_counter() >= deadline:
                 break
         action = self._pick(field, rewards, baseline, sweeps)
@@ -461,6 +469,14 @@ class IsmctsBot:
         n = len(gains)
         if n == 1:
             return gains
+        bonus = self.knowledge.win_bonus
+        if bonus:
+            top = max(gains)
+            leaders = [i for i, g in enumerate(gains) if g == top]
+            if len(leaders) < n:
+                share = bonus / len(leaders)
+                for i in leaders:
+                    gains[i] += share
         total = sum(gains)
         return [g - (total - g) / (n - 1) for g in gains]
 

@@ -146,11 +146,22 @@ class GreedySayBot:
         return self._discard(hand, legal)
 
     def _discard(self, hand: list[int], legal: Sequence[Action]) -> Action:
+        best_score = -1e9
+        choice: Action = legal[-1]
+        for action, score in self.discard_scores(hand, legal):
+            if score > best_score:
+                best_score, choice = score, action
+        return choice
+
+    def discard_scores(self, hand: list[int],
+                       legal: Sequence[Action]) -> list[tuple[Discard, float]]:
+        """How gladly each legal discard is let go (higher: sooner), in the order given: its
+        penalty points, never a wild card, a sound held twice sooner, and the letter kind the
+        hand has too many of (about two consonants per vowel is kept)."""
         values = self.game.card_values
         vowels = sum(hand[c] for c in VOWELS)
         consonants = sum(hand[:WILD]) - vowels
-        best_score = -1e9
-        choice: Action = legal[-1]
+        out: list[tuple[Discard, float]] = []
         for action in legal:
             if not isinstance(action, Discard):
                 continue
@@ -164,9 +175,8 @@ class GreedySayBot:
                 score += 1.5
             if c not in VOWELS and c != WILD and consonants > 2 * vowels:
                 score += 1.5
-            if score > best_score:
-                best_score, choice = score, action
-        return choice
+            out.append((action, score))
+        return out
 
 
 def _factory(game: Game, seed: int) -> GreedySayBot:
@@ -203,10 +213,14 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
             discards.append(action)
     plays.sort(key=lambda p: (p[0], -p[1]), reverse=True)
     hand = _counts(view["zones"][f"hand:{decision.seat}"]["cards"])
-    held = bot._discard(hand, discards) if discards else None
+    # The discards the greedy bot would let go soonest, best first (stable for ties).
+    rated = bot.discard_scores(hand, discards)
+    ranked = [a for a, _s in sorted(rated, key=lambda r: -r[1])]
     out: list[Action] = [a for _k, _i, a in plays]
-    if held is not None:
-        out.insert(min(3, len(out)), held)
+    if not out:
+        return ranked  # a discard is all that is left: which card to give up is the choice
+    if ranked:
+        out.insert(min(3, len(out)), ranked[0])  # holding back instead of laying
     return out
 
 
