@@ -6,6 +6,7 @@ swap puts in hand laid off as the rules then demand."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -289,6 +290,11 @@ def test_dummy_rummy_joker_swap_by_clicks(browser: Any, web: Any) -> None:
         click_move(page, lay)
         done = wait_version(page, after["version"])
         assert "JK" not in done["view"]["zones"]["hand:0"]["cards"]
+        # The log names cards as the table shows them, with suit symbols, not typed codes.
+        logged = page.locator(".log-lines li").all_text_contents()
+        assert any("in place of the joker" in line and re.search(r"\d[♣♦♥♠]|[JQKA][♣♦♥♠]", line)
+                   for line in logged), logged
+        assert not [line for line in logged if re.search(r"\b(10|[2-9JQKA])[CDHS]\b", line)]
         watch.check()
     finally:
         ctx.close()

@@ -219,6 +219,7 @@ const sayRummy = {
 };
 
 // ---- Contract rummy (Dummy Rummy and Liverpool) -------------------------------------------
+const LOG_SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const contract = {
   face(code, f) {
     if (!f) return code;
@@ -232,6 +233,11 @@ const contract = {
     return f ? (f.joker ? "joker" : `${f.rank}${f.symbol}`) : code;
   },
   groups: ["clubs", "diamonds", "spades", "hearts", "jokers"],
+  // The log's words come from the engine with card codes (what the terminal types); here the
+  // cards on the table wear suit symbols, so the log does too: "the 7H" reads "the 7♥".
+  logText(text) {
+    return text.replace(/\b(10|[2-9JQKA])([CDHS])\b/g, (_, rank, suit) => `${rank}${LOG_SUITS[suit]}`);
+  },
   parse(move, ctx) {
     const w = words(move);
     const top = zoneCards(ctx.view, "discard").at(-1);

@@ -422,6 +422,7 @@ class TableScreen {
   }
 
   logBox() {
+    const words = (text) => (this.adapter.logText ? this.adapter.logText(text) : text);
     const mine = this.seat;
     let lastMine = -1;
     this.log.forEach((l, i) => { if (mine !== null && l.seat === mine && !["dealt", "dealt_hand", "round_scored", "match_over"].includes(l.kind)) lastMine = i; });
@@ -431,8 +432,8 @@ class TableScreen {
     return h("section.log", { "aria-label": "Move log" },
       h("h2", "Move log"),
       mine !== null && lastMine >= 0 ? h("p.since", since ? `Since your last turn: ${since} move${since === 1 ? "" : "s"} (marked)` : "Nothing has happened since your last move.") : null,
-      h("ol.log-lines", lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, l.text))),
-      h("p.sr-only", { "aria-live": "polite" }, this.log.length ? this.log.at(-1).text : ""));
+      h("ol.log-lines", lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, words(l.text)))),
+      h("p.sr-only", { "aria-live": "polite" }, this.log.length ? words(this.log.at(-1).text) : ""));
   }
 
   scoreBox(ctx) {
