@@ -623,24 +623,84 @@ def may_need_longer_melds(counts: Sequence[int], runs: int, rules: MeldRules) ->
 
     Take any lay-down and shrink its melds. A set always keeps a valid minimum. A run keeps a
     valid window of minimum size, so long as its jokers do not hold their minority only over
-    more cards: that takes two jokers, or one when runs are shorter than three (the first
-    test below). What is left is runs of one suit whose windows would touch. Under the natural-
-    majority rule every window is then valid, and two runs of a suit can always pick windows
+    more cards: that takes two jokers, or one when runs are shorter than three. What is left is
+    runs of one suit whose windows would touch. Under the natural-majority rule, with at most
+    one joker, every window is then valid, and two runs of a suit can always pick windows
     that do not touch (a run longer than the minimum has two windows or more, and a window rules
     out only the two placements of the other run a run's length away), so only three runs in
     one suit can be stuck; without the rule, windows made only of jokers are not runs, and two
     runs can be. A suit holds k runs only with k runs' worth of its naturals and jokers.
+
+    With two jokers or more, a run may keep only some of its windows, so two runs of a suit may
+    be stuck too; and a run with no valid window of minimum size needs a suit whose ranks allow
+    one (:func:`_long_run_only`). The wider search is slow, and hands with two jokers are
+    common in Liverpool, so both are counted before it is run.
     """
     if not runs:
         return False
     jokers = counts[JOKER]
-    if rules.natural_majority and jokers and (jokers > 1 or rules.min_run < 3):
-        return True
-    stuck = 3 if rules.natural_majority else 2  # runs in one suit that may be stuck
-    if runs < stuck:
+    majority = rules.natural_majority
+    mr = rules.min_run
+    stuck = 3 if majority else 2  # runs in one suit that may be stuck
+    if runs >= stuck:
+        cards = stuck * mr - jokers
+        if any(sum(counts[s * 13:s * 13 + 13]) >= cards for s in range(4)):
+            return True
+    if not (majority and jokers and (jokers > 1 or mr < 3)):
         return False
-    cards = stuck * rules.min_run - jokers
-    return any(sum(counts[s * 13:s * 13 + 13]) >= cards for s in range(4))
+    if mr < 3:
+        return True
+    if runs >= 2:
+        two = max(2 * (mr // 2 + 1), 2 * mr - jokers)  # two runs' worth of naturals
+        if any(sum(counts[s * 13:s * 13 + 13]) >= two for s in range(4)):
+            return True
+    for s in range(4):
+        mask = 0
+        for r in range(13):
+            if counts[s * 13 + r]:
+                mask |= 1 << r
+        if mask and _long_run_only(mask, jokers, mr):
+            return True
+    return False
+
+
+_LONG_ONLY: dict[tuple[int, int, int], bool] = {}
+
+
+def _long_run_only(mask: int, jokers: int, mr: int) -> bool:
+    """Whether a suit holding the ranks in ``mask`` (bit r-1: rank r) and ``jokers`` jokers can
+    make a run longer than ``mr`` with a natural majority but no window of ``mr`` cards that has
+    one (natural majority rule). The naturals it uses may be any of those held: a player may let
+    a joker stand in for a natural kept in hand. Answers are kept per pattern."""
+    jokers = min(jokers, LONGEST_RUN)
+    key = (mask, jokers, mr)
+    found = _LONG_ONLY.get(key)
+    if found is not None:
+        return found
+    ext = mask | (mask & 1) << 13  # seat p (1..14) is bit p-1; the ace sits at 1 and 14
+    half = mr // 2  # a window of mr cards with at most this many naturals is no run
+    found = False
+    for length in range(mr + 1, LONGEST_RUN + 1):
+        least = max(length // 2 + 1, length - jokers)  # naturals: a majority, jokers to spare
+        for bottom in range(1, ACE_HIGH - length + 2):
+            top = bottom + length - 1
+            seats = [p for p in range(bottom, top + 1) if ext >> (p - 1) & 1]
+            for k in range(least, len(seats) + 1):
+                for naturals in combinations(seats, k):
+                    if all(sum(1 for p in naturals if lo <= p < lo + mr) <= half
+                           for lo in range(bottom, top - mr + 2)):
+                        found = True
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found:
+            break
+    if len(_LONG_ONLY) >= 100_000:
+        _LONG_ONLY.clear()
+    _LONG_ONLY[key] = found
+    return found
 
 
 _Screened = tuple[bytes, int, list[tuple[int, int, int, int]]]
