@@ -7,6 +7,8 @@ search's speed, play-outs (iterations) a second, measured on decisions from gree
     .venv/bin/python benchmarks/ismcts_strength.py --games daylily,say-rummy --matches 100 \
         --rounds 1 --time 1.0
 
+``--iters N`` gives the search N play-outs a move instead (reproducible, and the machine's
+load does not change what it plays); the mean CPU seconds a searched move is printed with it.
 ``--rounds K`` scores each match after K rounds (rounds are what fits in the time we have; say
 which in any figure quoted). Every figure is printed with the machine it ran on.
 """
@@ -23,13 +25,38 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.ismcts import IsmctsBot
+from cardtable.bots.ismcts import IsmctsBot, SearchResult
 from cardtable.engine.game import load_game
 from cardtable.sim import SimConfig, simulate
 from cardtable.sim.stats import wilson
 from machine import print_machine
 
 TABLES = {"daylily": 2, "say-rummy": 2, "day": 2, "dummy-rummy": 2, "liverpool": 2}
+
+
+class _Clock:
+    """CPU seconds of every search made while it is installed (the load-independent cost of a
+    searched move)."""
+
+    def __init__(self) -> None:
+        self.spent: list[float] = []
+        self._search = IsmctsBot.search
+
+    def __enter__(self) -> _Clock:
+        clock, search = self, self._search
+
+        def timed(bot: IsmctsBot, decision: Decision) -> SearchResult:
+            began = time.process_time()
+            try:
+                return search(bot, decision)
+            finally:
+                clock.spent.append(time.process_time() - began)
+
+        IsmctsBot.search = timed  # type: ignore[method-assign,assignment]
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        IsmctsBot.search = self._search  # type: ignore[method-assign]
 
 
 def head_to_head(game: str, players: int, bots: tuple[str, ...], matches: int, rounds: int | None,
@@ -74,6 +101,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1,
                         help="score each match after K rounds (0: whole matches)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move for ismcts")
+    parser.add_argument("--iters", type=int, default=None,
+                        help="play-outs a move for ismcts instead of --time (reproducible)")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--skip-random", action="store_true")
@@ -90,13 +119,17 @@ def main() -> None:
                                              args.seed)
             print(f"  greedy vs random, whole matches: {won}/{n} = {won / n:.1%} "
                   f"(95% {low:.1%}-{high:.1%})", flush=True)
-        name = f"ismcts:time={args.time:g}"
+        name = f"ismcts:iters={args.iters}" if args.iters else f"ismcts:time={args.time:g}"
         began = time.perf_counter()
-        won, n, low, high = head_to_head(game, players, (name, "greedy"), args.matches, rounds,
-                                         args.seed)
+        with _Clock() as clock:
+            won, n, low, high = head_to_head(game, players, (name, "greedy"), args.matches,
+                                             rounds, args.seed)
         unit = f"matches of {rounds} round(s)" if rounds else "whole matches"
+        moves = len(clock.spent)
+        per_move = sum(clock.spent) / moves if moves else 0.0
         print(f"  {name} vs greedy, {unit}: {won}/{n} = {won / n:.1%} "
-              f"(95% {low:.1%}-{high:.1%}) in {time.perf_counter() - began:.0f} s", flush=True)
+              f"(95% {low:.1%}-{high:.1%}) in {time.perf_counter() - began:.0f} s; "
+              f"{moves} searched moves, {per_move:.2f} CPU s a move", flush=True)
 
 
 if __name__ == "__main__":

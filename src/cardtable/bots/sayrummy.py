@@ -215,7 +215,7 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
     hand = _counts(view["zones"][f"hand:{decision.seat}"]["cards"])
     # The discards the greedy bot would let go soonest, best first (stable for ties).
     rated = bot.discard_scores(hand, discards)
-    ranked = [a for a, _s in sorted(rated, key=lambda r: -r[1])]
+    ranked: list[Action] = [a for a, _s in sorted(rated, key=lambda r: -r[1])]
     out: list[Action] = [a for _k, _i, a in plays]
     if not out:
         return ranked  # a discard is all that is left: which card to give up is the choice
