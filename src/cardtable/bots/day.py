@@ -246,10 +246,12 @@ class ChanceCount:
         n = len(pool)
         if self.opponents == 1:
             first, second = _pairs(n)
+            a, b = self.me
             if self.final_known:  # every opposing hand: 595 showdowns, exact at once
-                keys = self.batch.keys(b0, b1, self.board[2],
-                                       [self.me, (pool[first], pool[second])], self.subs)
-                self._add(first_share(keys))
+                low = np.stack([np.full(len(first), a, np.intp), pool[first]])
+                high = np.stack([np.full(len(first), b, np.intp), pool[second]])
+                keys = stacked_keys(self.batch, b0, b1, self.board[2], low, high, self._flags)
+                self._add(shares(keys))
                 self.exact = True
                 return True
             if self._order is None:
@@ -257,12 +259,16 @@ class ChanceCount:
             done = self.count
             take = self._order[done:done + HEADS_UP_PAIRS]
             x, y = pool[first[take]], pool[second[take]]
-            finals = pool[:, None]  # final cards down, opposing hands across
-            keys = self.batch.keys(b0, b1, finals, [self.me, (x[None, :], y[None, :])],
-                                   self.subs)
+            # Final cards down, opposing hands across, the two hands stacked in front.
+            shape = (2, n, len(take))
+            low, high = np.empty(shape, np.intp), np.empty(shape, np.intp)
+            low[0], high[0] = a, b
+            low[1], high[1] = x, y
+            finals = pool[:, None]
+            keys = stacked_keys(self.batch, b0, b1, finals, low, high, self._flags[:, :, None])
             apart = (finals != x[None, :]) & (finals != y[None, :])
             # Each hand leaves n - 2 final cards: its mean over them is one sample.
-            self._add((first_share(keys) * apart).sum(axis=0) / (n - 2))
+            self._add((first_share([keys[0], keys[1]]) * apart).sum(axis=0) / (n - 2))
             if self.count >= len(self._order):
                 self.exact = True
             return True
@@ -431,9 +437,10 @@ register_bot("greedy", "day", _factory)
 
 
 class CallerDayBot:
-    """The search's play-out policy for Day: keeps its cards, checks, and calls any bet, so a
-    play-out reaches the showdown in microseconds (the greedy bot counts its chance at every
-    decision, about a millisecond). Not meant as an opponent."""
+    """Keeps its cards, checks, and calls any bet: every hand reaches the showdown in
+    microseconds. It was the search's play-out policy while the greedy bot was slow; it stays
+    as a yardstick (a search that plays out with it models no folding at all). Not meant as
+    an opponent."""
 
     needs: ClassVar[Needs] = "legal"
     name = "caller"
@@ -457,33 +464,41 @@ register_bot("caller", "day", _caller)
 
 
 def shortlist(decision: Decision, policy_move: Action) -> list[Action]:
-    """The root moves worth the search's time: besides the greedy move, giving up (fold), the
-    cheapest way to stay in (check or call), the smallest and the largest bet or raise, and
-    all-in; when substituting, keeping and both swaps. In no-limit the sizes in between are
-    many and play alike, and searching them all would leave each a handful of deals."""
+    """The root moves the search weighs against the greedy move: keeping and both swaps when
+    substituting; facing a bet, calling; with nothing to call, checking and the smallest bet
+    (all-in when no bet size is left).
+
+    The search deals the hidden cards without reading the bets made so far (a sample is any
+    deal the seat cannot rule out), so it overrates raising into a bettor, who in truth holds
+    a strong hand, and, with every opponent's reply chosen by its average over the deals that
+    share this seat's cards, it overrates the opponents' later play against this seat. What it
+    can judge on common deals is whether staying in pays, and whether a bet makes a weak
+    opponent fold; the greedy move, raises and folds included, always stays in the field.
+    Measured against the full list of legal moves, this field lost fewer chips."""
     legal = decision.legal
     if KEEP in legal:
         return [policy_move, *legal]
-    sizes = [a for a in legal if isinstance(a, Bet | RaiseTo)]
-    wanted: list[Action] = [policy_move]
-    wanted += [a for a in (FOLD, CHECK, CALL) if a in legal]
-    if sizes:
-        smallest = min(sizes, key=lambda a: a.amount)
-        largest = max(sizes, key=lambda a: a.amount)
-        wanted += [smallest, largest]
-    if ALL_IN in legal:
-        wanted.append(ALL_IN)
-    out: list[Action] = []
-    for a in wanted:
-        if a not in out:
-            out.append(a)
+    out: list[Action] = [policy_move]
+    if CALL in legal:
+        out.append(CALL)
+    else:
+        sizes = [a for a in legal if isinstance(a, Bet | RaiseTo)]
+        if CHECK in legal:
+            out.append(CHECK)
+        if sizes:
+            out.append(min(sizes, key=lambda a: a.amount))
+        elif ALL_IN in legal:
+            out.append(ALL_IN)
     return out
 
 
 def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
-    register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist))
-
+    # widen=0: a node below the root keeps the one move first played there (the greedy move
+    # of the first deal to reach it) instead of letting UCB pick each seat's reply by its
+    # average over deals that all hold this seat's real cards, which plays the opponents as if
+    # they could see those cards.
+    register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist, widen=0.0))
 
 _register_knowledge()
