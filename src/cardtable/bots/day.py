@@ -401,9 +401,13 @@ class GreedyDayBot:
         to_call = int(table.get("to_call", 0))
         pot = int(table["pot"])
         sizes = [a for a in legal if isinstance(a, Bet | RaiseTo)]
-        # The chances at which this decision changes: betting, raising, calling, going all-in.
-        lines = [fair + self.value_margin, 0.9, 0.75] if to_call == 0 else [
-            fair + self.raise_margin, to_call / (pot + to_call), 0.9, 0.75]
+        # The chances at which this decision changes: betting or raising (when it may), calling,
+        # going all-in (when it may: above 0.9, or above 0.75 when no bet size is left).
+        lines = [] if to_call == 0 else [to_call / (pot + to_call)]
+        if sizes or ALL_IN in legal:
+            lines.append(fair + (self.value_margin if to_call == 0 else self.raise_margin))
+        if ALL_IN in legal:
+            lines.append(0.9 if sizes else 0.75)
         p = count.settle(lines)
         if to_call == 0:
             if p > fair + self.value_margin and (sizes or ALL_IN in legal):
