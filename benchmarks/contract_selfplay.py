@@ -3,12 +3,13 @@
 `selfplay.py` times cardtable against OpenSpiel side by side, but on a shared machine the load
 moves both figures from run to run. This plays a fixed set of matches (random bots, the simulate
 path), so the work is identical each time: run it under `valgrind --tool=callgrind` to count
-instructions (subtract a run with `--matches 0`, which is the import alone), or with `--phases`
-to see where a decision's time goes (listing the moves, applying them, the invariant check),
-by phase and by kind of move.
+instructions (subtract a run with `--matches 0` and the same `--warmup`, which is the imports
+and the warm-up alone; a warm-up of ten matches or so leaves the per-pattern caches of the meld
+code about as full as a long run does), or with `--phases` to see where a decision's time goes
+(listing the moves, applying them, the invariant check), by phase and by kind of move.
 
     .venv/bin/python benchmarks/contract_selfplay.py [--game liverpool] [--players 4]
-        [--matches 3] [--phases]
+        [--matches 3] [--warmup 0] [--phases]
 """
 
 from __future__ import annotations
@@ -18,15 +19,27 @@ import time
 from collections import defaultdict
 
 from cardtable import load_game
-from cardtable.bots import Decision, RandomBot
+from cardtable.bots import Decision, RandomBot, make_bot
 from cardtable.games.contract.state import ContractState
 from cardtable.sim import play_match, seat_bots
 
 
-def fixed_matches(game_name: str, players: int, matches: int) -> tuple[int, float]:
-    """Matches 0.. of seed 2024 through the simulate path: decisions and seconds."""
+def fixed_matches(
+    game_name: str, players: int, matches: int, warmup: int = 0
+) -> tuple[int, float]:
+    """Matches 0.. of seed 2024 through the simulate path: decisions and seconds.
+
+    ``warmup`` matches of another seed are played first and not counted: the meld code keeps
+    what it worked out per pattern of cards, so the first matches cost more than later ones,
+    and a long benchmark (selfplay.py) sees mostly the later cost."""
     game = load_game(game_name, players)
     names = seat_bots(["random"], players)
+    for name in set(names):
+        # The first bot made imports every bot's module (numpy among them): do it here, so that
+        # a run with no matches, subtracted from a counted run, takes the imports away too.
+        make_bot(name, game, 0)
+    for match in range(warmup):
+        play_match(game, names, 1999, match)
     decisions = 0
     began = time.perf_counter()
     for match in range(matches):
@@ -75,12 +88,14 @@ def main() -> None:
     parser.add_argument("--game", default="liverpool")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--matches", type=int, default=3)
+    parser.add_argument("--warmup", type=int, default=0,
+                        help="matches (of another seed) played first and not counted")
     parser.add_argument("--phases", action="store_true", help="where the time goes")
     args = parser.parse_args()
     if args.phases:
         phases(args.game, args.players, args.matches)
         return
-    decisions, seconds = fixed_matches(args.game, args.players, args.matches)
+    decisions, seconds = fixed_matches(args.game, args.players, args.matches, args.warmup)
     rate = decisions / seconds if seconds else 0.0
     print(f"{args.game}, {args.players} players, {args.matches} fixed matches: {decisions} "
           f"decisions in {seconds:.2f} s ({rate:,.0f} a second)")

@@ -167,7 +167,7 @@ def all_layouts(
             if still == 1:
                 out.append((*chosen, meld))
             else:
-                pick_runs(i, still - 1, after, (*chosen, meld), (*spans, span))
+                pick_runs(i, still - 1, after, (*chosen, meld), (*spans, span))  # noqa: F821
 
     def pick_sets(start: int, still: int, left: int, chosen: tuple[Meld, ...]) -> None:
         for i in range(start, n_sets):
@@ -176,15 +176,22 @@ def all_layouts(
             if after & _GUARD != _GUARD:
                 continue
             if still > 1:
-                pick_sets(i, still - 1, after, (*chosen, meld))
+                pick_sets(i, still - 1, after, (*chosen, meld))  # noqa: F821
             elif runs:
-                pick_runs(0, runs, after, (*chosen, meld), ())
+                pick_runs(0, runs, after, (*chosen, meld), ())  # noqa: F821
             else:
                 out.append((*chosen, meld))
 
     left = _pack(counts) | _GUARD
-    if sets:
-        pick_sets(0, sets, left, ())
-    elif runs:
-        pick_runs(0, runs, left, (), ())
+    try:
+        if sets:
+            pick_sets(0, sets, left, ())
+        elif runs:
+            pick_runs(0, runs, left, (), ())
+    finally:
+        # The two searches call themselves, so each holds itself through its closure: a cycle
+        # that only the garbage collector would free, with ``out`` and every lay-down in it.
+        # Emptying the cells frees them at once, on every turn of a player not yet down,
+        # instead of leaving them to make the collector run more often.
+        del pick_runs, pick_sets
     return out

@@ -458,6 +458,7 @@ _SUIT_BITS = 0x1FFF
 _ALL_SEATS = (1 << ACE_HIGH) - 1
 _IMPOSSIBLE = 1 << 20
 _FIELD = 16  # bits per cost bucket in a packed set histogram
+_CANDIDATE_LIMIT = 50_000  # candidate lists kept per _Tables; past it the cache starts over
 
 # A stretch of one suit a run could cover, for a suit holding a given pattern of ranks:
 # (jokers it needs, length, bottom, top, seats held, packed cards, packed ranks).
@@ -469,8 +470,8 @@ _Candidate = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
 class _Tables:
     """What the counting filters and the search need for one MeldRules and lay-down style."""
 
-    __slots__ = ("exact", "krun", "kset", "majority", "mr", "ms", "one_run", "run_lengths",
-                 "set_costs", "set_hist", "windows")
+    __slots__ = ("candidates", "exact", "krun", "kset", "majority", "mr", "ms", "one_run",
+                 "run_lengths", "set_costs", "set_hist", "windows")
 
     def __init__(self, rules: MeldRules, exact: bool) -> None:
         if rules.min_set < 1 or rules.min_run < 1 or rules.min_run > LONGEST_RUN:
@@ -492,6 +493,9 @@ class _Tables:
         self.one_run = [-1] * (1 << 13)
         # Per suit and pattern: the stretches a run could cover, fewest jokers first (on demand).
         self.windows: dict[int, list[_Window]] = {}
+        # Per (suit, pattern, joker budget, wanted seats, two runs?): the candidate runs of
+        # _search (filled on demand, see _suit_candidates).
+        self.candidates: dict[tuple[int, int, int, int, bool], tuple[_Candidate, ...]] = {}
 
     def jokers_for_one_run(self, mask: int) -> int:
         """Fewest jokers that complete one run from a suit holding the ranks in ``mask``."""
@@ -605,8 +609,11 @@ def find_contract(
     return _search(hand, counts, sets, runs, set_floor, suits, t)
 
 
-def may_hold_contract(hand: Sequence[int], sets: int, runs: int, rules: MeldRules) -> bool:
-    """False when counting alone shows ``hand`` cannot lay down the contract at minimum sizes.
+def may_hold_contract(
+    counts: bytes | bytearray, sets: int, runs: int, rules: MeldRules
+) -> bool:
+    """False when counting alone shows a hand (``counts``: copies of each card 0..52) cannot
+    lay down the contract at minimum sizes.
 
     True is only a maybe for hands with runs to find; it lets a caller that will enumerate the
     lay-downs anyway (the legal moves) skip the search that would find one of them first.
@@ -614,7 +621,7 @@ def may_hold_contract(hand: Sequence[int], sets: int, runs: int, rules: MeldRule
     if not sets and not runs:
         return True
     t = _TABLES.get((rules, True)) or _tables(rules, True)
-    return _screen(hand, sets, runs, t) is not None
+    return _screen_counts(counts, sets, runs, t)
 
 
 def may_need_longer_melds(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
@@ -712,16 +719,71 @@ def _screen(hand: Sequence[int], sets: int, runs: int, t: _Tables) -> _Screened 
     if len(hand) < t.ms * sets + t.mr * runs:
         return None
     counts = sum(map(_RANK_SUIT.__getitem__, hand)).to_bytes(18, "little")
-    jokers = counts[13]
-    set_floor = 0
-    if sets:
-        set_floor = t.set_jokers(sum(map(t.set_hist.__getitem__, counts[:13])), sets)
-        if set_floor > jokers:
-            return None
-        if not runs:
-            return counts, set_floor, []
-    spare = jokers - set_floor
+    set_floor = _set_floor(counts, sets, t)
+    if set_floor > counts[13]:
+        return None
+    if not runs:
+        return counts, set_floor, []
     held = reduce(or_, map(_PRESENT.__getitem__, hand), 0)
+    suits = _run_suits(counts, [held >> (13 * s) & _SUIT_BITS for s in range(4)], set_floor,
+                       runs, t)
+    if suits is None:
+        return None
+    return counts, set_floor, suits
+
+
+# Ranks held in one suit, as 13 presence bytes (see _PRESENCE), to the 13-bit pattern of them.
+_MASK_OF: dict[bytes, int] = {}
+_PRESENCE = bytes([0] + [1] * 255)  # bytes.translate table: held or not
+
+
+def _mask_of(ranks: bytes) -> int:
+    mask = 0
+    for r in range(13):
+        if ranks[r]:
+            mask |= 1 << r
+    _MASK_OF[ranks] = mask
+    return mask
+
+
+def _screen_counts(hand: bytes | bytearray, sets: int, runs: int, t: _Tables) -> bool:
+    """_screen for a hand given as counts per card (53 of them), as a state keeps it: the same
+    answer without first writing the hand out card by card, which on the commonest turn (a
+    player not down, with a hand that cannot go down) cost as much as the screen itself."""
+    if sum(hand) < t.ms * sets + t.mr * runs:
+        return False
+    suits = hand[0:13], hand[13:26], hand[26:39], hand[39:52]
+    ranks = sum([int.from_bytes(s, "little") for s in suits])
+    counts = ranks.to_bytes(13, "little") + bytes([hand[52], *map(sum, suits)])
+    set_floor = _set_floor(counts, sets, t)
+    if set_floor > counts[13]:
+        return False
+    if not runs:
+        return True
+    present = bytes(hand).translate(_PRESENCE)
+    masks = []
+    for at in (0, 13, 26, 39):
+        ranks_held = present[at:at + 13]
+        mask = _MASK_OF.get(ranks_held)
+        if mask is None:
+            mask = _mask_of(ranks_held)
+        masks.append(mask)
+    return _run_suits(counts, masks, set_floor, runs, t) is not None
+
+
+def _set_floor(counts: bytes, sets: int, t: _Tables) -> int:
+    """The fewest jokers the sets take, from the packed counts (_IMPOSSIBLE: they cannot)."""
+    if not sets:
+        return 0
+    return t.set_jokers(sum(map(t.set_hist.__getitem__, counts[:13])), sets)
+
+
+def _run_suits(counts: bytes, masks: list[int], set_floor: int, runs: int, t: _Tables) -> (
+    list[tuple[int, int, int, int]] | None
+):
+    """The suits that can hold a run with the jokers the sets leave, given the pattern of ranks
+    held in each suit; None if the runs surely cannot all be made."""
+    spare = counts[13] - set_floor
     one_run = t.one_run
     krun = t.krun
     suits = []
@@ -729,7 +791,7 @@ def _screen(hand: Sequence[int], sets: int, runs: int, t: _Tables) -> _Screened 
         in_suit = counts[14 + s]
         if in_suit < krun:
             continue
-        mask = held >> (13 * s) & _SUIT_BITS
+        mask = masks[s]
         one = one_run[mask]
         if one < 0:
             one = t.jokers_for_one_run(mask)
@@ -739,7 +801,7 @@ def _screen(hand: Sequence[int], sets: int, runs: int, t: _Tables) -> _Screened 
         return None
     if runs > 1 and _runs_jokers(suits, runs, t) > spare:
         return None
-    return counts, set_floor, suits
+    return suits
 
 
 def _runs_jokers(suits: list[tuple[int, int, int, int]], runs: int, t: _Tables) -> int:
@@ -791,37 +853,17 @@ def _search(
             if counts[r] >= t.kset:
                 wanted |= 1 << r
         wanted |= (wanted & 1) << 13
-    majority = t.majority
-    general = not t.exact
     candidates: list[_Candidate] = []
     for suit, mask, in_suit, _ in suits:
         shared = runs >= 2 and in_suit >= 2 * t.krun  # this suit may hold two runs
-        want = _ALL_SEATS if shared else wanted
-        longest = LONGEST_RUN
-        if general and not shared:  # a run that cannot shrink is at most 2j+1 long
-            longest = min(LONGEST_RUN, max(t.mr, 2 * budget + 1)) if majority else t.mr
-        base = 13 * suit
-        for missing, length, bottom, top, seats, use, rank_use in t.windows_of(suit, mask):
-            if missing > budget:
-                break
-            k = length - missing
-            if (majority and k <= missing) or length > longest:
-                continue
-            if not general or shared or _unshrinkable(seats, bottom, top, t):
-                candidates.append((missing, length, suit, bottom, top, use, rank_use, seats))
-            optional = [p for p in seats if want >> (p - 1) & 1]
-            for drop in range(1, min(budget - missing, len(optional)) + 1):
-                j = missing + drop
-                if k - drop == 0 or (majority and k - drop <= j):
-                    break
-                for dropped in combinations(optional, drop):
-                    kept = tuple(p for p in seats if p not in dropped)
-                    if general and not shared and not _unshrinkable(kept, bottom, top, t):
-                        continue
-                    less_cards = sum(_CARD[base + (p - 1) % 13] for p in dropped)
-                    less_ranks = sum(1 << 8 * ((p - 1) % 13) for p in dropped)
-                    candidates.append((j, length, suit, bottom, top, use - less_cards,
-                                       rank_use - less_ranks, kept))
+        want = _ALL_SEATS if shared else wanted & (mask | (mask & 1) << 13)
+        key = (suit, mask, budget, want, shared)
+        found = t.candidates.get(key)
+        if found is None:
+            if len(t.candidates) >= _CANDIDATE_LIMIT:
+                t.candidates.clear()
+            found = t.candidates[key] = _suit_candidates(suit, mask, budget, want, shared, t)
+        candidates.extend(found)
     if not candidates:
         return None
     candidates.sort()
@@ -858,14 +900,18 @@ def _search(
             if any(o[2] == suit and (o[4] + 1 == bottom or top + 1 == o[3]) for o in chosen):
                 continue
             chosen.append(cand)
-            found = pick(i, left - _GUARD, ranks - cand[6], jokers - j, runs - 1, size - length)
+            found = pick(  # noqa: F821 (deleted once the search ends; see below)
+                i, left - _GUARD, ranks - cand[6], jokers - j, runs - 1, size - length)
             if found >= 0:
                 return found
             chosen.pop()
         return -1
 
-    rest = pick(0, sum(map(_CARD.__getitem__, hand)), int.from_bytes(counts[:13], "little"),
-                jokers, runs, len(hand))
+    try:
+        rest = pick(0, sum(map(_CARD.__getitem__, hand)), int.from_bytes(counts[:13], "little"),
+                    jokers, runs, len(hand))
+    finally:
+        del pick  # it calls itself: empty its cell, or only the collector frees the cycle
     if rest < 0:
         return None
     melds: list[Meld] = []
@@ -877,6 +923,45 @@ def _search(
         melds = [m for rank, k in plan for m in _make_sets(left, rank, k, ranks[rank - 1], t)]
     melds.extend(_make_run(c) for c in chosen)
     return melds
+
+
+def _suit_candidates(
+    suit: int, mask: int, budget: int, want: int, shared: bool, t: _Tables
+) -> tuple[_Candidate, ...]:
+    """The candidate runs of one suit for _search: they depend only on the ranks the suit holds
+    (``mask``), the jokers the runs may use, the seats a set or another run may want, and whether
+    the suit may hold two runs. Hands share these far more often than they share whole hands,
+    and the wider search of the legal moves (every turn of a player with two jokers) spends most
+    of its time here, so they are made once per pattern and kept (see _Tables.candidates)."""
+    majority = t.majority
+    general = not t.exact
+    out: list[_Candidate] = []
+    longest = LONGEST_RUN
+    if general and not shared:  # a run that cannot shrink is at most 2j+1 long
+        longest = min(LONGEST_RUN, max(t.mr, 2 * budget + 1)) if majority else t.mr
+    base = 13 * suit
+    for missing, length, bottom, top, seats, use, rank_use in t.windows_of(suit, mask):
+        if missing > budget:
+            break
+        k = length - missing
+        if (majority and k <= missing) or length > longest:
+            continue
+        if not general or shared or _unshrinkable(seats, bottom, top, t):
+            out.append((missing, length, suit, bottom, top, use, rank_use, seats))
+        optional = [p for p in seats if want >> (p - 1) & 1]
+        for drop in range(1, min(budget - missing, len(optional)) + 1):
+            j = missing + drop
+            if k - drop == 0 or (majority and k - drop <= j):
+                break
+            for dropped in combinations(optional, drop):
+                kept = tuple(p for p in seats if p not in dropped)
+                if general and not shared and not _unshrinkable(kept, bottom, top, t):
+                    continue
+                less_cards = sum(_CARD[base + (p - 1) % 13] for p in dropped)
+                less_ranks = sum(1 << 8 * ((p - 1) % 13) for p in dropped)
+                out.append((j, length, suit, bottom, top, use - less_cards,
+                            rank_use - less_ranks, kept))
+    return tuple(out)
 
 
 def _unshrinkable(naturals: tuple[int, ...], bottom: int, top: int, t: _Tables) -> bool:

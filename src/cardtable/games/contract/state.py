@@ -564,12 +564,10 @@ class ContractState(RunningTotals, State):
         out: list[Action] = []
         if not self.down[seat]:
             contract = self.contract
-            held = list(compress(_CARDS, hand))
-            cards = list(chain.from_iterable(map(repeat, held, map(hand.__getitem__, held))))
             rules = self.rules.melds
             downs = (
                 all_layouts(hand, contract.sets, contract.runs, rules)
-                if may_hold_contract(cards, contract.sets, contract.runs, rules)
+                if may_hold_contract(hand, contract.sets, contract.runs, rules)
                 else ()
             )
             for layout in downs:
@@ -582,6 +580,8 @@ class ContractState(RunningTotals, State):
                 # a run whose jokers keep their minority only over five or more cards
                 # (AH 2H JK JK 5H), and runs of one suit that must overlap so as not to join.
                 # Offer the lay-down the wider search finds.
+                held = list(compress(_CARDS, hand))
+                cards = list(chain.from_iterable(map(repeat, held, map(hand.__getitem__, held))))
                 longer = find_contract(
                     cards, contract.sets, contract.runs, rules, exact_sizes=False,
                     minimal_checked=True,
