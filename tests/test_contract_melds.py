@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardtable.games.contract import melds
 from cardtable.games.contract.cards import JOKER, make_deck, natural, parse_cards
 from cardtable.games.contract.melds import (
     RUN,
@@ -33,6 +34,7 @@ from cardtable.games.contract.melds import (
     contract_text,
     find_contract,
     lay_off_options,
+    may_hold_contract,
     may_need_longer_melds,
     read_meld,
     swap_joker,
@@ -363,6 +365,55 @@ def test_the_longer_meld_shortcut_misses_no_liverpool_hand(
     for sets, runs in LIVERPOOL_CONTRACTS:
         if only_longer(hand, sets, runs, STANDARD):
             assert may_need_longer_melds(counts_of(hand), runs, STANDARD), (sorted(hand), runs)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(8, 30), st.integers(0, 4))
+def test_the_screen_on_counts_answers_as_the_screen_on_cards(
+    rng: random.Random, size: int, jokers: int
+) -> None:
+    """The legal moves screen a hand from its counts (as the state keeps it); the search screens
+    a list of cards. Both must answer alike, or a lay-down would vanish from (or be searched for
+    in vain among) the moves: and a hand the screen refuses truly has no minimal lay-down."""
+    hand = [c for c in lifelike_hand(rng, size) if c != JOKER][: size - jokers]
+    hand += [JOKER] * jokers
+    counts = bytearray(counts_of(hand))
+    for rules in (STANDARD, NO_MAJORITY):
+        for exact in (True, False):
+            t = melds._tables(rules, exact)
+            for sets, runs in LIVERPOOL_CONTRACTS:
+                on_cards = melds._screen(hand, sets, runs, t) is not None
+                assert melds._screen_counts(counts, sets, runs, t) == on_cards, (
+                    sorted(hand), sets, runs, rules, exact)
+        for sets, runs in LIVERPOOL_CONTRACTS:
+            if not may_hold_contract(counts, sets, runs, rules):
+                assert find_contract(hand, sets, runs, rules) is None, (sorted(hand), sets, runs)
+
+
+def test_the_search_finds_the_same_whatever_it_has_kept() -> None:
+    """The search keeps each suit's candidate runs per pattern of ranks (and jokers to spend,
+    and seats a set may want); every hand must get the lay-down it gets on a cold start, or
+    the legal moves would depend on what was played before."""
+    rng = random.Random(16)
+    cases = []
+    for _ in range(300):
+        size, jokers = rng.randint(10, 24), rng.randint(0, 4)
+        hand = [c for c in lifelike_hand(rng, size) if c != JOKER][: size - jokers]
+        hand += [JOKER] * jokers
+        cases += [(hand, sets, runs, exact) for sets, runs in LIVERPOOL_CONTRACTS if runs
+                  for exact in (True, False)]
+
+    def search(hand: list[int], sets: int, runs: int, exact: bool) -> list[Meld] | None:
+        return find_contract(hand, sets, runs, STANDARD, exact_sizes=exact)
+
+    melds._TABLES.clear()
+    warm = [search(*case) for case in cases]  # each hand after all those before it
+    cold = []
+    for case in cases:
+        melds._TABLES.clear()
+        cold.append(search(*case))
+    assert warm == cold
+    assert sum(found is not None for found in cold) > len(cases) // 4  # the search did find
 
 
 # ---- full decks: properties of single melds ------------------------------------------------------
