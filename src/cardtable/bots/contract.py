@@ -427,9 +427,21 @@ class GreedyContractBot:
 
     def _best_discard(self, seen: Seen, discards: Sequence[Discard]) -> Discard:
         """Keep the deficit lowest; then throw a dead card before a live one, dearest first."""
-        now = self.deficit(seen.hand, seen)
         best = discards[0]
         best_key: tuple[int, int, int, int, int] | None = None
+        for action, key in self.discard_keys(seen, discards):
+            if best_key is None or key < best_key:
+                best, best_key = action, key
+        return best
+
+    def discard_keys(
+        self, seen: Seen, discards: Sequence[Discard]
+    ) -> list[tuple[Discard, tuple[int, int, int, int, int]]]:
+        """Each card's discard, once, with how reluctantly it is thrown before going down
+        (lowest first): a joker last, then the deficit it leaves, a live card after a dead
+        one, the dearer card first."""
+        now = self.deficit(seen.hand, seen)
+        out: list[tuple[Discard, tuple[int, int, int, int, int]]] = []
         tried: set[int] = set()
         for action in discards:
             c = action.card
@@ -450,9 +462,8 @@ class GreedyContractBot:
                 -self.values[c],
                 -c,
             )
-            if best_key is None or key < best_key:
-                best, best_key = action, key
-        return best
+            out.append((action, key))
+        return out
 
 
 def _end(meld: Meld, new: Meld) -> str | None:
@@ -467,5 +478,42 @@ def _factory(game: Game, seed: int) -> GreedyContractBot:
 
 register_bot("greedy", "dummy-rummy", _factory)
 register_bot("greedy", "liverpool", _factory)
+
+
+# ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------
+_SHORTLISTERS: dict[Game, GreedyContractBot] = {}
+
+
+def shortlist(decision: Decision, baseline: Action) -> list[Action]:
+    """The root moves worth searching with the few play-outs a second buys: every draw, buy
+    and window answer; when playing, the lay-downs, then the discards the greedy bot would
+    throw soonest (before going down) or the dearest (once down), then lay-offs and swaps."""
+    legal = decision.legal
+    if not any(isinstance(a, Discard) for a in legal):
+        return list(legal)
+    bot = _SHORTLISTERS.get(decision.game)
+    if bot is None:
+        bot = _SHORTLISTERS[decision.game] = GreedyContractBot(decision.game)
+    seen = read_view(decision.view(), decision.seat)
+    downs = [a for a in legal if isinstance(a, Down)]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if seen.down:
+        values = bot.values
+        ranked = sorted(discards, key=lambda a: (a.card == JOKER, -values[a.card], a.card))
+    else:
+        ranked = [a for a, _k in sorted(bot.discard_keys(seen, discards), key=lambda r: r[1])]
+    others = [a for a in legal if isinstance(a, Lay | Swap)]
+    return [*downs[:2], *ranked, *others]
+
+
+def _register_knowledge() -> None:
+    from cardtable.bots.ismcts import Knowledge, register_knowledge
+
+    for game in ("dummy-rummy", "liverpool"):
+        register_knowledge(game, Knowledge(rollout="greedy", candidates=shortlist,
+                                           max_candidates=4))
+
+
+_register_knowledge()
 
 __all__ = ["GreedyContractBot", "group_meld", "read_view", "table_meld"]

@@ -77,7 +77,6 @@ class Knowledge:
     exploration: float = 0.7  # UCB constant, times the spread of the rewards seen
     candidates: Shortlist | None = None  # the root moves worth searching (None: all legal)
     max_candidates: int = 8
-    win_bonus: float = 0.0  # reward points for the seat that ends the round ahead of the table
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
@@ -208,9 +207,12 @@ class IsmctsBot:
         plays every surviving root move from a copy of it (the same deal, the same future
         shuffles), so root moves are compared on common deals, which removes most of the luck
         of the deal from their differences. Below the root each play-out walks the
-        information-set tree. The field of root moves is halved (best means kept) after 2, 4,
-        8... sweeps; the policy's own move always stays, and a challenger replaces it only when
-        it beats it on the common deals by ``margin`` standard errors.
+        information-set tree. The field of root moves is halved (best means kept) by sequential
+        halving: the budget is cut into equal stages, one per halving, so every stage's
+        survivors share its play-outs (halving after 2 and 4 sweeps, as first written, dropped
+        the third and later moves on four deals each). The policy's own move always stays,
+        and a challenger replaces it only when it beats it on the common deals by ``margin``
+        standard errors.
         """
         began = time.perf_counter()
         observation = decision.observe()
@@ -469,14 +471,6 @@ class IsmctsBot:
         n = len(gains)
         if n == 1:
             return gains
-        bonus = self.knowledge.win_bonus
-        if bonus:
-            top = max(gains)
-            leaders = [i for i, g in enumerate(gains) if g == top]
-            if len(leaders) < n:
-                share = bonus / len(leaders)
-                for i in leaders:
-                    gains[i] += share
         total = sum(gains)
         return [g - (total - g) / (n - 1) for g in gains]
 
