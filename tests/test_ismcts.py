@@ -246,3 +246,34 @@ def test_hint_answers_within_a_second_in_words() -> None:
     assert advice.action in state.legal_actions(seat)
     assert str(advice.action) in advice.words
     assert "deals" in advice.words or "only move" in advice.words
+
+
+@pytest.mark.parametrize("game_name", ["say-rummy", "dummy-rummy"])
+def test_which_card_to_discard_is_searched(game_name: str) -> None:
+    """When a discard is all that is left, the search weighs several discards on common deals,
+    not only the one the greedy bot would throw (Say Rummy's shortlist once gave that one alone,
+    so the bot never searched a discard)."""
+    from cardtable.games.contract.actions import Discard as ContractDiscard
+    from cardtable.games.sayrummy.actions import Discard as SayDiscard
+
+    discard_types = (SayDiscard, ContractDiscard)
+    game = load_game(game_name, 2)
+    greedy = [make_bot("greedy", game, s) for s in range(2)]
+    for seed in range(20):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.rounds_played == 0:
+            actors = state.actors
+            seat = actors[rng.randrange(len(actors))]
+            legal = state.legal_actions(seat)
+            if len({str(a) for a in legal}) >= 3 and all(isinstance(a, discard_types)
+                                                         for a in legal):
+                bot = make_bot("ismcts:iters=24", game, 1)
+                assert isinstance(bot, IsmctsBot)
+                result = bot.search(Decision.at(state, seat, "observation"))
+                weighed = [c for c in result.choices if c.visits > 0]
+                assert len(weighed) >= 2
+                assert all(isinstance(c.action, discard_types) for c in weighed)
+                return
+            state.apply(seat, greedy[seat].choose(Decision.at(state, seat, "view", legal)))
+    raise AssertionError("no decision with discards only in 20 deals")
