@@ -256,3 +256,30 @@ def test_ctrl_c_inside_a_batch_keeps_the_matches_it_finished() -> None:
     assert report.interrupted
     assert report.tally.games == 5
     assert report.tally.decisions == run_range(config, 0, 5).decisions
+
+
+def test_matches_are_played_with_fewer_collector_passes_and_the_setting_comes_back() -> None:
+    # The simulator raises the cycle collector's trigger while a match is played (a tenth of a
+    # contract-rummy decision went to the collector) and leaves an embedding program's own
+    # setting as it found it, even when a match fails.
+    import gc
+
+    from cardtable.sim.collector import YOUNG_TRIGGER, fewer_collections
+
+    seen: list[int] = []
+    before = gc.get_threshold()
+    with fewer_collections():
+        seen.append(gc.get_threshold()[0])
+    assert seen == [YOUNG_TRIGGER] and gc.get_threshold() == before
+    try:
+        with fewer_collections():
+            raise KeyError("a match that fails")
+    except KeyError:
+        pass
+    assert gc.get_threshold() == before
+    gc.set_threshold(50_000)  # a program's own higher setting is not lowered
+    try:
+        with fewer_collections():
+            assert gc.get_threshold()[0] == 50_000
+    finally:
+        gc.set_threshold(*before)

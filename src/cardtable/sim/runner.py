@@ -20,6 +20,7 @@ from cardtable.engine.errors import IllegalAction, OptionError
 from cardtable.engine.game import Game, State, load_game
 from cardtable.engine.record import save_record
 from cardtable.sim.backends import MAX_GAMES, Timing, check_run, keep_on_interrupt, run_batches
+from cardtable.sim.collector import fewer_collections
 from cardtable.sim.stats import MatchOutcome, Tally
 
 MAX_DECISIONS = 1_000_000
@@ -176,6 +177,19 @@ def play_state(
     abandons the match and is reported as a problem. With ``records`` (a directory) the match's
     record is written there as ``GAME-SEED-MATCH.json``, finished or abandoned.
     """
+    with fewer_collections():
+        return _play(game, names, seed, match, max_decisions, records, rounds)
+
+
+def _play(
+    game: Game,
+    names: tuple[str, ...],
+    seed: int,
+    match: int,
+    max_decisions: int,
+    records: str | None,
+    rounds: int | None,
+) -> tuple[State, MatchOutcome]:
     state: State = game.new_state(derive_seed(seed, match, "deal"))
     bots: list[Bot] = [
         make_bot(name, game, derive_seed(seed, match, f"seat{i}")) for i, name in enumerate(names)
