@@ -21,6 +21,7 @@ import torch
 from torch import nn
 
 from cardtable.rl import env
+from cardtable.sim.stats import wilson
 
 
 class Policy(nn.Module):
@@ -40,7 +41,7 @@ def play(policy: Policy, device: torch.device, batch: int, episodes: int, episod
     """Play ``episodes`` episodes, ``batch`` at a time. Returns the learner's reward of each
     episode and, when learning, the sum of its log-probabilities per episode; whole matches
     append to ``won`` whether the learner alone won."""
-    envs = [env("daylily", 2, episode=episode) for _ in range(batch)]
+    envs = [env("daylily", 2, episode=episode) for _ in range(min(batch, episodes))]
     rewards: list[float] = []
     logps: list[torch.Tensor] = []
     started = 0
@@ -131,8 +132,9 @@ def main() -> None:
     won: list[bool] = []
     play(policy, device, 100, args.matches, "match", 0, False, rng, won)
     wins = sum(won)
+    low, high = wilson(wins, len(won))
     print(f"trained on {done} rounds in {trained:.0f} s; whole matches against random: "
-          f"won {wins} of {len(won)} ({wins / len(won):.1%}), "
+          f"won {wins} of {len(won)} ({wins / len(won):.1%}, 95% interval {low:.1%}-{high:.1%}), "
           f"{time.perf_counter() - began:.0f} s in all")
 
 
