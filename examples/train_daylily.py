@@ -1,7 +1,7 @@
 """Train a masked policy for Daylily Rummy heads-up against the random bot, then measure it.
 
-    pip install torch==2.13.0           # or any torch; not part of cardtable's dependencies
-    .venv/bin/python examples/train_daylily.py [--rounds 3000] [--matches 1000]
+    pip install -e ".[train]"            # PyTorch, CPU build (or any torch you have)
+    .venv/bin/python examples/train_daylily.py [--rounds 12000] [--matches 1000]
 
 Seat 0 is the learner, seat 1 picks uniformly among the legal moves (the mask). Training plays
 single rounds (``episode="round"``) in a batch of environments at once, one forward pass for
@@ -97,7 +97,7 @@ def play(policy: Policy, device: torch.device, batch: int, episodes: int, episod
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3000, help="training rounds")
+    parser.add_argument("--rounds", type=int, default=12000, help="training rounds")
     parser.add_argument("--batch", type=int, default=64, help="environments played at once")
     parser.add_argument("--matches", type=int, default=1000, help="evaluation matches")
     parser.add_argument("--seed", type=int, default=0)
