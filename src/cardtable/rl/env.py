@@ -22,9 +22,6 @@ Mask = np.ndarray[Any, np.dtype[np.int8]]
 OBS_BOUND = 1e6  # observations are scaled to small numbers; the box only has to be finite
 
 
-_NEVER_FILLED: list[Any] = []  # a single-id Chooser reads these as empty and never appends
-
-
 class Chooser:
     """The legal actions of one decision as a prefix tree of their spellings, walked id by id.
     When every action is one id (``single``), the list of their ids. Otherwise only the
@@ -32,21 +29,17 @@ class Chooser:
     cards); whole spellings are made once the first id is chosen, for the actions it keeps."""
 
     __slots__ = ("actions", "codec", "firsts", "ids", "prefix", "single", "spellings")
-    prefix: list[int]
-    spellings: list[tuple[int, ...]]
-    firsts: list[int]
 
     def __init__(self, legal: Sequence[Action], codec: Codec) -> None:
         self.actions = legal
         self.codec = codec
+        self.prefix: list[int] = []
+        self.spellings: list[tuple[int, ...]] = []
+        self.firsts: list[int] = []
         self.single = codec.max_spelling == 1
         if self.single:  # the id of each legal action, in the same order (no two alike)
-            # One is made for every decision: the lists a single id never fills are shared.
             self.ids = codec.ids(legal)
-            self.prefix = self.spellings = self.firsts = _NEVER_FILLED
         else:
-            self.prefix = []
-            self.spellings = []
             self.ids = []
             self.firsts = [codec.first(a) for a in legal]
 
