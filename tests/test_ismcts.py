@@ -277,3 +277,27 @@ def test_which_card_to_discard_is_searched(game_name: str) -> None:
                 return
             state.apply(seat, greedy[seat].choose(Decision.at(state, seat, "view", legal)))
     raise AssertionError("no decision with discards only in 20 deals")
+
+
+def test_the_shortlists_rating_bots_go_with_their_games() -> None:
+    # A server plays many tables, each with its own Game: the greedy bot kept to rate moves
+    # for a game's search shortlist must not keep that game alive once its table is gone
+    # (a module-level cache of them did, one per table ever played).
+    import gc
+    import weakref
+
+    from cardtable.bots.contract import GreedyContractBot
+    from cardtable.bots.sayrummy import GreedySayBot
+
+    for name, kind in (("say-rummy", GreedySayBot), ("dummy-rummy", GreedyContractBot)):
+        game = load_game(name, 2)
+        state = game.new_state(3)
+        bot = make_bot("ismcts:iters=4", game, 0)
+        while not state.is_over and kind not in game.__dict__.get("_kept_with", {}):
+            seat = state.actors[0]
+            state.apply(seat, bot.choose(Decision.at(state, seat)))
+        assert kind in game.__dict__.get("_kept_with", {}), name
+        gone = weakref.ref(game)
+        del game, state, bot
+        gc.collect()
+        assert gone() is None, name

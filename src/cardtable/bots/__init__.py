@@ -201,3 +201,14 @@ def make_bot(name: str, game: Game, seed: int = 0) -> Bot:
         known = ", ".join(bot_names(game.name))
         raise OptionError(f"unknown bot {name!r} for {game.title} (bots: {known})")
     return factory(game, seed)
+
+
+def kept_with(game: Game, make: Callable[[Game], Any]) -> Any:
+    """One object made by ``make`` per game (a greedy bot that rates moves for the search's
+    shortlist, say), kept on the game itself: it lives as long as the game and no longer, so a
+    server's finished tables leave nothing behind, though the object refers to its game."""
+    kept: dict[Callable[[Game], Any], Any] = game.__dict__.setdefault("_kept_with", {})
+    found = kept.get(make)
+    if found is None:
+        found = kept[make] = make(game)
+    return found

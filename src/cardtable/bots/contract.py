@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardtable.bots import Decision, Needs, register_bot
+from cardtable.bots import Decision, Needs, kept_with, register_bot
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Action, Game
 from cardtable.games.contract.actions import (
@@ -481,7 +481,6 @@ register_bot("greedy", "liverpool", _factory)
 
 
 # ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------
-_SHORTLISTERS: dict[Game, GreedyContractBot] = {}
 
 
 def shortlist(decision: Decision, baseline: Action) -> list[Action]:
@@ -491,9 +490,7 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
     legal = decision.legal
     if not any(isinstance(a, Discard) for a in legal):
         return list(legal)
-    bot = _SHORTLISTERS.get(decision.game)
-    if bot is None:
-        bot = _SHORTLISTERS[decision.game] = GreedyContractBot(decision.game)
+    bot: GreedyContractBot = kept_with(decision.game, GreedyContractBot)
     seen = read_view(decision.view(), decision.seat)
     downs = [a for a in legal if isinstance(a, Down)]
     discards = [a for a in legal if isinstance(a, Discard)]

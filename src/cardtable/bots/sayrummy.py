@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtable.bots import Decision, Needs, register_bot
+from cardtable.bots import Decision, Needs, kept_with, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.sayrummy.actions import Discard, DrawDiscard, DrawStock, Extend, Word
 from cardtable.games.sayrummy.finder import Hand, find_extensions, find_words
@@ -195,9 +195,7 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
     view = decision.view()
     if view["table"]["phase"] == "draw" or len(legal) <= 2:
         return list(legal)
-    bot = _SHORTLISTERS.get(decision.game)
-    if bot is None:
-        bot = _SHORTLISTERS[decision.game] = GreedySayBot(decision.game)
+    bot: GreedySayBot = kept_with(decision.game, GreedySayBot)
     values = bot.game.card_values
     words = view["table"]["words"]
     plays: list[tuple[tuple[int, int, int], int, Action]] = []
@@ -224,7 +222,6 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
     return out
 
 
-_SHORTLISTERS: dict[Game, GreedySayBot] = {}
 
 
 def _register_knowledge() -> None:
