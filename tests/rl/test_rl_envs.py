@@ -41,8 +41,10 @@ def _encode(e: CardTableEnv, state: State, seat: int) -> Any:
 
 def _check_decision(e: CardTableEnv, rng: random.Random) -> None:
     """At the decision on move: every legal action has its own spelling and comes back when
-    chosen id by id; every id the mask allows leads only to actions the engine accepts; the
-    seat's observation is the same in samples that deal the cards it cannot see afresh."""
+    chosen id by id through the env's own decision (which may list some moves only once their
+    first id is chosen); the mask allows exactly the first ids of the legal actions, and each
+    leads only to actions the engine accepts; the seat's observation is the same in samples
+    that deal the cards it cannot see afresh."""
     state = e.table
     seat = state.actors[0]
     legal = list(state.legal_actions(seat))
@@ -53,8 +55,12 @@ def _check_decision(e: CardTableEnv, rng: random.Random) -> None:
     picks = list(zip(legal, spellings, strict=True))
     if len(picks) > 40:  # thousands of lay-downs or words: a sample of them
         picks = rng.sample(picks, 40)
+    def env_decision() -> Chooser:
+        listed, deferred = e.codec.choices(state, seat)
+        return Chooser(listed, e.codec, deferred)
+
     for action, spelling in picks:
-        chooser = Chooser(legal, e.codec)
+        chooser = env_decision()
         got = None
         for k, token in enumerate(spelling):
             assert token in chooser.allowed()
@@ -62,11 +68,13 @@ def _check_decision(e: CardTableEnv, rng: random.Random) -> None:
             assert (got is None) == (k < len(spelling) - 1)
         assert got == action
     mask = e.observe(e.agent_selection)["action_mask"]
-    on_move = e._chooser
-    assert on_move is not None
+    on_move = e.decision()
+    assert on_move is not None and not on_move.prefix
+    assert set(np.flatnonzero(mask).tolist()) == {s[0] for s in spellings}
     for allowed in np.flatnonzero(mask):
-        k = len(on_move.prefix)
-        reached = [a for a in on_move.actions if e.codec.spell(a)[k] == int(allowed)]
+        chooser = env_decision()
+        got = chooser.choose(int(allowed))
+        reached = list(chooser.actions) if got is None else [got]
         assert reached
         for action in reached:
             assert state.refusal(seat, action) is None, f"mask allows refused {action}"
@@ -96,7 +104,8 @@ def test_masks_reachability_and_secrecy(name: str, players: int) -> None:
             agent = e.agent_selection
             if e.terminations[agent]:
                 break
-            if step % 7 == 0 and e._chooser is not None and not e._chooser.prefix:
+            decision = e.decision()
+            if step % 7 == 0 and decision is not None and not decision.prefix:
                 _check_decision(e, rng)
                 checked += 1
             mask = e.observe(agent)["action_mask"]
@@ -187,3 +196,38 @@ def test_render_ansi() -> None:
     e.reset(seed=2)
     text = e.render()
     assert isinstance(text, str) and "Daylily Rummy" in text and "to choose" in text
+
+
+@pytest.mark.parametrize(("name", "players"), [("liverpool", 4), ("dummy-rummy", 3)])
+def test_contract_lay_downs_listed_only_when_down_is_chosen(name: str, players: int) -> None:
+    """The env asks the engine whether the seat may lay down instead of listing every lay-down
+    (hundreds in a hand kept long): at every decision of random matches (the env's own uniform
+    ids, which keep such hands), that answer and the other moves are exactly the engine's
+    legal actions split in two, in order; choosing DOWN then lists the engine's lay-downs."""
+    from cardtable.games.contract.actions import Down
+
+    e = env(name, players)
+    rng = random.Random(5)
+    kept = 0
+    for seed in range(2):
+        e.reset(seed=seed)
+        for _ in range(1500):
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                break
+            state = e.table
+            seat = state.actors[0]
+            decision = e.decision()
+            assert decision is not None
+            if not decision.prefix:
+                legal = list(state.legal_actions(seat))
+                downs = [a for a in legal if isinstance(a, Down)]
+                listed, deferred = e.codec.choices(state, seat)
+                assert list(listed) == [a for a in legal if not isinstance(a, Down)]
+                assert (deferred is not None) == bool(downs)
+                if deferred is not None:
+                    kept += 1
+                    assert list(deferred[1]()) == downs
+            mask = e.action_mask(agent)
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert kept > 20, "too few decisions with a lay-down kept back to test"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -23,6 +23,8 @@ import numpy as np
 from cardtable.engine.game import Action, Game, State
 
 Obs = np.ndarray[Any, np.dtype[np.float32]]
+#: Legal actions not listed yet, all sharing one first id: that id, and how to list them.
+Deferred = tuple[int, Callable[[], Sequence[Action]]]
 
 
 def bit_rows() -> tuple[bytes, ...]:
@@ -79,6 +81,18 @@ class Codec(ABC):
     def on_move(self, seat: int) -> None:  # noqa: B027 - an optional hook
         """Told the seat on move before its actions are spelled (spellings may name seats
         relative to it)."""
+
+    def firsts(self, legal: Sequence[Action]) -> list[int]:
+        """The first id of each legal action (:meth:`first`), for compound codecs."""
+        first = self.first
+        return [first(a) for a in legal]
+
+    def choices(self, state: State, seat: int) -> tuple[Sequence[Action], Deferred | None]:
+        """The seat's legal actions for the environment's decision: the engine's list, or a
+        codec may keep back a kind of move that shares one first id and costs much to list
+        (contract rummy's lay-downs), saying only that there is one: it is listed once that id
+        is chosen, in the engine's order."""
+        return state.legal_actions(seat), None
 
     def ids(self, legal: Sequence[Action]) -> list[int]:
         """The one id of each legal action, for games whose every action is one id

@@ -12,7 +12,7 @@ Cards are the 53 card ids (52 cards, 52 the joker); decks are merged, so duplica
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -20,13 +20,14 @@ import numpy as np
 from cardtable.engine.game import Action, Game, State
 from cardtable.games.contract import actions as ca
 from cardtable.games.contract.cards import CODES, JOKER
-from cardtable.rl.codec import Codec, Layout, Obs
+from cardtable.rl.codec import Codec, Deferred, Layout, Obs
 
 NCARDS = JOKER + 1
 ENDS = (None, "low", "high")
 _CARD = {c: i for i, c in enumerate(CODES)}
 PHASES = ("draw", "buy", "play", "rummy")
 SIMPLE = (ca.TAKE, ca.DRAW, ca.BUY, ca.PASS, ca.RUMMY)
+_SIMPLE_ID: dict[type, int] = {type(a): i for i, a in enumerate(SIMPLE)}
 
 
 class ContractCodec(Codec):
@@ -106,6 +107,35 @@ class ContractCodec(Codec):
         if isinstance(action, ca.Swap):
             return self.SWAP + action.card
         return self.spell_for(self._seat, action)[0]
+
+    def firsts(self, legal: Sequence[Action]) -> list[int]:
+        """:meth:`first` of each action, dispatched on its class."""
+        out: list[int] = []
+        for a in legal:
+            kind = type(a)
+            if kind is ca.Discard:
+                out.append(self.DISCARD + a.card)  # type: ignore[attr-defined]
+            elif kind is ca.Lay:
+                out.append(self.LAY + a.card)  # type: ignore[attr-defined]
+            elif kind is ca.Swap:
+                out.append(self.SWAP + a.card)  # type: ignore[attr-defined]
+            elif kind is ca.Down:
+                out.append(self.DOWN)
+            else:
+                out.append(_SIMPLE_ID[kind] if kind in _SIMPLE_ID else self.first(a))
+        return out
+
+    def choices(self, state: State, seat: int) -> tuple[Sequence[Action], Deferred | None]:
+        """The lay-downs kept back behind DOWN: a hand that could go down but is kept has
+        hundreds of them, and uniform random ids choose DOWN rarely, so listing them at every
+        such turn cost the env four times the engine's own random play in Liverpool. The
+        engine says whether there is one (one search); they are listed once DOWN is chosen,
+        in the engine's order."""
+        s: Any = state
+        may, others = s.play_choices(seat)
+        if not may:
+            return others, None
+        return others, (self.DOWN, _lay_downs(state, seat))
 
     def on_move(self, seat: int) -> None:
         self._seat = seat
@@ -268,3 +298,8 @@ class ContractCodec(Codec):
         out[:rows] = np.frombuffer(buf, np.uint8)
         out[:self.f_top] *= 0.5  # hand and pile rows: counts / 2
         out[rows:rows + len(tail)] = np.frombuffer(array("f", tail), dtype=np.float32)
+
+
+def _lay_downs(state: State, seat: int) -> Callable[[], list[Action]]:
+    """The seat's lay-downs, listed when called (the state must not have changed)."""
+    return lambda: [a for a in state.legal_actions(seat) if type(a) is ca.Down]

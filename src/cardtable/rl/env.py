@@ -16,9 +16,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardtable.engine.game import Action, State, load_game
-from cardtable.rl.codec import Codec
+from cardtable.rl.codec import Codec, Deferred
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
+_INT8 = np.dtype(np.int8)
 OBS_BOUND = 1e6  # observations are scaled to small numbers; the box only has to be finite
 
 
@@ -26,28 +27,36 @@ class Chooser:
     """The legal actions of one decision as a prefix tree of their spellings, walked id by id.
     When every action is one id (``single``), the list of their ids. Otherwise only the
     first id of each action is read at first (``firsts``: a lay-down's is DOWN whatever its
-    cards); whole spellings are made once the first id is chosen, for the actions it keeps."""
+    cards); whole spellings are made once the first id is chosen, for the actions it keeps.
+    ``deferred`` (from :meth:`Codec.choices`) is a kind of move not listed yet: its first id is
+    allowed, and choosing it lists them."""
 
-    __slots__ = ("actions", "codec", "firsts", "ids", "prefix", "single", "spellings")
+    __slots__ = ("actions", "codec", "deferred", "firsts", "ids", "prefix", "single",
+                 "spellings")
 
-    def __init__(self, legal: Sequence[Action], codec: Codec) -> None:
+    def __init__(self, legal: Sequence[Action], codec: Codec,
+                 deferred: Deferred | None = None) -> None:
         self.actions = legal
         self.codec = codec
         self.prefix: list[int] = []
         self.spellings: list[tuple[int, ...]] = []
-        self.firsts: list[int] = []
+        self.deferred = deferred
         self.single = codec.max_spelling == 1
         if self.single:  # the id of each legal action, in the same order (no two alike)
             self.ids = codec.ids(legal)
+            self.firsts: list[int] = []
         else:
             self.ids = []
-            self.firsts = [codec.first(a) for a in legal]
+            self.firsts = codec.firsts(legal)
 
     def allowed(self) -> list[int]:
         if self.single:
             return self.ids
         if not self.prefix:
-            return list(dict.fromkeys(self.firsts))
+            firsts = dict.fromkeys(self.firsts)
+            if self.deferred is not None:
+                firsts[self.deferred[0]] = None
+            return list(firsts)
         k = len(self.prefix)
         return list({s[k] for s in self.spellings})
 
@@ -61,13 +70,21 @@ class Chooser:
                 raise ValueError(f"action id {token} is not allowed now (see the action mask)"
                                  ) from None
         if not self.prefix:
-            kept = [a for a, first in zip(self.actions, self.firsts, strict=True)
-                    if first == token]
+            deferred = self.deferred
+            if deferred is not None and token == deferred[0]:
+                kept = list(deferred[1]())
+            else:
+                kept = [a for a, first in zip(self.actions, self.firsts, strict=True)
+                        if first == token]
             if not kept:
                 raise ValueError(f"action id {token} is not allowed now (see the action mask)")
-            spellings = [self.codec.spell(a) for a in kept]
-            if len(kept) == 1 and len(spellings[0]) == 1:
-                return kept[0]
+            if len(kept) == 1:  # most moves: one action, and most of those one id long
+                spelling = self.codec.spell(kept[0])
+                if len(spelling) == 1:
+                    return kept[0]
+                spellings = [spelling]
+            else:
+                spellings = [self.codec.spell(a) for a in kept]
             self.actions = kept
             self.spellings = spellings
             self.prefix.append(token)
@@ -125,9 +142,18 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
         })
         self._tells_seat = type(self.codec).on_move is not Codec.on_move
+        self._single = self.codec.max_spelling == 1
+        self._size = self.codec.action_size
         self._seeds = random.Random()
         self._state: State | None = None
+        # The decision on move. Games whose every move is one id keep the engine's list and
+        # its ids (``_legal``, ``_ids``: a Chooser object per decision costs a tenth of a
+        # Daylily decision); the others walk a Chooser. Empty or None once the episode ends.
+        self._seat = 0
+        self._legal: Sequence[Action] = ()
+        self._ids: list[int] = []
         self._chooser: Chooser | None = None
+        self._rounds = 0  # rounds played when the decision was made
         self._rewarded = False
 
     # ---- spaces -----------------------------------------------------------------------------
@@ -163,16 +189,34 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self._standing = self._standings()
         self._skip_agent_selection = None
         self._rewarded = False  # some entry of self.rewards is not zero
-        self._next_decision()
+        self._rounds = self._state.rounds_played
+        self._chooser = None
+        self._next_decision(self._state.actors[0])
 
-    def _next_decision(self) -> None:
+    def _next_decision(self, seat: int) -> None:
+        """Make the decision of ``seat``, the engine's first listed actor."""
         state = self._state
         assert state is not None
-        seat = state.actors[0]
+        self._seat = seat
         self.agent_selection = self.possible_agents[seat]
         if self._tells_seat:
             self.codec.on_move(seat)
-        self._chooser = Chooser(state.legal_actions(seat), self.codec)
+        if self._single:
+            self._legal = legal = state.legal_actions(seat)
+            self._ids = self.codec.ids(legal)
+        else:
+            legal, deferred = self.codec.choices(state, seat)
+            self._chooser = Chooser(legal, self.codec, deferred)
+
+    def decision(self) -> Chooser | None:
+        """The decision on move as a :class:`Chooser` (the ids chosen so far in its
+        ``prefix``), or None once the episode is over. For games whose every move is one id
+        it is made afresh from the decision's legal actions."""
+        if self._single:
+            if not self._legal and not self._ids:
+                return None
+            return Chooser(self._legal, self.codec)
+        return self._chooser
 
     def _standings(self) -> list[float]:
         """Each seat's total against the mean of the others', in reward units (lowest wins in
@@ -185,15 +229,28 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         return [sign * (t - (whole - t) / (n - 1)) / self.codec.scale for t in totals]
 
     def step(self, action: int | np.integer[Any] | None) -> None:
+        """Take one id for the agent on move. Every step costs the same few things whatever the
+        game (the random agent's whole move in Daylily costs 4 µs), so the common case reads
+        as little as it can: the seat kept from the decision, the round count compared with
+        the one kept, the rewards cleared and summed only after a round end."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError("an agent on move must choose an action id, not None")
-        chooser = self._chooser
-        assert chooser is not None
-        chosen = chooser.choose(int(action))
+        token = int(action)
+        chosen: Action | None
+        if self._single:
+            try:
+                chosen = self._legal[self._ids.index(token)]
+            except ValueError:
+                raise ValueError(f"action id {token} is not allowed now (see the action mask)"
+                                 ) from None
+        else:
+            chooser = self._chooser
+            assert chooser is not None
+            chosen = chooser.choose(token)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # rewards stay all zero between round ends: clear only after one
             self._clear_rewards()
@@ -202,10 +259,16 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             return
         state = self._state
         assert state is not None
+        state.apply(self._seat, chosen)
         rounds = state.rounds_played
-        state.apply(self._index[agent], chosen)
-        ended = state.rounds_played > rounds
+        if rounds == self._rounds:
+            actors = state.actors
+            if actors:  # no round ended, the match goes on: the usual step
+                self._next_decision(actors[0])
+                return
+        ended = rounds > self._rounds
         if ended:
+            self._rounds = rounds
             standing = self._standings()
             for i, a in enumerate(self.possible_agents):
                 self.rewards[a] = standing[i] - self._standing[i]
@@ -219,8 +282,10 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             for a in self.agents:
                 self.terminations[a] = True
             self._chooser = None
+            self._legal = ()
+            self._ids = []
         else:
-            self._next_decision()
+            self._next_decision(state.actors[0])
         if self._rewarded:
             self._accumulate_rewards()
 
@@ -230,12 +295,16 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
         Written into a ``bytearray`` and wrapped, not set through NumPy indexing: a NumPy call
         costs about as many instructions as a Daylily decision, so a step makes as few as it
-        can."""
-        mask = bytearray(self.codec.action_size)
-        if agent == self.agent_selection and self._chooser is not None:
-            for token in self._chooser.allowed():
-                mask[token] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        can (the dtype given as an object, not a keyword: a third of ``frombuffer``'s cost)."""
+        mask = bytearray(self._size)
+        if agent == self.agent_selection:
+            if self._single:
+                for token in self._ids:
+                    mask[token] = 1
+            elif self._chooser is not None:
+                for token in self._chooser.allowed():
+                    mask[token] = 1
+        return np.frombuffer(mask, _INT8)
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._index[agent]
@@ -258,9 +327,11 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             lines.append(f"over: winners {state.winners}")
         else:
             agent = self.agent_selection
+            chooser = self._chooser
+            legal = (chooser.actions if chooser is not None and chooser.prefix
+                     else state.legal_actions(self._seat))
             lines.append(f"{agent} to choose; legal now: "
-                         + ", ".join(str(a) for a in (self._chooser.actions if self._chooser
-                                                       else [])[:12]))
+                         + ", ".join(str(a) for a in legal[:12]))
             if self._chooser is not None and self._chooser.prefix:
                 lines.append("  chosen so far: "
                              + " ".join(self.codec.id_name(t) for t in self._chooser.prefix))

@@ -560,35 +560,77 @@ class ContractState(RunningTotals, State):
         return self._play_actions(seat)
 
     def _play_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = [] if self.down[seat] else self._lay_downs(seat)
+        return self._plays_besides_lay_downs(seat, out, bool(out))
+
+    def _lay_downs(self, seat: int) -> list[Action]:
+        """Every lay-down of the contract from the seat's hand (a seat not yet down)."""
         hand = self.hands[seat]
         out: list[Action] = []
-        if not self.down[seat]:
-            contract = self.contract
-            rules = self.rules.melds
-            downs = (
-                all_layouts(hand, contract.sets, contract.runs, rules)
-                if may_hold_contract(hand, contract.sets, contract.runs, rules)
-                else ()
+        contract = self.contract
+        rules = self.rules.melds
+        downs = (
+            all_layouts(hand, contract.sets, contract.runs, rules)
+            if may_hold_contract(hand, contract.sets, contract.runs, rules)
+            else ()
+        )
+        for layout in downs:
+            # Candidates are already written canonically: only the order of melds.
+            out.append(Down(tuple(sorted([m.cards for m in layout]))))
+        if not downs and contract.runs and may_need_longer_melds(
+            hand, contract.runs, rules
+        ):
+            # Only two kinds of hand go down with a longer meld but not with minimal ones:
+            # a run whose jokers keep their minority only over five or more cards
+            # (AH 2H JK JK 5H), and runs of one suit that must overlap so as not to join.
+            # Offer the lay-down the wider search finds.
+            longer = find_contract(
+                self._cards(hand), contract.sets, contract.runs, rules, exact_sizes=False,
+                minimal_checked=True,
             )
-            for layout in downs:
-                # Candidates are already written canonically: only the order of melds.
-                out.append(Down(tuple(sorted([m.cards for m in layout]))))
-            if not downs and contract.runs and may_need_longer_melds(
-                hand, contract.runs, rules
-            ):
-                # Only two kinds of hand go down with a longer meld but not with minimal ones:
-                # a run whose jokers keep their minority only over five or more cards
-                # (AH 2H JK JK 5H), and runs of one suit that must overlap so as not to join.
-                # Offer the lay-down the wider search finds.
-                held = list(compress(_CARDS, hand))
-                cards = list(chain.from_iterable(map(repeat, held, map(hand.__getitem__, held))))
-                longer = find_contract(
-                    cards, contract.sets, contract.runs, rules, exact_sizes=False,
-                    minimal_checked=True,
-                )
-                if longer is not None:
-                    out.append(Down.of([m.cards for m in longer]))
-        else:
+            if longer is not None:
+                out.append(Down.of([m.cards for m in longer]))
+        return out
+
+    @staticmethod
+    def _cards(hand: bytearray) -> list[int]:
+        held = list(compress(_CARDS, hand))
+        return list(chain.from_iterable(map(repeat, held, map(hand.__getitem__, held))))
+
+    def _may_lay_down(self, seat: int) -> bool:
+        """Whether :meth:`_lay_downs` lists any, found by one search instead of listing them."""
+        hand = self.hands[seat]
+        contract = self.contract
+        rules = self.rules.melds
+        if may_hold_contract(hand, contract.sets, contract.runs, rules) and find_contract(
+            self._cards(hand), contract.sets, contract.runs, rules
+        ) is not None:
+            return True
+        return bool(contract.runs) and may_need_longer_melds(
+            hand, contract.runs, rules
+        ) and find_contract(
+            self._cards(hand), contract.sets, contract.runs, rules, exact_sizes=False,
+            minimal_checked=True,
+        ) is not None
+
+    def play_choices(self, seat: int) -> tuple[bool, list[Action]]:
+        """``legal_actions(seat)`` for a front end that offers going down as one choice before
+        the melds (the RL environment): whether any lay-down is legal, and every other legal
+        action in the engine's order (the lay-downs come first in ``legal_actions``). A hand
+        kept long in the play phase has hundreds of lay-downs; one search says whether there
+        is any at a fraction of the cost of listing them all."""
+        if self.phase != PLAY_PHASE or seat != self.current or self.down[seat]:
+            return False, self.legal_actions(seat)
+        may = self._may_lay_down(seat)
+        return may, self._plays_besides_lay_downs(seat, [], may)
+
+    def _plays_besides_lay_downs(
+        self, seat: int, out: list[Action], may_lay_down: bool
+    ) -> list[Action]:
+        """``out`` (the seat's lay-downs, or nothing) followed by its lay-offs, joker swaps and
+        discards; ``may_lay_down`` says whether it has any lay-down, listed or not."""
+        hand = self.hands[seat]
+        if self.down[seat]:
             swaps = self.rules.joker_swaps
             everyone = self.rules.lay_off_same_turn or self.down_turn[seat] != self.turn
             for owner, melds in enumerate(self.table):
@@ -610,7 +652,7 @@ class ContractState(RunningTotals, State):
                 out.extend([DISCARDS[c] for c in compress(_CARDS, hand) if c != forbid])
             else:
                 out.extend(compress(DISCARDS, hand))
-        if not out:
+        if not out and not may_lay_down:
             out.extend(compress(DISCARDS, hand))  # nothing else is possible: let it go
         return out
 
