@@ -114,6 +114,21 @@ class SayRummyCodec(Codec):
             return self.EXTEND + action.index
         return self.spell(action)[0]
 
+    def firsts(self, legal: Sequence[Action]) -> list[int]:
+        """:meth:`first` of each action, dispatched on its class (a decision lists dozens of
+        words and extensions)."""
+        out: list[int] = []
+        word, extend = self.WORD, self.EXTEND
+        for a in legal:
+            kind = type(a)
+            if kind is Word:
+                out.append(word)
+            elif kind is Extend:
+                out.append(extend + a.index)  # type: ignore[attr-defined]
+            else:
+                out.append(self.first(a))
+        return out
+
     def _tokens(self, tokens: bytes) -> list[int]:
         base = self.TOKEN
         wild = base + NSOUNDS - WILD_TOKEN
