@@ -28,6 +28,10 @@ _CARD = {c: i for i, c in enumerate(CODES)}
 PHASES = ("draw", "buy", "play", "rummy")
 SIMPLE = (ca.TAKE, ca.DRAW, ca.BUY, ca.PASS, ca.RUMMY)
 _SIMPLE_ID: dict[type, int] = {type(a): i for i, a in enumerate(SIMPLE)}
+# The first ids of the engine's shared action objects (the simple moves and the discards) by
+# identity. They live as long as the module, so no other object can have one of these ids.
+_SHARED_FIRST: dict[int, int] = {id(a): i for i, a in enumerate(SIMPLE)}
+_SHARED_FIRST.update((id(a), len(SIMPLE) + a.card) for a in ca.DISCARDS)
 
 
 class ContractCodec(Codec):
@@ -109,7 +113,12 @@ class ContractCodec(Codec):
         return self.spell_for(self._seat, action)[0]
 
     def firsts(self, legal: Sequence[Action]) -> list[int]:
-        """:meth:`first` of each action, dispatched on its class."""
+        """:meth:`first` of each action: the engine's shared simple moves and discards looked
+        up by identity (most of a decision's actions), the others dispatched on their class."""
+        get = _SHARED_FIRST.get
+        shared = [get(id(a), -1) for a in legal]
+        if -1 not in shared:
+            return shared
         out: list[int] = []
         for a in legal:
             kind = type(a)

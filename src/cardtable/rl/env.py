@@ -8,7 +8,7 @@ window (a buy, a rummy call) is a run of turns through the seats that may still 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -61,6 +61,20 @@ class Chooser:
         k = len(self.prefix)
         return list({s[k] for s in self.spellings})
 
+    def mark(self, mask: bytearray) -> None:
+        """Set the byte of each allowed id (what :meth:`allowed` lists, read without making
+        the list: a first id shared by several actions is set more than once)."""
+        if self.single:
+            tokens: Iterable[int] = self.ids
+        elif not self.prefix:
+            if self.deferred is not None:
+                mask[self.deferred[0]] = 1
+            tokens = self.firsts
+        else:
+            tokens = self.allowed()
+        for token in tokens:
+            mask[token] = 1
+
     def choose(self, token: int) -> Action | None:
         """Take one more id: the action when the spelling is complete, None while it goes on.
         A token that no legal spelling continues with raises ValueError."""
@@ -72,10 +86,13 @@ class Chooser:
                                  ) from None
         if not self.prefix:
             deferred = self.deferred
+            firsts = self.firsts
             if deferred is not None and token == deferred[0]:
                 kept = list(deferred[1]())
+            elif token in firsts and firsts.count(token) == 1:  # most moves: one action
+                kept = [self.actions[firsts.index(token)]]
             else:
-                kept = [a for a, first in zip(self.actions, self.firsts, strict=True)
+                kept = [a for a, first in zip(self.actions, firsts, strict=True)
                         if first == token]
             if not kept:
                 raise ValueError(f"action id {token} is not allowed now (see the action mask)")
@@ -307,8 +324,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
                 for token in self._ids:
                     mask[token] = 1
             elif self._chooser is not None:
-                for token in self._chooser.allowed():
-                    mask[token] = 1
+                self._chooser.mark(mask)
         return _ndarray(self._size, _INT8, mask)
 
     def observe(self, agent: str) -> dict[str, Any]:
