@@ -14,7 +14,16 @@ from typing import Any
 import numpy as np
 
 from cardtable.engine.game import Action, Game, State
-from cardtable.games.sayrummy.actions import Discard, DrawDiscard, DrawStock, Extend, Word
+from cardtable.games.sayrummy.actions import (
+    DISCARDS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Extend,
+    Word,
+)
 from cardtable.games.sayrummy.sounds import (
     IPA,
     NCARDS,
@@ -36,6 +45,11 @@ for _s in range(NSOUNDS):
     _TOKEN[IPA[_s]] = _s
     _TOKEN[WILD_SYMBOL + IPA[_s]] = NSOUNDS + _s
 
+
+# The first ids of the engine's shared draws and discards by identity (they live as long as the
+# module, so no other object can have one of these ids).
+_SHARED_FIRST: dict[int, int] = {id(DRAW_STOCK): 0, id(DRAW_DISCARD): 1}
+_SHARED_FIRST.update((id(a), 2 + a.card) for a in DISCARDS)
 
 # A word's token byte (a sound, or WILD_TOKEN + the sound a wild card is said as) -> its index
 _INDEX_OF_TOKEN = bytes(
@@ -115,10 +129,11 @@ class SayRummyCodec(Codec):
         return self.spell(action)[0]
 
     def firsts(self, legal: Sequence[Action]) -> list[int]:
-        """:meth:`first` of each action, dispatched on its class (a decision lists dozens of
-        words and extensions)."""
+        """:meth:`first` of each action (a decision lists dozens of words and extensions):
+        dispatched on its class, the engine's shared draws and discards by identity."""
         out: list[int] = []
         word, extend = self.WORD, self.EXTEND
+        shared = _SHARED_FIRST
         for a in legal:
             kind = type(a)
             if kind is Word:
@@ -126,7 +141,7 @@ class SayRummyCodec(Codec):
             elif kind is Extend:
                 out.append(extend + a.index)  # type: ignore[attr-defined]
             else:
-                out.append(self.first(a))
+                out.append(shared[id(a)] if id(a) in shared else self.first(a))
         return out
 
     def _tokens(self, tokens: bytes) -> list[int]:
