@@ -301,3 +301,26 @@ def test_the_shortlists_rating_bots_go_with_their_games() -> None:
         del game, state, bot
         gc.collect()
         assert gone() is None, name
+
+
+def test_daylily_plays_greedy_below_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Daylily declaration leaves the declarer on move. A tree below the root tried that
+    # seat's other discards after it and charged them to the declaration, so the search came
+    # to prefer discarding and won under one round in five against greedy. Below the root the
+    # greedy bot now plays every move, so no tree is grown there.
+    from cardtable.bots.ismcts import knowledge_for
+
+    game = load_game("daylily", 2)
+    assert knowledge_for(game).tree is False
+
+    def no_tree(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("the search grew a tree below the root")
+
+    monkeypatch.setattr(IsmctsBot, "_descend", no_tree)
+    for seed in range(3):
+        state, seat = position("daylily", 2, seed, min_choices=3)
+        bot = make_bot("ismcts:iters=12", game, seed)
+        assert isinstance(bot, IsmctsBot)
+        result = bot.search(Decision.at(state, seat, "observation"))
+        assert result.iterations == 12
+        assert len([c for c in result.choices if c.visits]) >= 2

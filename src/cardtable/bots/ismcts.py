@@ -21,6 +21,11 @@ registers (:func:`register_knowledge`), kept out of this generic search:
 - progressive widening: a node first grows the move the policy would make, and tries others as
   its visits grow (``1 + widen * sqrt(visits)`` children), so a thin budget degrades towards
   the policy instead of towards uniform exploration;
+- or no tree below the root at all (``tree=False``): the policy plays every later move, so
+  the search compares root moves by the policy's own play-outs. A tree's exploration charges
+  each move with the exploring of whoever is on move after it, the mover itself after a move
+  that keeps the turn (a Daylily declaration) and an opponent after one that passes it, which
+  biases the comparison; without a tree a search cannot fall below its policy that way;
 - a cut-off: a play-out stops when the round ends (its points are what the round is worth) or
   after ``max_plies`` moves, where the game's evaluation estimates the rest of the round.
 
@@ -77,6 +82,8 @@ class Knowledge:
     exploration: float = 0.7  # UCB constant, times the spread of the rewards seen
     candidates: Shortlist | None = None  # the root moves worth searching (None: all legal)
     max_candidates: int = 8
+    tree: bool = True  # grow a tree below the root (False: the policy plays every later move)
+    margin: float = 1.0  # standard errors by which a challenger must beat the policy's move
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
@@ -90,10 +97,11 @@ def register_knowledge(game: str, knowledge: Knowledge) -> None:
 def knowledge_for(game: Game) -> Knowledge:
     from cardtable.bots import bot_names
 
+    names = list(bot_names(game.name))  # loads the bot modules, which register their knowledge
     found = _KNOWLEDGE.get(game.name)
     if found is not None:
         return found
-    return Knowledge(rollout="greedy" if "greedy" in list(bot_names(game.name)) else "random")
+    return Knowledge(rollout="greedy" if "greedy" in names else "random")
 
 
 def lowest_wins(state: State) -> bool:
@@ -271,8 +279,6 @@ class IsmctsBot:
         self.last = result
         return result
 
-    margin = 1.0  # standard errors by which a challenger must beat the policy's move
-
     def _candidates(self, decision: Decision, legal: list[Action], baseline: Action,
                     rng: random.Random) -> list[Action]:
         """The root moves worth searching: the game's shortlist (the policy's move first), or
@@ -319,7 +325,7 @@ class IsmctsBot:
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
             se = math.sqrt(var / n)
-            if mean > best_gain and mean > self.margin * se:
+            if mean > best_gain and mean > self.knowledge.margin * se:
                 best, best_gain = action, mean
         return best
 
@@ -373,6 +379,7 @@ class IsmctsBot:
                 node = root.children.get(key) or root.children.setdefault(key, Node())
                 node.avail += 1
                 path.append((node, seat))
+                expanded = not k.tree
             elif expanded:  # play-out
                 if plies >= k.max_plies:
                     break
