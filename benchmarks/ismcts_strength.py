@@ -10,7 +10,10 @@ search's speed, play-outs (iterations) a second, measured on decisions from gree
 ``--iters N`` gives the search N play-outs a move instead (reproducible, and the machine's
 load does not change what it plays); the mean CPU seconds a searched move is printed with it.
 ``--rounds K`` scores each match after K rounds (rounds are what fits in the time we have; say
-which in any figure quoted). Every figure is printed with the machine it ran on.
+which in any figure quoted). ``--control`` also plays greedy's own move in the searcher's seats
+on the same deals: a figure to read the search's gain against, since a few hundred deals still
+favour one seat or the other by several points. Every figure is printed with the machine it
+ran on.
 """
 
 from __future__ import annotations
@@ -106,6 +109,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--skip-random", action="store_true")
+    parser.add_argument("--control", action="store_true",
+                        help="also play ismcts:iters=1 (greedy's own move) on the same deals "
+                             "and seats: the luck of those deals, to read the search's gain by")
     args = parser.parse_args()
     print_machine()
     rounds = args.rounds or None
@@ -130,6 +136,13 @@ def main() -> None:
         print(f"  {name} vs greedy, {unit}: {won}/{n} = {won / n:.1%} "
               f"(95% {low:.1%}-{high:.1%}) in {time.perf_counter() - began:.0f} s; "
               f"{moves} searched moves, {per_move:.2f} CPU s a move", flush=True)
+        if args.control:
+            # iters=1 plays the policy's move: greedy against greedy on the very same deals
+            # and seats, so a few hundred rounds' luck of the deal can be told from the gain.
+            won, n, low, high = head_to_head(game, players, ("ismcts:iters=1", "greedy"),
+                                             args.matches, rounds, args.seed)
+            print(f"  control, greedy's own move in the same seats: {won}/{n} = {won / n:.1%} "
+                  f"(95% {low:.1%}-{high:.1%})", flush=True)
 
 
 if __name__ == "__main__":
