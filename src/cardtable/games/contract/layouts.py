@@ -138,10 +138,15 @@ def _run_candidates(counts: Sequence[int], rules: MeldRules) -> list[_RunItem]:
     return out
 
 
+class _Enough(Exception):
+    """Stops the search at the first lay-down found (``all_layouts(..., first=True)``)."""
+
+
 def all_layouts(
-    counts: Sequence[int], sets: int, runs: int, rules: MeldRules
+    counts: Sequence[int], sets: int, runs: int, rules: MeldRules, *, first: bool = False
 ) -> list[tuple[Meld, ...]]:
-    """Every distinct lay-down of ``sets`` sets and ``runs`` runs from a hand given as counts."""
+    """Every distinct lay-down of ``sets`` sets and ``runs`` runs from a hand given as counts;
+    with ``first``, only the first of them (whether there is any, at a fraction of the cost)."""
     set_items = _set_candidates(counts, rules) if sets else []
     run_items = _run_candidates(counts, rules) if runs else []
     if (sets and not set_items) or (runs and not run_items):
@@ -166,6 +171,8 @@ def all_layouts(
                 continue  # two runs of a suit may not join into one sequence
             if still == 1:
                 out.append((*chosen, meld))
+                if first:
+                    raise _Enough
             else:
                 pick_runs(i, still - 1, after, (*chosen, meld), (*spans, span))  # noqa: F821
 
@@ -181,6 +188,8 @@ def all_layouts(
                 pick_runs(0, runs, after, (*chosen, meld), ())  # noqa: F821
             else:
                 out.append((*chosen, meld))
+                if first:
+                    raise _Enough
 
     left = _pack(counts) | _GUARD
     try:
@@ -188,6 +197,8 @@ def all_layouts(
             pick_sets(0, sets, left, ())
         elif runs:
             pick_runs(0, runs, left, (), ())
+    except _Enough:
+        pass
     finally:
         # The two searches call themselves, so each holds itself through its closure: a cycle
         # that only the garbage collector would free, with ``out`` and every lay-down in it.

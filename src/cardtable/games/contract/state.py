@@ -598,13 +598,13 @@ class ContractState(RunningTotals, State):
         return list(chain.from_iterable(map(repeat, held, map(hand.__getitem__, held))))
 
     def _may_lay_down(self, seat: int) -> bool:
-        """Whether :meth:`_lay_downs` lists any, found by one search instead of listing them."""
+        """Whether :meth:`_lay_downs` lists any: the same searches, stopped at the first."""
         hand = self.hands[seat]
         contract = self.contract
         rules = self.rules.melds
-        if may_hold_contract(hand, contract.sets, contract.runs, rules) and find_contract(
-            self._cards(hand), contract.sets, contract.runs, rules
-        ) is not None:
+        if may_hold_contract(hand, contract.sets, contract.runs, rules) and all_layouts(
+            hand, contract.sets, contract.runs, rules, first=True
+        ):
             return True
         return bool(contract.runs) and may_need_longer_melds(
             hand, contract.runs, rules
