@@ -6,10 +6,10 @@ import numpy as np
 
 from cardtable import load_game
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.day import ChanceCount, shares, stacked_keys
+from cardtable.bots.day import ChanceCount
 from cardtable.engine.game import Action
 from cardtable.games.day.actions import CALL, CHECK, FOLD, KEEP, Bet, RaiseTo
-from cardtable.games.day.batch import batch_for, first_share
+from cardtable.games.day.batch import batch_for, first_share, stacked_shares
 from cardtable.games.day.cards import parse_cards
 from cardtable.games.day.chance import win_chance
 from cardtable.games.day.showdown import evaluator_for
@@ -107,10 +107,10 @@ def test_every_seat_at_once_scores_each_showdown_as_the_batch_evaluator_does() -
             subs = gen.random(low.shape) < 0.3
             expected = batch.keys(first, second, final,
                                   [(low[h], high[h]) for h in range(opponents + 1)], list(subs))
-            got = stacked_keys(batch, first, second, final, low, high, subs)
+            got = batch.stacked_keys(first, second, final, low, high, subs)
             for h in range(opponents + 1):
                 assert (got[h] == expected[h]).all()
-            assert np.allclose(shares(got), first_share(expected))
+            assert np.allclose(stacked_shares(got), first_share(expected))
 
 
 def test_the_chance_count_stops_early_only_when_the_decision_is_clear() -> None:

@@ -16,9 +16,9 @@ in batches and stops once every chance at which the decision would change lies t
 errors away (:class:`ChanceCount`); a close call draws as much as the exact count did heads-up
 (every final card and opposing hand) or 1,600 deals against several opponents. Batches are
 stratified over the dealer's final card. Against several opponents every seat's showdown is
-evaluated in one pass (:func:`stacked_keys`), since at six seats the NumPy steps per hand, not
-the deals, were the cost. A count lasts the betting round and is continued, not redone, when a
-later decision in it needs more precision.
+evaluated in one pass (``BatchEvaluator.stacked_keys``), since at six seats the NumPy steps
+per hand, not the deals, were the cost. A count lasts the betting round and is continued, not
+redone, when a later decision in it needs more precision.
 """
 
 from __future__ import annotations
@@ -35,27 +35,8 @@ import numpy.typing as npt
 from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.day.actions import ALL_IN, CALL, CHECK, FOLD, KEEP, SWAPS, Bet, RaiseTo
-from cardtable.games.day.batch import (
-    _BITS,
-    _CROWN_BIT,
-    _P_CROWN_BIT,
-    _P_RISING_BIT,
-    _P_SETTING_BIT,
-    _PACKS,
-    _RISEN_BIT,
-    _RISING_BIT,
-    _SETTING_BIT,
-    _SHIFT_A,
-    _SHIFT_B,
-    _UP_SHIFT,
-    _VBIT_SHIFT,
-    _VBITS,
-    BatchEvaluator,
-    batch_for,
-    first_share,
-)
+from cardtable.games.day.batch import BatchEvaluator, batch_for, first_share, stacked_shares
 from cardtable.games.day.cards import DECK_SIZE, parse_card
-from cardtable.games.day.showdown import COND_SHIFT, HIGHEST, KIND, POINTS_SHIFT
 
 _CODES: dict[str, int] = {}
 
@@ -70,80 +51,6 @@ def card_of(text: str) -> int:
 def cards_in(zone: dict[str, Any] | None) -> list[int]:
     return [card_of(t) for t in (zone or {}).get("cards", [])]
 
-
-# ---- the showdown of every seat at once -------------------------------------------------------
-Table = npt.NDArray[np.int64]
-
-
-def stacked_keys(batch: BatchEvaluator, first: int, second: int, final: Any,
-                 low: Table, high: Table, substituted: Any) -> Table:
-    """:meth:`BatchEvaluator.keys` with the hands stacked: ``low[h]``, ``high[h]`` are hand
-    ``h``'s two cards in every deal (deals across), ``substituted[h]`` its flag (a column), and
-    row ``h`` of the result its packed results. The batch evaluator loops over the hands, a
-    few dozen NumPy steps each; at six seats on a few hundred deals those steps, not the deals,
-    are the cost, so here each step runs once for every hand. The tests hold the two equal."""
-    info = batch.INFO
-    i1, i2 = int(info[first]), int(info[second])
-    i3 = info.take(np.asarray(final, dtype=np.intp))
-    either = i1 | i2 | i3
-    cd = (either >> _CROWN_BIT) & 1
-    dealer_index = batch.DIDX.take(((either >> _VBIT_SHIFT) & _VBITS) | (cd << _BITS))
-    day_rising = (i3 >> _RISEN_BIT) & (i1 >> _SETTING_BIT) & (i2 >> _SETTING_BIT) & 1
-    day_setting = (i3 >> _RISEN_BIT) & (i1 >> _RISING_BIT) & (i2 >> _RISING_BIT) & 1
-    dpack = (i1 & _PACKS) + (i2 & _PACKS) + (i3 & _PACKS)
-    pair = low * DECK_SIZE + high
-    pi = batch.PAIR_INFO.take(pair)
-    own_pack = pi & _PACKS
-    tpack = dpack + own_pack.sum(axis=0)
-    moons = (tpack >> batch.moon_shift) & 3
-    context = (cd << 6) + (moons << 4)
-    day = ((day_rising & (pi >> _P_RISING_BIT)) | (day_setting & (pi >> _P_SETTING_BIT))) & 1
-    upper = batch.UP.take(((pi >> _UP_SHIFT) + dealer_index) + day)
-    counts = np.broadcast_to(tpack, pi.shape) if batch.table_scope else dpack + own_pack
-    ca = (counts >> ((pi >> _SHIFT_A) & 31)) & 3
-    cb = (counts >> ((pi >> _SHIFT_B) & 31)) & 3
-    lower = batch.LOW.take((pair << 7) + context + ((ca << 2) + cb))
-    at = np.nonzero((pi >> _P_CROWN_BIT) & 1)
-    if at[0].size:  # the few hands with the Crown: one more of the best value on the table
-        total = counts[at]
-        best = np.maximum(batch.BEST_LO[total & ((1 << _BITS) - 1)],
-                          batch.BEST_HI[total >> _BITS])
-        other = batch.CROWN_X.take(pair[at])
-        lower[at] = batch.CROWN_LOW.take((other * 4 + np.broadcast_to(moons, pi.shape)[at])
-                                         * 64 + best)
-    key: Table = np.maximum(upper, lower)
-    lost = (substituted & (key >= 2 << POINTS_SHIFT)).astype(np.int64)
-    out: Table = key - (lost << POINTS_SHIFT)
-    return out
-
-
-def shares(keys: Table) -> npt.NDArray[np.float64]:
-    """The first hand's share of each showdown (one column a deal), as
-    :func:`~cardtable.games.day.batch.first_share` counts it, every opponent at once."""
-    if len(keys) == 2:
-        return first_share([keys[0], keys[1]])
-    mine, opponents = keys[0], keys[1:]
-    # Most showdowns the first hand loses outright (more points, or a higher rank in the same
-    # condition); only the others are looked at for ties.
-    beaten = ((opponents > mine) & (((opponents >> POINTS_SHIFT) > (mine >> POINTS_SHIFT))
-                                    | ((opponents >> COND_SHIFT) == (mine >> COND_SHIFT)))
-              ).any(axis=0)
-    share = np.zeros(mine.shape, dtype=np.float64)
-    at = np.flatnonzero(~beaten)
-    if not at.size:
-        return share
-    left = keys[:, at]
-    points = left >> POINTS_SHIFT
-    top = points == points.max(axis=0)
-    cond = (left >> COND_SHIFT) & 15
-    # At the top only Highest Card and X of a kind rank within themselves: the best of each
-    # of those groups and everyone at the top in another condition share the pot.
-    best = cond > KIND
-    for ranked in (HIGHEST, KIND):
-        in_group = top & (cond == ranked)
-        best |= in_group & (left == np.where(in_group, left, -1).max(axis=0))
-    share[at] = 1.0 / (best & top).sum(axis=0)
-    return share
 
 
 # ---- the chance count ----------------------------------------------------------------------------
@@ -250,8 +157,8 @@ class ChanceCount:
             if self.final_known:  # every opposing hand: 595 showdowns, exact at once
                 low = np.stack([np.full(len(first), a, np.intp), pool[first]])
                 high = np.stack([np.full(len(first), b, np.intp), pool[second]])
-                keys = stacked_keys(self.batch, b0, b1, self.board[2], low, high, self._flags)
-                self._add(shares(keys))
+                keys = self.batch.stacked_keys(b0, b1, self.board[2], low, high, self._flags)
+                self._add(stacked_shares(keys))
                 self.exact = True
                 return True
             if self._order is None:
@@ -265,7 +172,7 @@ class ChanceCount:
             low[0], high[0] = a, b
             low[1], high[1] = x, y
             finals = pool[:, None]
-            keys = stacked_keys(self.batch, b0, b1, finals, low, high, self._flags[:, :, None])
+            keys = self.batch.stacked_keys(b0, b1, finals, low, high, self._flags[:, :, None])
             apart = (finals != x[None, :]) & (finals != y[None, :])
             # Each hand leaves n - 2 final cards: its mean over them is one sample.
             self._add((first_share([keys[0], keys[1]]) * apart).sum(axis=0) / (n - 2))
@@ -285,7 +192,7 @@ class ChanceCount:
         low[0], high[0] = self.me
         low[1:] = dealt[:, off:off + 2 * k:2].T
         high[1:] = dealt[:, off + 1:off + 2 * k:2].T
-        self._add(shares(stacked_keys(self.batch, b0, b1, final, low, high, self._flags)))
+        self._add(stacked_shares(self.batch.stacked_keys(b0, b1, final, low, high, self._flags)))
         return True
 
 
@@ -323,8 +230,8 @@ def swap_gains(batch: BatchEvaluator, hand: Sequence[int], board: Sequence[int],
         high[0, 2 * rows:] = new
         low[1:] = np.tile(dealt[:, 1:1 + 2 * k:2].T, 3)
         high[1:] = np.tile(dealt[:, 2:2 + 2 * k:2].T, 3)
-        keys = stacked_keys(batch, board0, board1, np.tile(final, 3), low, high, flags)
-        share = shares(keys).reshape(3, rows)
+        keys = batch.stacked_keys(board0, board1, np.tile(final, 3), low, high, flags)
+        share = stacked_shares(keys).reshape(3, rows)
         d = np.stack([share[1] - share[0], share[2] - share[0], share[1] - share[2]])
         sums += d.sum(axis=1)
         squares += (d * d).sum(axis=1)

@@ -41,6 +41,7 @@ from cardtable.games.day.showdown import (
 )
 
 Ints = npt.NDArray[np.int32]
+Table = npt.NDArray[np.int64]  # one row a hand, one column a deal
 Bools = npt.NDArray[np.bool_]
 ArrayLike = Any  # an int array or a plain int: the inputs broadcast
 
@@ -298,6 +299,47 @@ class BatchEvaluator:
             out.append(key)
         return out
 
+    def stacked_keys(self, first: int, second: int, final: Any, low: Table, high: Table,
+                     substituted: Any) -> Table:
+        """:meth:`keys` with the hands stacked: ``low[h]``, ``high[h]`` are hand
+        ``h``'s two cards in every deal (deals across), ``substituted[h]`` its flag (a column), and
+        row ``h`` of the result its packed results. The batch evaluator loops over the hands, a
+        few dozen NumPy steps each; at six seats on a few hundred deals those steps, not the deals,
+        are the cost, so here each step runs once for every hand. The tests hold the two equal."""
+        info = self.INFO
+        i1, i2 = int(info[first]), int(info[second])
+        i3 = info.take(np.asarray(final, dtype=np.intp))
+        either = i1 | i2 | i3
+        cd = (either >> _CROWN_BIT) & 1
+        dealer_index = self.DIDX.take(((either >> _VBIT_SHIFT) & _VBITS) | (cd << _BITS))
+        day_rising = (i3 >> _RISEN_BIT) & (i1 >> _SETTING_BIT) & (i2 >> _SETTING_BIT) & 1
+        day_setting = (i3 >> _RISEN_BIT) & (i1 >> _RISING_BIT) & (i2 >> _RISING_BIT) & 1
+        dpack = (i1 & _PACKS) + (i2 & _PACKS) + (i3 & _PACKS)
+        pair = low * DECK_SIZE + high
+        pi = self.PAIR_INFO.take(pair)
+        own_pack = pi & _PACKS
+        tpack = dpack + own_pack.sum(axis=0)
+        moons = (tpack >> self.moon_shift) & 3
+        context = (cd << 6) + (moons << 4)
+        day = ((day_rising & (pi >> _P_RISING_BIT)) | (day_setting & (pi >> _P_SETTING_BIT))) & 1
+        upper = self.UP.take(((pi >> _UP_SHIFT) + dealer_index) + day)
+        counts = np.broadcast_to(tpack, pi.shape) if self.table_scope else dpack + own_pack
+        ca = (counts >> ((pi >> _SHIFT_A) & 31)) & 3
+        cb = (counts >> ((pi >> _SHIFT_B) & 31)) & 3
+        lower = self.LOW.take((pair << 7) + context + ((ca << 2) + cb))
+        at = np.nonzero((pi >> _P_CROWN_BIT) & 1)
+        if at[0].size:  # the few hands with the Crown: one more of the best value on the table
+            total = counts[at]
+            best = np.maximum(self.BEST_LO[total & ((1 << _BITS) - 1)],
+                              self.BEST_HI[total >> _BITS])
+            other = self.CROWN_X.take(pair[at])
+            lower[at] = self.CROWN_LOW.take((other * 4 + np.broadcast_to(moons, pi.shape)[at])
+                                             * 64 + best)
+        key: Table = np.maximum(upper, lower)
+        lost = (substituted & (key >= 2 << POINTS_SHIFT)).astype(np.int64)
+        out: Table = key - (lost << POINTS_SHIFT)
+        return out
+
 
 def first_share(hand_keys: Sequence[Ints]) -> npt.NDArray[np.float64]:
     """The first hand's share of each showdown (``hand_keys``: each hand's results): 1 alone
@@ -336,6 +378,35 @@ def first_share(hand_keys: Sequence[Ints]) -> npt.NDArray[np.float64]:
         best |= in_group & (keys == high)
     best &= top
     share[at] = 1.0 / best.sum(axis=-1)  # the first hand is among them: nobody beat it
+    return share
+
+
+def stacked_shares(keys: Table) -> npt.NDArray[np.float64]:
+    """The first hand's share of each showdown (one column a deal), as
+    :func:`first_share` counts it, every opponent at once."""
+    if len(keys) == 2:
+        return first_share([keys[0], keys[1]])
+    mine, opponents = keys[0], keys[1:]
+    # Most showdowns the first hand loses outright (more points, or a higher rank in the same
+    # condition); only the others are looked at for ties.
+    beaten = ((opponents > mine) & (((opponents >> POINTS_SHIFT) > (mine >> POINTS_SHIFT))
+                                    | ((opponents >> COND_SHIFT) == (mine >> COND_SHIFT)))
+              ).any(axis=0)
+    share = np.zeros(mine.shape, dtype=np.float64)
+    at = np.flatnonzero(~beaten)
+    if not at.size:
+        return share
+    left = keys[:, at]
+    points = left >> POINTS_SHIFT
+    top = points == points.max(axis=0)
+    cond = (left >> COND_SHIFT) & 15
+    # At the top only Highest Card and X of a kind rank within themselves: the best of each
+    # of those groups and everyone at the top in another condition share the pot.
+    best = cond > KIND
+    for ranked in (HIGHEST, KIND):
+        in_group = top & (cond == ranked)
+        best |= in_group & (left == np.where(in_group, left, -1).max(axis=0))
+    share[at] = 1.0 / (best & top).sum(axis=0)
     return share
 
 
