@@ -303,14 +303,16 @@ def test_the_shortlists_rating_bots_go_with_their_games() -> None:
         assert gone() is None, name
 
 
-def test_daylily_plays_greedy_below_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game_name", ["daylily", "dummy-rummy", "liverpool"])
+def test_greedy_plays_below_the_root(game_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # A Daylily declaration leaves the declarer on move. A tree below the root tried that
     # seat's other discards after it and charged them to the declaration, so the search came
     # to prefer discarding and won under one round in five against greedy. Below the root the
-    # greedy bot now plays every move, so no tree is grown there.
+    # greedy bot now plays every move, so no tree is grown there (the contract rummies too:
+    # a turn there is several moves of one seat).
     from cardtable.bots.ismcts import knowledge_for
 
-    game = load_game("daylily", 2)
+    game = load_game(game_name, 2)
     assert knowledge_for(game).tree is False
 
     def no_tree(*_args: Any, **_kwargs: Any) -> Any:
@@ -318,7 +320,7 @@ def test_daylily_plays_greedy_below_the_root(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(IsmctsBot, "_descend", no_tree)
     for seed in range(3):
-        state, seat = position("daylily", 2, seed, min_choices=3)
+        state, seat = position(game_name, 2, seed, min_choices=3)
         bot = make_bot("ismcts:iters=12", game, seed)
         assert isinstance(bot, IsmctsBot)
         result = bot.search(Decision.at(state, seat, "observation"))
