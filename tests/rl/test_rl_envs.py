@@ -158,6 +158,48 @@ def test_an_id_the_mask_refuses_is_refused() -> None:
     assert e.table.version == version
 
 
+@pytest.mark.parametrize(("name", "players"), [
+    ("daylily", 2), ("say-rummy", 3), ("day", 4), ("dummy-rummy", 4), ("liverpool", 3),
+])
+def test_whole_moves_are_judged_by_the_engine_as_the_mask_does(name: str, players: int
+                                                                ) -> None:
+    """The env steps a whole move's id (``Codec.wholes``) straight to the engine, without
+    listing the decision: each such id spells its own action, and at every decision of random
+    matches the engine accepts exactly the whole moves the mask allows; one it refuses is a
+    ValueError that leaves the table and the agent on move as they were."""
+    e = env(name, players)
+    wholes = e.codec.wholes
+    assert wholes, "every game has whole moves"
+    assert [e.codec.spell(a) for a in wholes] == [(i,) for i in range(len(wholes))]
+    rng = random.Random(2)
+    refused = 0
+    for seed in range(2):
+        e.reset(seed=seed)
+        for _ in range(400):
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                break
+            state = e.table
+            seat = state.actors[0]
+            mask = e.action_mask(agent)
+            decision = e.decision()
+            assert decision is not None
+            if not decision.prefix:
+                for token, action in enumerate(wholes):
+                    assert bool(mask[token]) == (state.refusal(seat, action) is None), (
+                        f"{action} at version {state.version}")
+                shut = [t for t in range(len(wholes)) if not mask[t]]
+                if shut and refused < 30:
+                    version = state.version
+                    with pytest.raises(ValueError, match="is not allowed now"):
+                        e.step(rng.choice(shut))
+                    assert (e.table.version, e.agent_selection) == (version, agent)
+                    assert np.array_equal(e.action_mask(agent), mask)
+                    refused += 1
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert refused == 30
+
+
 def test_reset_with_a_seed_deals_the_engines_match() -> None:
     e = env("say-rummy", 3)
     e.reset(seed=11)

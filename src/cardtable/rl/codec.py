@@ -63,6 +63,12 @@ class Codec(ABC):
     scale: float = 1.0
     #: the rummies are won by the lowest total, Daylily and Day by the highest
     lowest_wins: bool = True
+    #: The actions of the first ids, 0 to len - 1: whole moves that the engine alone may judge.
+    #: The engine's refusal of such a move is exactly its absence from the legal actions (the
+    #: conformance tests hold the two equal), so the environment steps their ids without
+    #: listing the decision. Ids after them start a compound move, or name one of a set the
+    #: engine lists only in part (Day's bet sizes): those are looked up in the list.
+    wholes: Sequence[Action] = ()
     layout: Layout
 
     def __init__(self, game: Game) -> None:
@@ -83,9 +89,16 @@ class Codec(ABC):
         relative to it)."""
 
     def firsts(self, legal: Sequence[Action]) -> list[int]:
-        """The first id of each legal action (:meth:`first`), for compound codecs."""
+        """The first id of each legal action (:meth:`first`; the whole spelling in a game whose
+        every action is one id). A codec may answer faster than by spelling each."""
         first = self.first
         return [first(a) for a in legal]
+
+    def mark(self, legal: Sequence[Action], mask: bytearray) -> None:
+        """Set the byte of the first id of each legal action (a first id shared by several is
+        set more than once). A codec may do it without making the list of :meth:`firsts`."""
+        for token in self.firsts(legal):
+            mask[token] = 1
 
     def choices(self, state: State, seat: int) -> tuple[Sequence[Action], Deferred | None]:
         """The seat's legal actions for the environment's decision: the engine's list, or a
@@ -93,11 +106,6 @@ class Codec(ABC):
         (contract rummy's lay-downs), saying only that there is one: it is listed once that id
         is chosen, in the engine's order."""
         return state.legal_actions(seat), None
-
-    def ids(self, legal: Sequence[Action]) -> list[int]:
-        """The one id of each legal action, for games whose every action is one id
-        (``max_spelling == 1``); a codec may answer faster than by spelling each."""
-        return [self.spell(a)[0] for a in legal]
 
     @abstractmethod
     def encode(self, view: dict[str, Any], seat: int, out: Obs) -> None:

@@ -46,6 +46,7 @@ class ContractCodec(Codec):
         self.deck_size = int(rules.deck_size)
         self.DISCARD = len(SIMPLE)
         self.LAY = self.DISCARD + NCARDS
+        self.wholes = (*SIMPLE, *ca.DISCARDS)  # the engine's shared actions
         self.SWAP = self.LAY + NCARDS
         self.TARGET = self.SWAP + NCARDS  # + ((relative owner * melds_max) + index) * 3 + end
         self.DOWN: int = self.TARGET + n * self.melds_max * 3

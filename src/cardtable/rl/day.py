@@ -28,10 +28,16 @@ _CARD = {c: i for i, c in enumerate(CODES)}
 _BIT = [1 << c for c in range(DECK_SIZE)]
 _ROWS = bit_rows()
 PHASES = ("substitute", "first betting", "final betting")
+_WHOLE: tuple[Action, ...] = (day_actions.KEEP, *day_actions.SWAPS, day_actions.FOLD,
+                              day_actions.CHECK, day_actions.CALL, day_actions.ALL_IN)
 
 
 class DayCodec(PackedCodec):
     lowest_wins = False
+    # Every move but a bet or raise is one of the engine's shared actions. A bet size is
+    # looked up among the decision's: the engine accepts any size in range, and the env offers
+    # the engine's canonical ones.
+    wholes = _WHOLE
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

@@ -35,12 +35,16 @@ _MELD_ID = {m.mask: DECLARE_BASE + i for i, m in enumerate(MELDS)}
 _SHARED: dict[int, int] = {id(DRAW_STOCK): DRAW_STOCK_ID, id(DRAW_DISCARD): DRAW_DISCARD_ID}
 _SHARED.update((id(a), DISCARD_BASE + a.card) for a in DISCARDS)
 _SHARED.update((id(a), _MELD_ID[a.mask]) for a in DECLARES.values())
+# ... and the action of each id
+_WHOLE: tuple[Action, ...] = (DRAW_STOCK, DRAW_DISCARD,
+                              *(DECLARES[m.mask] for m in MELDS), *DISCARDS)
 
 
 class DaylilyCodec(PackedCodec):
     action_size = ACTION_SIZE
     scale = 100.0  # the default target
     lowest_wins = False
+    wholes = _WHOLE  # every Daylily id is a whole move, one of the engine's shared actions
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -76,11 +80,19 @@ class DaylilyCodec(PackedCodec):
             return (DRAW_DISCARD_ID,)
         raise ValueError(f"{action} is not a Daylily action")
 
-    def ids(self, legal: Sequence[Action]) -> list[int]:
+    def firsts(self, legal: Sequence[Action]) -> list[int]:
         try:
             return [_SHARED[id(a)] for a in legal]
         except KeyError:  # an action built elsewhere than the engine's shared tables
             return [self.spell(a)[0] for a in legal]
+
+    def mark(self, legal: Sequence[Action], mask: bytearray) -> None:
+        shared = _SHARED
+        try:
+            for a in legal:
+                mask[shared[id(a)]] = 1
+        except KeyError:  # an action built elsewhere than the engine's shared tables
+            super().mark(legal, mask)
 
     def id_name(self, action_id: int) -> str:
         if action_id == DRAW_STOCK_ID:

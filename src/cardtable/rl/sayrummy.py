@@ -77,6 +77,7 @@ class SayRummyCodec(Codec):
         self.DRAW_STOCK, self.DRAW_DISCARD = 0, 1
         self.DISCARD = 2  # + card (0..40, 40 the wild card)
         self.WORD = self.DISCARD + NCARDS
+        self.wholes = (DRAW_STOCK, DRAW_DISCARD, *DISCARDS)  # the engine's shared actions
         self.EXTEND = self.WORD + 1  # + the word's number on the table
         self.TOKEN = self.EXTEND + self.deck_size  # + token (0..79)
         self.END = self.TOKEN + NTOKENS
