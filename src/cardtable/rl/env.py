@@ -163,6 +163,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self._tells_seat = type(self.codec).on_move is not Codec.on_move
         self._lists_all = type(self.codec).choices is Codec.choices
         self._wholes = self.codec.wholes
+        self._mark = self.codec.mark
         self._nwholes = len(self._wholes)
         self._single = self.codec.max_spelling == 1
         self._size = self.codec.action_size
@@ -377,17 +378,19 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         costs about as many instructions as a Daylily decision, so a step makes as few as it
         can: the array is made straight over the bytes by ``ndarray`` with the dtype as an
         object (``frombuffer(mask, dtype=np.int8)`` costs 2x as much)."""
-        mask = bytearray(self._size)
+        size = self._size
+        mask = bytearray(size)
         if agent == self.agent_selection and self._live:
             chooser = self._chooser
-            if chooser is not None:
-                chooser.mark(mask)
-            else:
-                self.codec.mark(self._listed(), mask)
+            if chooser is None:
+                legal = self._legal
+                self._mark(self._listed() if legal is None else legal, mask)
                 deferred = self._deferred
                 if deferred is not None:
                     mask[deferred[0]] = 1
-        return _ndarray(self._size, _INT8, mask)
+            else:
+                chooser.mark(mask)
+        return _ndarray(size, _INT8, mask)
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._index[agent]
