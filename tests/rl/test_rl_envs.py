@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,20 @@ def test_pettingzoo_api_and_seed(name: str, players: int) -> None:
         warnings.simplefilter("ignore", UserWarning)
         api_test(env(name, players, episode="round", render_mode="ansi"), num_cycles=40)
         seed_test(lambda: env(name, players, episode="round"), num_cycles=40)
+
+
+def _decisions(e: CardTableEnv, rng: random.Random, steps: int, seeds: int = 2
+               ) -> Iterator[str]:
+    """The agent on move at each decision of ``seeds`` random matches, ``steps`` decisions at
+    most each: once the caller has looked, a uniform random id the mask allows is stepped."""
+    for seed in range(seeds):
+        e.reset(seed=seed)
+        for _ in range(steps):
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                break
+            yield agent
+            e.step(int(rng.choice(np.flatnonzero(e.action_mask(agent)))))
 
 
 def _encode(e: CardTableEnv, state: State, seat: int) -> Any:
@@ -98,18 +113,11 @@ def test_masks_reachability_and_secrecy(name: str, players: int) -> None:
     e = env(name, players)
     rng = random.Random(7)
     checked = 0
-    for seed in range(2):
-        e.reset(seed=seed)
-        for step in range(300):
-            agent = e.agent_selection
-            if e.terminations[agent]:
-                break
-            decision = e.decision()
-            if step % 7 == 0 and decision is not None and not decision.prefix:
-                _check_decision(e, rng)
-                checked += 1
-            mask = e.observe(agent)["action_mask"]
-            e.step(int(rng.choice(np.flatnonzero(mask))))
+    for step, _agent in enumerate(_decisions(e, rng, 300)):
+        decision = e.decision()
+        if step % 7 == 0 and decision is not None and not decision.prefix:
+            _check_decision(e, rng)
+            checked += 1
     assert checked > 20
 
 
@@ -126,25 +134,19 @@ def test_fast_encoding_equals_the_views(name: str, players: int,
     size = e.codec.layout.size
     rng = random.Random(3)
     checked = 0
-    for seed in range(2):
-        e.reset(seed=seed)
-        for _ in range(150):
-            agent = e.agent_selection
-            if e.terminations[agent]:
-                break
-            state = e.table
-            for seat in range(players):
-                slow = np.zeros(size, dtype=np.float32)
-                e.codec.encode(state.view(seat), seat, slow)
-                fast = np.full(size, 0.0, dtype=np.float32)
-                e.codec.encode_state(state, seat, fast)
-                assert np.array_equal(slow, fast), (
-                    f"seat {seat} at version {state.version}: fields "
-                    + ", ".join(f[0] for f in e.codec.layout.fields
-                                for i in np.flatnonzero(slow != fast) if f[1] <= i < f[1] + f[2])
-                )
-                checked += 1
-            e.step(int(rng.choice(np.flatnonzero(e.action_mask(agent)))))
+    for _agent in _decisions(e, rng, 150):
+        state = e.table
+        for seat in range(players):
+            slow = np.zeros(size, dtype=np.float32)
+            e.codec.encode(state.view(seat), seat, slow)
+            fast = np.full(size, 0.0, dtype=np.float32)
+            e.codec.encode_state(state, seat, fast)
+            assert np.array_equal(slow, fast), (
+                f"seat {seat} at version {state.version}: fields "
+                + ", ".join(f[0] for f in e.codec.layout.fields
+                            for i in np.flatnonzero(slow != fast) if f[1] <= i < f[1] + f[2])
+            )
+            checked += 1
     assert checked > 100
 
 
@@ -173,30 +175,25 @@ def test_whole_moves_are_judged_by_the_engine_as_the_mask_does(name: str, player
     assert [e.codec.spell(a) for a in wholes] == [(i,) for i in range(len(wholes))]
     rng = random.Random(2)
     refused = 0
-    for seed in range(2):
-        e.reset(seed=seed)
-        for _ in range(400):
-            agent = e.agent_selection
-            if e.terminations[agent]:
-                break
-            state = e.table
-            seat = state.actors[0]
-            mask = e.action_mask(agent)
-            decision = e.decision()
-            assert decision is not None
-            if not decision.prefix:
-                for token, action in enumerate(wholes):
-                    assert bool(mask[token]) == (state.refusal(seat, action) is None), (
-                        f"{action} at version {state.version}")
-                shut = [t for t in range(len(wholes)) if not mask[t]]
-                if shut and refused < 30:
-                    version = state.version
-                    with pytest.raises(ValueError, match="is not allowed now"):
-                        e.step(rng.choice(shut))
-                    assert (e.table.version, e.agent_selection) == (version, agent)
-                    assert np.array_equal(e.action_mask(agent), mask)
-                    refused += 1
-            e.step(int(rng.choice(np.flatnonzero(mask))))
+    for agent in _decisions(e, rng, 400):
+        state = e.table
+        seat = state.actors[0]
+        mask = e.action_mask(agent)
+        decision = e.decision()
+        assert decision is not None
+        if decision.prefix:
+            continue
+        for token, action in enumerate(wholes):
+            assert bool(mask[token]) == (state.refusal(seat, action) is None), (
+                f"{action} at version {state.version}")
+        shut = [t for t in range(len(wholes)) if not mask[t]]
+        if shut and refused < 30:
+            version = state.version
+            with pytest.raises(ValueError, match="is not allowed now"):
+                e.step(rng.choice(shut))
+            assert (e.table.version, e.agent_selection) == (version, agent)
+            assert np.array_equal(e.action_mask(agent), mask)
+            refused += 1
     assert refused == 30
 
 
@@ -251,25 +248,18 @@ def test_contract_lay_downs_listed_only_when_down_is_chosen(name: str, players: 
     e = env(name, players)
     rng = random.Random(5)
     kept = 0
-    for seed in range(2):
-        e.reset(seed=seed)
-        for _ in range(1500):
-            agent = e.agent_selection
-            if e.terminations[agent]:
-                break
-            state = e.table
-            seat = state.actors[0]
-            decision = e.decision()
-            assert decision is not None
-            if not decision.prefix:
-                legal = list(state.legal_actions(seat))
-                downs = [a for a in legal if isinstance(a, Down)]
-                listed, deferred = e.codec.choices(state, seat)
-                assert list(listed) == [a for a in legal if not isinstance(a, Down)]
-                assert (deferred is not None) == bool(downs)
-                if deferred is not None:
-                    kept += 1
-                    assert list(deferred[1]()) == downs
-            mask = e.action_mask(agent)
-            e.step(int(rng.choice(np.flatnonzero(mask))))
+    for _agent in _decisions(e, rng, 1500):
+        state = e.table
+        seat = state.actors[0]
+        decision = e.decision()
+        assert decision is not None
+        if not decision.prefix:
+            legal = list(state.legal_actions(seat))
+            downs = [a for a in legal if isinstance(a, Down)]
+            listed, deferred = e.codec.choices(state, seat)
+            assert list(listed) == [a for a in legal if not isinstance(a, Down)]
+            assert (deferred is not None) == bool(downs)
+            if deferred is not None:
+                kept += 1
+                assert list(deferred[1]()) == downs
     assert kept > 20, "too few decisions with a lay-down kept back to test"
