@@ -37,19 +37,21 @@ class Chooser:
                  "spellings")
 
     def __init__(self, legal: Sequence[Action], codec: Codec,
-                 deferred: Deferred | None = None) -> None:
+                 deferred: Deferred | None = None, firsts: list[int] | None = None) -> None:
         self.actions = legal
         self.codec = codec
         self.prefix: list[int] = []
         self.spellings: list[tuple[int, ...]] = []
         self.deferred = deferred
         self.single = codec.max_spelling == 1
+        if firsts is None:
+            firsts = codec.firsts(legal)
         if self.single:  # the id of each legal action, in the same order (no two alike)
-            self.ids = codec.firsts(legal)
+            self.ids = firsts
             self.firsts: list[int] = []
         else:
             self.ids = []
-            self.firsts = codec.firsts(legal)
+            self.firsts = firsts
 
     def allowed(self) -> list[int]:
         if self.single:
@@ -163,7 +165,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self._tells_seat = type(self.codec).on_move is not Codec.on_move
         self._lists_all = type(self.codec).choices is Codec.choices
         self._wholes = self.codec.wholes
-        self._mark = self.codec.mark
+        # A codec's own mark sets the mask without the list of first ids (Daylily); with the
+        # default one the env keeps that list for the step too (Day's bet sizes need it).
+        self._mark = self.codec.mark if type(self.codec).mark is not Codec.mark else None
         self._nwholes = len(self._wholes)
         self._single = self.codec.max_spelling == 1
         self._size = self.codec.action_size
@@ -173,6 +177,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         # (None until then); a compound move under way, once its first id is chosen.
         self._seat = 0
         self._legal: Sequence[Action] | None = None
+        self._firsts: list[int] | None = None  # the first id of each, once asked for
         self._deferred: Deferred | None = None
         self._chooser: Chooser | None = None
         self._rounds = 0  # rounds played when the decision was made
@@ -227,6 +232,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         if self._tells_seat:
             self.codec.on_move(seat)
         self._legal = None
+        self._firsts = None
         self._chooser = None
 
     def _listed(self) -> Sequence[Action]:
@@ -243,6 +249,13 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
                 self._legal = legal
         return legal
 
+    def _listed_firsts(self) -> list[int]:
+        """The first id of each of the decision's listed actions (:meth:`Codec.firsts`)."""
+        firsts = self._firsts
+        if firsts is None:
+            firsts = self._firsts = self.codec.firsts(self._listed())
+        return firsts
+
     def decision(self) -> Chooser | None:
         """The decision on move as a :class:`Chooser` (the ids chosen so far in its
         ``prefix``), or None once the episode is over. Before a first id is chosen it is made
@@ -251,7 +264,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             return None
         if self._chooser is not None:
             return self._chooser
-        return Chooser(self._listed(), self.codec, self._deferred)
+        return Chooser(self._listed(), self.codec, self._deferred, self._listed_firsts())
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent on move, step after step, while any agent is left (PettingZoo's own
@@ -320,6 +333,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
                 if self._tells_seat:
                     self.codec.on_move(seat)
                 self._legal = None
+                self._firsts = None
                 self._chooser = None
                 return
         ended = rounds > self._rounds
@@ -340,6 +354,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             self._live = False
             self._chooser = None
             self._legal = ()
+            self._firsts = []
         else:
             self._next_decision(state.actors[0])
         if self._rewarded:
@@ -350,13 +365,14 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         listed ones, or None when it begins a compound move (then under way in ``_chooser``).
         An id that no legal action begins with raises ValueError."""
         legal = self._listed()
+        firsts = self._listed_firsts()
         if self._single:
             try:
-                return legal[self.codec.firsts(legal).index(token)]
+                return legal[firsts.index(token)]
             except ValueError:
                 raise ValueError(f"action id {token} is not allowed now (see the action mask)"
                                  ) from None
-        chooser = Chooser(legal, self.codec, self._deferred)
+        chooser = Chooser(legal, self.codec, self._deferred, firsts)
         chosen = chooser.choose(token)
         if chosen is None:
             self._chooser = chooser
@@ -383,8 +399,13 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         if agent == self.agent_selection and self._live:
             chooser = self._chooser
             if chooser is None:
-                legal = self._legal
-                self._mark(self._listed() if legal is None else legal, mask)
+                mark = self._mark
+                if mark is not None:
+                    legal = self._legal
+                    mark(self._listed() if legal is None else legal, mask)
+                else:
+                    for token in self._listed_firsts():
+                        mask[token] = 1
                 deferred = self._deferred
                 if deferred is not None:
                     mask[deferred[0]] = 1
