@@ -252,3 +252,40 @@ def test_greedy_copes_with_a_hand_of_jokers() -> None:
     assert decide(bot, state, 0) == TAKE
     state.apply(0, TAKE)
     assert decide(bot, state, 0) == Discard(parse_card("5H"))
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options"),
+    [
+        ("dummy-rummy", 3, {}),
+        ("liverpool", 4, SHORT_LIVERPOOL),
+        ("liverpool", 3, {**SHORT_LIVERPOOL, "claims": "first", "buy_limit": 1}),
+    ],
+)
+def test_a_sampled_state_is_read_as_the_view_reads_it(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    """The search's play-outs read their sampled states straight (``play_sample``), skipping the
+    view; at every decision of every seat that must read what the view shows and make the very
+    move greedy makes from the view, or the search would be modelling some other player."""
+    from cardtable.bots.contract import GreedyContractBot, read_sample, read_view
+
+    game = load_game(name, players, dict(options))
+    bot = make_bot("greedy", game, 0)
+    assert isinstance(bot, GreedyContractBot)
+    rng = random.Random(name)
+    checked = 0
+    for seed in range(2):
+        state = game.new_state(seed)
+        assert isinstance(state, ContractState)
+        while not state.is_over:
+            for seat in state.actors:
+                legal = state.legal_actions(seat)
+                assert read_sample(state, seat) == read_view(state.view(seat), seat)
+                assert bot.play_sample(state, seat, legal) == decide(bot, state, seat)
+                checked += 1
+            seat = state.actors[rng.randrange(len(state.actors))]
+            legal = state.legal_actions(seat)
+            mover = decide(bot, state, seat) if rng.random() < 0.8 else rng.choice(legal)
+            state.apply(seat, mover)
+    assert checked > 200

@@ -73,6 +73,18 @@ class Bot(Protocol):
     def choose(self, decision: Decision) -> Action: ...
 
 
+class SamplePlayer(Protocol):
+    """A play-out policy that can read a search's own sampled state straight.
+
+    Writing a view out for every play-out move and parsing it back was most of a search's time
+    in contract rummy. ``play_sample`` must make exactly the move ``choose`` would make from
+    ``Decision.at(state, seat, "view", legal)`` (tests hold it to that), reading only what that
+    view shows. The search calls it on states it drew from an observation, never on a real one.
+    """
+
+    def play_sample(self, state: State, seat: int, legal: Sequence[Action]) -> Action: ...
+
+
 class RandomBot:
     """Uniform over the legal actions: the baseline every other bot must beat."""
 

@@ -201,6 +201,7 @@ class IsmctsBot:
         if policy_needs == "observation":
             raise OptionError(f"the play-out bot {self.knowledge.rollout!r} must not search itself")
         self._policy_needs = policy_needs
+        self._reads_samples = callable(getattr(policy, "play_sample", None))
 
     def choose(self, decision: Decision) -> Action:
         if len(decision.legal) == 1:
@@ -340,8 +341,10 @@ class IsmctsBot:
 
     def _policy(self, policies: list[Bot], state: State, seat: int,
                 legal: Sequence[Action]) -> Action:
-        decision = Decision.at(state, seat, self._policy_needs, legal)
-        return policies[seat].choose(decision)
+        policy = policies[seat]
+        if self._reads_samples:  # the same move, without writing out and parsing a view
+            return policy.play_sample(state, seat, legal)  # type: ignore[attr-defined]
+        return policy.choose(Decision.at(state, seat, self._policy_needs, legal))
 
     def _iterate(
         self,
