@@ -47,9 +47,9 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from cardtable.bots import Bot, Decision, Needs, make_bot, register_param_bot
+from cardtable.bots import Bot, Decision, Needs, SamplePlayer, make_bot, register_param_bot
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Action, Game, State
 
@@ -343,7 +343,7 @@ class IsmctsBot:
                 legal: Sequence[Action]) -> Action:
         policy = policies[seat]
         if self._reads_samples:  # the same move, without writing out and parsing a view
-            return policy.play_sample(state, seat, legal)  # type: ignore[attr-defined]
+            return cast(SamplePlayer, policy).play_sample(state, seat, legal)
         return policy.choose(Decision.at(state, seat, self._policy_needs, legal))
 
     def _iterate(
