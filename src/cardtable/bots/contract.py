@@ -165,6 +165,9 @@ def read_view(view: dict[str, Any], seat: int) -> Seen:
     )
 
 
+_HANDS: dict[bytes, tuple[int, ...]] = {}  # a hand's counts by card -> its sorted cards
+
+
 def read_sample(state: ContractState, seat: int) -> Seen:
     """What ``read_view(state.view(seat), seat)`` reads, taken straight from a state without
     writing its view out as card codes and parsing them back, which cost the search's play-outs
@@ -172,8 +175,12 @@ def read_sample(state: ContractState, seat: int) -> Seen:
     discard pile's top card, the melds on the table and the public counters); the search calls
     it on its own sampled states only, and ``tests/test_ismcts.py`` holds the two readings equal.
     """
-    counts = state.hands[seat]
-    hand = tuple(c for c in range(53) for _ in range(counts[c]))
+    counts = bytes(state.hands[seat])
+    hand = _HANDS.get(counts)
+    if hand is None:
+        if len(_HANDS) > _MEMO_LIMIT:
+            _HANDS.clear()
+        hand = _HANDS[counts] = tuple(c for c in range(53) for _ in range(counts[c]))
     melds: list[Meld] = []
     places: dict[tuple[int, int], int] = {}
     for owner, row in enumerate(state.table):
