@@ -326,3 +326,27 @@ def test_greedy_plays_below_the_root(game_name: str, monkeypatch: pytest.MonkeyP
         result = bot.search(Decision.at(state, seat, "observation"))
         assert result.iterations == 12
         assert len([c for c in result.choices if c.visits]) >= 2
+
+
+@pytest.mark.parametrize("game_name", ["dummy-rummy", "liverpool"])
+def test_contract_play_outs_read_their_samples_without_views(
+    game_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Writing a view out and parsing it back was three fifths of a contract search; the greedy
+    # bot reads its sampled states straight (play_sample), which the contract bot's tests hold
+    # to the very moves it makes from views. Once the decision is built, no view is needed.
+    from cardtable.games.contract.state import ContractState
+
+    state, seat = position(game_name, 2, seed=4, min_choices=3)
+    decision = Decision.at(state, seat, "observation")
+    bot = make_bot("ismcts:iters=24", state.game, 1)
+    assert isinstance(bot, IsmctsBot)
+
+    def no_view(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("a play-out wrote out a view")
+
+    monkeypatch.setattr(ContractState, "view", no_view)
+    monkeypatch.setattr(ContractState, "zones", no_view)
+    result = bot.search(decision)
+    assert result.iterations == 24
+    assert len([c for c in result.choices if c.visits]) >= 2
