@@ -132,6 +132,17 @@ def group_meld(cards: tuple[int, ...], rules: MeldRules) -> Meld | None:
 _MELDS: dict[tuple[str, tuple[int, ...]], Meld] = {}
 
 
+def _table_meld(kind: str, cards: tuple[int, ...]) -> Meld:
+    """:func:`table_meld`, memoised: the same melds are read at every move of a play-out."""
+    key = (kind, cards)
+    meld = _MELDS.get(key)
+    if meld is None:
+        if len(_MELDS) > _MEMO_LIMIT:
+            _MELDS.clear()
+        meld = _MELDS[key] = table_meld(kind, cards)
+    return meld
+
+
 def read_view(view: dict[str, Any], seat: int) -> Seen:
     zones: dict[str, Any] = view["zones"]
     table: dict[str, Any] = view["table"]
@@ -143,13 +154,7 @@ def read_view(view: dict[str, Any], seat: int) -> Seen:
         owner, _, number = str(info["id"]).partition(":")
         places[int(owner), int(number)] = len(melds)
         cards = tuple(card_of(t) for t in zones[f"meld:{info['id']}"]["cards"])
-        key = (str(info["kind"]), cards)
-        meld = _MELDS.get(key)
-        if meld is None:
-            if len(_MELDS) > _MEMO_LIMIT:
-                _MELDS.clear()
-            meld = _MELDS[key] = table_meld(*key)
-        melds.append(meld)
+        melds.append(_table_meld(str(info["kind"]), cards))
     limit = table.get("buy_limit")
     return Seen(
         seat=seat,
@@ -173,7 +178,8 @@ def read_sample(state: ContractState, seat: int) -> Seen:
     writing its view out as card codes and parsing them back, which cost the search's play-outs
     three fifths of their time. Only what the seat's view shows is read (its own hand, the
     discard pile's top card, the melds on the table and the public counters); the search calls
-    it on its own sampled states only, and ``tests/test_ismcts.py`` holds the two readings equal.
+    it on its own sampled states only, and ``tests/test_contract_bot.py`` holds the two readings
+    equal.
     """
     counts = bytes(state.hands[seat])
     hand = _HANDS.get(counts)
@@ -186,13 +192,7 @@ def read_sample(state: ContractState, seat: int) -> Seen:
     for owner, row in enumerate(state.table):
         for number, placed in enumerate(row):
             places[owner, number] = len(melds)
-            key = (placed.meld.kind, placed.meld.cards)
-            meld = _MELDS.get(key)
-            if meld is None:
-                if len(_MELDS) > _MEMO_LIMIT:
-                    _MELDS.clear()
-                meld = _MELDS[key] = table_meld(*key)
-            melds.append(meld)
+            melds.append(_table_meld(placed.meld.kind, placed.meld.cards))
     discard = state.discard
     return Seen(
         seat=seat,
