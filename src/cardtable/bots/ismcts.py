@@ -17,7 +17,9 @@ What keeps it strong with a second a move is the game knowledge each game's bot 
 registers (:func:`register_knowledge`), kept out of this generic search:
 
 - play-outs by the game's fast policy (the ``greedy`` bots), not random moves: random play-outs
-  are what make fair search lose to simple rule bots;
+  are what make fair search lose to simple rule bots. A policy that is a
+  :class:`~cardtable.bots.SamplePlayer` reads each sampled state straight instead of through a
+  view (the same moves; contract rummy's views were three fifths of its search);
 - progressive widening: a node first grows the move the policy would make, and tries others as
   its visits grow (``1 + widen * sqrt(visits)`` children), so a thin budget degrades towards
   the policy instead of towards uniform exploration;
