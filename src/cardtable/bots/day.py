@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.bots import Decision, Needs, register_bot
-from cardtable.engine.game import Action, Game
+from cardtable.engine.game import Action, Game, State
 from cardtable.games.day.actions import ALL_IN, CALL, CHECK, FOLD, KEEP, SWAPS, Bet, RaiseTo
 from cardtable.games.day.batch import BatchEvaluator, batch_for, first_share, stacked_shares
 from cardtable.games.day.cards import DECK_SIZE, parse_card
@@ -63,7 +63,7 @@ SWAP_BATCHES = 2  # at most 500 deals, as before
 
 
 @cache
-def _layout(n: int, need: int, rows: int) -> npt.NDArray[np.intp]:
+def deal_layout(n: int, need: int, rows: int) -> npt.NDArray[np.intp]:
     """``rows`` deals of ``need`` different places out of ``n``, the first place of row ``i``
     being ``i % n``: a count relabels the places with a fresh random order of its unseen cards,
     so every row is a uniformly random deal, and the first column (the dealer's final card)
@@ -184,7 +184,7 @@ class ChanceCount:
         k = self.opponents
         need = 2 * k + (0 if self.final_known else 1)
         rows = BATCH_ROWS
-        dealt = self.gen.permutation(pool)[_layout(n, need, rows)]
+        dealt = self.gen.permutation(pool)[deal_layout(n, need, rows)]
         off = 0 if self.final_known else 1
         final = self.board[2] if self.final_known else dealt[:, 0]
         low = np.empty((k + 1, rows), dtype=np.intp)
@@ -208,7 +208,7 @@ def swap_gains(batch: BatchEvaluator, hand: Sequence[int], board: Sequence[int],
     pool = np.array([c for c in range(DECK_SIZE) if c not in seen], dtype=np.intp)
     k = len(opponents_substituted)
     rows = SWAP_ROWS
-    layout = _layout(len(pool), 2 * k + 2, rows)
+    layout = deal_layout(len(pool), 2 * k + 2, rows)
     # Keeping, swapping the first card and swapping the second, side by side: three blocks of
     # the same deals, one hand a row.
     low = np.empty((k + 1, 3 * rows), dtype=np.intp)
@@ -410,6 +410,15 @@ def _register_knowledge() -> None:
     # of the first deal to reach it) instead of letting UCB pick each seat's reply by its
     # average over deals that all hold this seat's real cards, which plays the opponents as if
     # they could see those cards.
-    register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist, widen=0.0))
+    register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist, widen=0.0,
+                                        belief=_read_bets))
+
+
+def _read_bets(decision: Decision) -> Callable[[random.Random], State] | None:
+    """The search's deals weighed by the opponent's bets (:mod:`cardtable.bots.day_reading`,
+    which builds on this module)."""
+    from cardtable.bots.day_reading import bet_reader
+
+    return bet_reader(decision)
 
 _register_knowledge()

@@ -64,6 +64,11 @@ Shortlist = Callable[["Decision", Action], Sequence[Action]]
 and the policy's move (which is always searched)."""
 Explanation = Callable[[Mapping[str, Any], Action], "str | None"]
 """Words for a hint: why this move is good, read from the seat's own view, or None."""
+Sampler = Callable[[random.Random], State]
+"""Draws a state the deciding seat cannot tell apart from the real one."""
+Belief = Callable[["Decision"], "Sampler | None"]
+"""A sampler weighing the deals by what the others' moves say about their cards, built from
+the decision's observation alone, or None to deal uniformly (``observation.sample``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +91,7 @@ class Knowledge:
     max_candidates: int = 8
     tree: bool = True  # grow a tree below the root (False: the policy plays every later move)
     margin: float = 1.0  # standard errors by which a challenger must beat the policy's move
+    belief: Belief | None = None  # deals weighed by the others' moves (None: uniform)
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
@@ -240,7 +246,10 @@ class IsmctsBot:
         deadline = began + (budget.seconds if budget.seconds is not None else math.inf)
         limit = budget.iters if budget.iters is not None else 1 << 62
         legal = list(decision.legal)
-        first = observation.sample(rng)
+        draw: Sampler = observation.sample
+        if self.knowledge.belief is not None:
+            draw = self.knowledge.belief(decision) or draw
+        first = draw(rng)
         baseline = self._policy(policies, first, seat, legal)
         field = self._candidates(decision, legal, baseline, rng)
         rewards: dict[str, list[float]] = {str(a): [] for a in field}
@@ -252,7 +261,7 @@ class IsmctsBot:
         sample: State | None = first
         while iterations < limit and len(field) > 1:
             if sample is None:
-                sample = observation.sample(rng)
+                sample = draw(rng)
             done: dict[str, float] = {}
             for action in field:
                 if iterations >= limit or (iterations and time.perf_counter() >= deadline):

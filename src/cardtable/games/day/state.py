@@ -769,6 +769,43 @@ class DayState(RunningTotals, State):
                 self.swapped[o] = pool.pop()
         self.stock = pool
 
+    def place_hand(self, seat: int, cards: Sequence[int], viewer: int) -> None:
+        """Give ``seat`` the two ``cards``, each trading places with a card it displaces,
+        wherever it lay hidden from ``viewer`` (the stock, another seat's unshown hand or
+        set-aside card).
+
+        For a sampler that deals an opponent the hand its bets suggest: on a state drawn from
+        ``viewer``'s observation, where every place hidden from it was dealt at random, the rest
+        stays a random deal of the cards that are left. ``viewer``'s own cards never move."""
+        hand = self.hands[seat]
+        wanted = [int(c) for c in cards]
+        if (seat == viewer or self.shown[seat] or len(wanted) != len(hand)
+                or len(set(wanted)) != len(wanted)):
+            raise ValueError(f"seat {seat} cannot be dealt {wanted} as seen by seat {viewer}")
+        places: list[tuple[list[int], int]] = []  # (where the card lies, at which index)
+        for card in wanted:
+            if card in hand:
+                continue
+            if card in self.stock:
+                places.append((self.stock, self.stock.index(card)))
+                continue
+            for s in range(self.n):
+                if s == viewer:
+                    continue
+                if self.swapped[s] == card:  # the seat's own set-aside card too
+                    places.append((self.swapped, s))
+                    break
+                if s != seat and card in self.hands[s] and not self.shown[s]:
+                    places.append((self.hands[s], self.hands[s].index(card)))
+                    break
+            else:
+                raise ValueError(f"{code(card)} is not hidden from seat {viewer}")
+        freed = [c for c in hand if c not in wanted]
+        for (where, at), out in zip(places, freed, strict=True):
+            card = where[at]
+            where[at] = out
+            hand[hand.index(out)] = card
+
     def seen_action(self, actor: int, action: Action, viewer: int | None) -> Action:
         """A swap names the card given up, which only the swapper knows: the others see that a
         card was swapped (``swap ?``)."""
