@@ -1,4 +1,4 @@
-"""The Day search reads the opponent's bets (issue 13): its deals give a player who raised strong
+"""The Day search reads the opponents' bets (issue 13): its deals give a player who raised strong
 cards and one who checked weak ones, from the seat's observation alone, and a sample stays a
 whole deck."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from cardtable.bots import Decision, make_bot
 from cardtable.bots.day_reading import FINAL, FIRST, Stake, bet_reader, opposing_chances, read_hand
-from cardtable.bots.ismcts import IsmctsBot
+from cardtable.bots.ismcts import IsmctsBot, hint
 from cardtable.engine.game import load_game
 from cardtable.games.day.state import DayState
 
@@ -113,9 +113,36 @@ def test_the_moves_are_read_with_their_prices() -> None:
     assert [m.phase for m in moves] == sorted(m.phase for m in moves)
 
 
-def test_several_opponents_are_dealt_uniformly() -> None:
-    state, seat = greedy_until(3, lambda st, s, d: st.phase == "final betting")
-    assert bet_reader(Decision.at(state, seat, "observation")) is None
+def test_at_a_larger_table_a_raise_is_read_too() -> None:
+    state, seat = greedy_until(3, lambda st, s, d: any(
+        m.move == "raise" and len(m.against) == 2 and m.phase == FIRST
+        for m in opponent_moves(d)))
+    decision = Decision.at(state, seat, "observation")
+    raiser = next(m.seat for m in opponent_moves(decision) if m.move == "raise")
+    read = bet_reader(decision)
+    assert read is not None
+    unseen = tuple(sorted(set(range(40)) - {*state.hands[seat], *state.board[:2]}
+                          - ({state.swapped[seat]} if state.swapped[seat] >= 0 else set())))
+    # Its chance against two others before the final card, as it counted it.
+    flags = (state.substituted[raiser],
+             *(state.substituted[s] for s in range(3) if s != raiser))
+    chances = opposing_chances((0, "table", 6), unseen, tuple(state.board[:2]), flags)
+    first, second = np.triu_indices(len(unseen), 1)
+    index = {(unseen[i], unseen[j]): k for k, (i, j) in enumerate(zip(first, second,
+                                                                      strict=True))}
+
+    def mean(draw: Callable[[random.Random], object]) -> float:
+        rng = random.Random(6)
+        total = 0.0
+        for _ in range(300):
+            sample = draw(rng)
+            assert isinstance(sample, DayState)
+            assert sample.invariant_violations() == []
+            low, high = sorted(sample.hands[raiser])
+            total += float(chances[index[(low, high)]])
+        return total / 300
+
+    assert mean(read) > mean(decision.observe().sample) + 0.15
 
 
 def test_nothing_to_read_before_the_opponent_moves() -> None:
@@ -165,3 +192,10 @@ def test_states_a_seat_cannot_tell_apart_are_read_alike() -> None:
         result = bot.search(Decision.at(st, seat, "observation"))
         results.append([(str(c.action), c.visits, round(c.mean, 9)) for c in result.choices])
     assert results[0] == results[1]
+
+
+def test_a_day_hint_counts_chips() -> None:
+    state, seat = greedy_until(2, lambda st, s, d: st.phase == "first betting")
+    advice = hint(state, seat, seconds=0.3)
+    assert "chips against the table" in advice.words
+    assert "points" not in advice.words

@@ -411,7 +411,7 @@ def _register_knowledge() -> None:
     # average over deals that all hold this seat's real cards, which plays the opponents as if
     # they could see those cards.
     register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist, widen=0.0,
-                                        belief=_read_bets))
+                                        belief=_read_bets, unit="chips"))
 
 
 def _read_bets(decision: Decision) -> Callable[[random.Random], State] | None:

@@ -15,8 +15,11 @@ Fair by construction: it reads only the deciding seat's observation (its cards, 
 the announced moves), never the state. A small floor (:data:`FLOOR`) keeps every hand possible,
 so a player who bluffs is not ruled out, only thought less likely.
 
-Heads-up only: with several opponents a bet says less about any one of them, and their chances
-depend on each other; those searches deal uniformly as before.
+Against several opponents each one still in is read on its own: its chance is counted against
+as many others as were in when it moved, with greedy's lines for that table (a fair share of
+one over the players in), and the hands are dealt one opponent after another, a hand clashing
+with one dealt already being drawn again. Reading the opponents one at a time ignores what
+one's bet says about another's cards; the cards they share are few.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -35,46 +38,52 @@ import numpy.typing as npt
 from cardtable.bots import Decision
 from cardtable.bots.day import GreedyDayBot, cards_in, deal_layout
 from cardtable.engine.game import State
-from cardtable.games.day.batch import batch_for, first_share
+from cardtable.games.day.batch import batch_for, stacked_shares
 from cardtable.games.day.cards import DECK_SIZE
+from cardtable.games.day.state import DayState
 
 FIRST, FINAL = 0, 1
 ROWS = 192  # deals behind each possible hand's chance: a standard error of about 0.035
 SPREAD = 0.05  # how sharply a move's likelihood turns at the chance where greedy changes it
 FLOOR = 0.03  # the least likelihood of any move from any hand: bluffs stay possible
+TRIES = 20  # draws for an opponent's hand that clashes with one dealt already, before giving up
 
 
 @dataclass(frozen=True, slots=True)
 class Stake:
-    """One move of the opponent this hand, with what it faced when it made it."""
+    """One move of an opponent this hand, with what it faced when it made it."""
 
+    seat: int
     phase: int  # FIRST or FINAL betting round
     move: str  # "check", "bet", "call" or "raise"
+    against: tuple[int, ...]  # the other seats still in when it moved
     price: float = 0.0  # a call: to_call / (pot + to_call)
     could_raise: bool = True  # a call: whether a raise was open to it
 
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """This hand as the deciding seat saw it: whom it faces and what that seat did."""
+    """This hand as the deciding seat saw it: who is still in, and what they did."""
 
-    opponent: int
+    opponents: tuple[int, ...]  # the seats still in besides the deciding one
     stakes: tuple[Stake, ...]
+
+
+MOVES = {"checked": "check", "bet": "bet", "called": "call", "raised": "raise",
+         "raise": "raise", "call": "call"}
 
 
 def read_hand(events: Sequence[dict[str, Any]], seat: int, max_raises: int | None
               ) -> Hand | None:
-    """The current hand's betting from ``seat``'s events, or None unless exactly one opponent
-    was dealt in and has not folded (``max_raises``: the fixed-limit cap, None otherwise)."""
+    """The current hand's betting from ``seat``'s events (``max_raises``: the fixed-limit cap,
+    None otherwise), or None when ``seat`` was not dealt in."""
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i]["kind"] == "dealt"),
                  None)
     if start is None:
         return None
-    dealt_in = [e["seat"] for e in events[start:] if e["kind"] == "dealt_hand"]
-    others = [s for s in dealt_in if s != seat]
-    if len(others) != 1 or seat not in dealt_in:
+    live = [e["seat"] for e in events[start:] if e["kind"] == "dealt_hand"]
+    if seat not in live:
         return None
-    opponent = others[0]
     pot = 0
     commit: dict[int, int] = {}
     current = 0
@@ -87,19 +96,18 @@ def read_hand(events: Sequence[dict[str, Any]], seat: int, max_raises: int | Non
             pot = int(e["pot"])
         elif kind == "final_card":
             phase, commit, current, raises = FINAL, {}, 0, 0
-        elif kind == "folded" and who == opponent:
-            return None
+        elif kind == "folded":
+            live.remove(who)
         elif kind == "returned":
             pot -= int(e["amount"])
         elif kind in ("checked", "bet", "called", "raised", "all_in"):
             owed = current - commit.get(who, 0)
-            effect = e.get("effect", kind)  # an all-in bets, raises or calls
-            move = {"checked": "check", "bet": "bet", "called": "call",
-                    "raised": "raise", "raise": "raise", "call": "call"}.get(effect, effect)
-            if who == opponent:
+            move = MOVES[e.get("effect", kind)]  # an all-in bets, raises or calls
+            if who != seat:
                 price = owed / (pot + owed) if owed > 0 else 0.0
                 open_ = max_raises is None or raises < max_raises
-                stakes.append(Stake(phase, move, price, open_))
+                against = tuple(s for s in live if s != who)
+                stakes.append(Stake(who, phase, move, against, price, open_))
             amount = int(e.get("amount", 0))
             pot += amount
             commit[who] = commit.get(who, 0) + amount
@@ -107,7 +115,8 @@ def read_hand(events: Sequence[dict[str, Any]], seat: int, max_raises: int | Non
                 if move == "raise":
                     raises += 1
                 current = max(current, commit[who])
-    return Hand(opponent, tuple(stakes))
+    opponents = tuple(s for s in live if s != seat)
+    return Hand(opponents, tuple(s for s in stakes if s.seat in opponents))
 
 
 def _above(p: npt.NDArray[np.float64], line: float) -> npt.NDArray[np.float64]:
@@ -135,42 +144,44 @@ def likelihood(chance: npt.NDArray[np.float64], stake: Stake, value_line: float,
 
 @lru_cache(maxsize=256)
 def opposing_chances(rules: tuple[int, str, int], unseen: tuple[int, ...],
-                     board: tuple[int, ...], flags: tuple[bool, bool]) -> npt.NDArray[np.float64]:
-    """For each pair of ``unseen`` cards (in ``np.triu_indices`` order) the chance that an
-    opponent holding it counts of winning the showdown heads-up, seeing only its two cards and
-    ``board`` (the dealer's two or three): over ``ROWS`` deals of the final card (when it is
-    still to come, each card equally often) and the other seat's hand from the cards it cannot
-    see, the same deals (relabelled) for every pair. ``flags``: whether the opponent and the
-    other seat substituted. Drawn from a generator seeded by the arguments, so the same
-    question always gets the same answer."""
+                     board: tuple[int, ...], flags: tuple[bool, ...]) -> npt.NDArray[np.float64]:
+    """For each pair of ``unseen`` cards (in ``np.triu_indices`` order) the chance of winning
+    the showdown that an opponent holding it counts, seeing only its two cards and ``board``
+    (the dealer's two or three cards), against ``len(flags) - 1`` others. Over ``ROWS`` deals
+    of the final card (when it is still to come, each card equally often) and the others' hands
+    from the cards it cannot see, the same deals (relabelled) for every pair. ``flags``: whether
+    the opponent, then each of the others, substituted. Drawn from a generator seeded by the
+    arguments, so the same question always gets the same answer."""
     batch = batch_for(*rules)
     seed = random.Random(repr((rules, unseen, board, flags))).getrandbits(64)
     gen = np.random.default_rng(seed)
     pool = np.array(unseen, dtype=np.intp)
     first, second = np.triu_indices(len(pool), 1)
     a, b = pool[first], pool[second]
+    pairs = len(a)
     # Every card but the pair and the board, in one random order shared by all pairs.
     order = gen.permutation(DECK_SIZE).astype(np.intp)
-    out = np.zeros((len(a), DECK_SIZE), dtype=np.bool_)
-    rows = np.arange(len(a))
     position = np.argsort(order)
-    out[rows, position[a]] = True
-    out[rows, position[b]] = True
-    for c in board:
-        out[:, position[c]] = True
-    rest = order[np.argsort(out, axis=1, kind="stable")[:, : DECK_SIZE - 2 - len(board)]]
-    need = 3 if len(board) == 2 else 2
+    taken = np.zeros((pairs, DECK_SIZE), dtype=np.bool_)
+    taken[np.arange(pairs), position[a]] = True
+    taken[np.arange(pairs), position[b]] = True
+    taken[:, position[list(board)]] = True
+    rest = order[np.argsort(taken, axis=1, kind="stable")[:, : DECK_SIZE - 2 - len(board)]]
+    others = len(flags) - 1
+    off = 1 if len(board) == 2 else 0
     # The same deals for every pair, each relabelled by the pair's own cards; the first
     # place (the final card, while it is to come) takes every card equally often.
-    dealt = rest[:, deal_layout(rest.shape[1], need, ROWS)]  # (pairs, ROWS, need)
-    final: Any = dealt[:, :, 0] if need == 3 else board[2]
-    low = np.empty((2, len(a), ROWS), dtype=np.intp)
-    high = np.empty((2, len(a), ROWS), dtype=np.intp)
+    dealt = rest[:, deal_layout(rest.shape[1], off + 2 * others, ROWS)]  # (pairs, ROWS, need)
+    final: Any = dealt[:, :, 0] if off else board[2]
+    low = np.empty((others + 1, pairs, ROWS), dtype=np.intp)
+    high = np.empty((others + 1, pairs, ROWS), dtype=np.intp)
     low[0], high[0] = a[:, None], b[:, None]
-    low[1], high[1] = dealt[:, :, need - 2], dealt[:, :, need - 1]
+    low[1:] = np.moveaxis(dealt[:, :, off:off + 2 * others:2], 2, 0)
+    high[1:] = np.moveaxis(dealt[:, :, off + 1:off + 2 * others:2], 2, 0)
     keys = batch.stacked_keys(board[0], board[1], final, low, high,
                               np.array(flags, dtype=np.bool_)[:, None, None])
-    chances: npt.NDArray[np.float64] = first_share([keys[0], keys[1]]).mean(axis=1)
+    shares = stacked_shares(keys.reshape(others + 1, pairs * ROWS)).reshape(pairs, ROWS)
+    chances: npt.NDArray[np.float64] = shares.mean(axis=1)
     return chances
 
 
@@ -178,9 +189,9 @@ Sampler = Callable[[random.Random], State]
 
 
 def bet_reader(decision: Decision) -> Sampler | None:
-    """A sampler dealing the one opponent a hand in proportion to how well it explains the
-    opponent's moves this hand, or None (deal uniformly) when there is nothing to read: several
-    opponents, or no move of the opponent yet."""
+    """A sampler dealing each opponent still in a hand in proportion to how well it explains
+    that opponent's moves this hand, or None (deal uniformly) when no opponent still in has
+    moved yet."""
     observation = decision.observe()
     seat = decision.seat
     options = decision.game.options
@@ -190,35 +201,39 @@ def bet_reader(decision: Decision) -> Sampler | None:
         return None
     view = observation.view()
     table, zones = view["table"], view["zones"]
-    mine = cards_in(zones[f"hand:{seat}"])
     board = cards_in(zones["dealer"])
-    seen = {*mine, *board, *cards_in(zones[f"swapped:{seat}"]),
+    seen = {*cards_in(zones[f"hand:{seat}"]), *board, *cards_in(zones[f"swapped:{seat}"]),
             *cards_in(zones.get("tiebreak"))}
     unseen = tuple(c for c in range(DECK_SIZE) if c not in seen)
     rules = (int(options["moon_value"]), str(options["kind_scope"]),
              int(options["full_day_points"]))
-    flags = (bool(table["substituted"][hand.opponent]), bool(table["substituted"][seat]))
-    fair = 0.5
-    value_line = fair + GreedyDayBot.value_margin
-    raise_line = fair + GreedyDayBot.raise_margin
-    weight = np.ones(len(unseen) * (len(unseen) - 1) // 2)
-    for phase in (FIRST, FINAL):
-        stakes = [s for s in hand.stakes if s.phase == phase]
-        if not stakes:
-            continue
-        chance = opposing_chances(rules, unseen, tuple(board[: 2 + phase]), flags)
-        for stake in stakes:
-            weight = weight * likelihood(chance, stake, value_line, raise_line)
+    substituted = table["substituted"]
     first, second = np.triu_indices(len(unseen), 1)
     pairs = [(unseen[i], unseen[j]) for i, j in zip(first.tolist(), second.tolist(), strict=True)]
-    cumulative = list(accumulate(weight.tolist()))
-    total = cumulative[-1]
-    opponent = hand.opponent
+    readings: list[tuple[int, list[float]]] = []  # (seat, cumulative weights of its pairs)
+    for opponent in hand.opponents:
+        weight = np.ones(len(pairs))
+        stakes = [s for s in hand.stakes if s.seat == opponent]
+        for stake in stakes:
+            fair = 1.0 / (len(stake.against) + 1)
+            flags = (bool(substituted[opponent]), *(bool(substituted[s]) for s in stake.against))
+            chance = opposing_chances(rules, unseen, tuple(board[: 2 + stake.phase]), flags)
+            weight = weight * likelihood(chance, stake, fair + GreedyDayBot.value_margin,
+                                         fair + GreedyDayBot.raise_margin)
+        if stakes:
+            readings.append((opponent, list(accumulate(weight.tolist()))))
 
     def sample(rng: random.Random) -> State:
-        state = observation.sample(rng)
-        at = min(bisect.bisect_right(cumulative, rng.random() * total), len(pairs) - 1)
-        state.place_hand(opponent, pairs[at], seat)  # type: ignore[attr-defined]
+        state = cast(DayState, observation.sample(rng))
+        placed: set[int] = set()
+        for opponent, cumulative in readings:
+            for _ in range(TRIES):
+                at = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
+                cards = pairs[min(at, len(pairs) - 1)]
+                if not placed.intersection(cards):
+                    state.place_hand(opponent, cards, seat)
+                    placed.update(cards)
+                    break
         return state
 
     return sample

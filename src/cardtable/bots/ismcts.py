@@ -92,6 +92,7 @@ class Knowledge:
     tree: bool = True  # grow a tree below the root (False: the policy plays every later move)
     margin: float = 1.0  # standard errors by which a challenger must beat the policy's move
     belief: Belief | None = None  # deals weighed by the others' moves (None: uniform)
+    unit: str = "points"  # what a round's gain is counted in, for a hint's words
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
@@ -590,7 +591,7 @@ def describe(result: SearchResult, decision: Decision, knowledge: Knowledge) -> 
         if why:
             parts.append(why[0].upper() + why[1:] + ("" if why.endswith(".") else "."))
     deals = sum(c.visits for c in result.choices)
-    points = "points"
+    points = knowledge.unit
     if len(result.choices) > 1:
         other = result.choices[1]
         parts.append(
