@@ -17,6 +17,7 @@ from cardtable.cli import main
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import State, game_names, load_game
 from cardtable.sim import SimConfig, play_match, rotated, simulate, standings
+from cardtable.sim.stats import MatchOutcome, Tally
 
 GAMES = ["daylily", "say-rummy", "day", "dummy-rummy", "liverpool"]
 
@@ -190,6 +191,19 @@ def test_by_bot_counts_every_seat_a_bot_played(capsys: pytest.CaptureFixture[str
     # Rotation: greedy (listed first) sat at every seat, two matches each.
     report = simulate(SimConfig("say-rummy", 3, ("greedy", "random"), 6, 2, {"games": 1}))
     assert report.tally.by_bot == by_bot
+
+
+def test_by_bot_says_how_many_wins_were_ties() -> None:
+    """A drawn match credits both seats; ``tied`` tells those wins apart, here and after two
+    tallies of separate ranges are merged (as worker processes do)."""
+    first, second = Tally(2), Tally(2)
+    first.add(MatchOutcome(10, 1, [5, 5], [0, 1], [], ("ismcts", "greedy")), "m0")
+    first.add(MatchOutcome(10, 1, [3, 7], [0], [], ("ismcts", "greedy")), "m1")
+    second.add(MatchOutcome(10, 1, [4, 4], [0, 1], [], ("greedy", "ismcts")), "m2")
+    first.merge(second)
+    row = first.by_bot["ismcts"]
+    assert (row["played"], row["won"], row["tied"]) == (3, 3, 2)
+    assert first.by_bot["greedy"]["tied"] == 2
 
 
 def test_fixed_seats_keep_the_old_line_up(capsys: pytest.CaptureFixture[str]) -> None:

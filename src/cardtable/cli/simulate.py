@@ -217,18 +217,19 @@ def _seats(report: SimReport) -> Table:
 
 
 def _by_bot(report: SimReport) -> Table:
-    """One row per bot name, whatever seats it sat at: seat-matches, wins, the rate with its
-    95% interval, and the mean score."""
+    """One row per bot name, whatever seats it sat at: seat-matches, wins (and how many were
+    ties), the rate with its 95% interval, and the mean score."""
     table = Table(title="by bot (seats rotate)" if report.rotate else "by bot",
                   title_justify="left")
     table.add_column("bot")
     table.add_column("played", justify="right")
     table.add_column("won", justify="right")
+    table.add_column("of them tied", justify="right")
     table.add_column("win rate (95%)", justify="right")
     table.add_column("mean score", justify="right")
     for name, row in report.tally.by_bot.items():
         low, high = row["win_rate_95"]
-        table.add_row(name, str(row["played"]), str(row["won"]),
+        table.add_row(name, str(row["played"]), str(row["won"]), str(row["tied"]),
                       f"{row['win_rate']:.1%} ({low:.0%}-{high:.0%})", f"{row['mean_score']:.1f}")
     return table
 

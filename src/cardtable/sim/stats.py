@@ -47,8 +47,8 @@ class Tally:
     wins: list[int] = field(default_factory=list)
     ties: int = 0
     score_sums: list[int] = field(default_factory=list)
-    # Per bot name: [seats played, seats that won, sum of their scores]. A bot at two seats of
-    # one match counts twice (two seat-matches).
+    # Per bot name: [seats played, seats that won, sum of their scores, seats that won in a
+    # tie]. A bot at two seats of one match counts twice (two seat-matches).
     bot_sums: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -77,10 +77,11 @@ class Tally:
         for seat, score in enumerate(outcome.scores):
             self.score_sums[seat] += score
         for seat, name in enumerate(outcome.bots):
-            sums = self.bot_sums.setdefault(name, [0, 0, 0])
+            sums = self.bot_sums.setdefault(name, [0, 0, 0, 0])
             sums[0] += 1
             sums[1] += seat in outcome.winners
             sums[2] += outcome.scores[seat]
+            sums[3] += seat in outcome.winners and len(outcome.winners) > 1
 
     def merge(self, other: Tally) -> None:
         """Add the tally of a later range of matches (order matters only for the messages)."""
@@ -96,23 +97,24 @@ class Tally:
         for seat in range(self.players):
             self.wins[seat] += other.wins[seat]
             self.score_sums[seat] += other.score_sums[seat]
-        for name, (played, won, score) in other.bot_sums.items():
-            sums = self.bot_sums.setdefault(name, [0, 0, 0])
-            sums[0] += played
-            sums[1] += won
-            sums[2] += score
+        for name, counts in other.bot_sums.items():
+            sums = self.bot_sums.setdefault(name, [0, 0, 0, 0])
+            for i, count in enumerate(counts):
+                sums[i] += count
 
     @property
     def by_bot(self) -> dict[str, dict[str, Any]]:
         """Per bot name, over the finished matches: seat-matches played, won (ties credit every
-        tied seat), the win rate with its 95% Wilson interval, and the mean final score."""
+        tied seat), of those won in a tie (``tied``: a drawn two-player match is often counted
+        as half a win), the win rate with its 95% Wilson interval, and the mean final score."""
         out: dict[str, dict[str, Any]] = {}
         for name in sorted(self.bot_sums):
-            played, won, score = self.bot_sums[name]
+            played, won, score, tied = self.bot_sums[name]
             low, high = wilson(won, played)
             out[name] = {
                 "played": played,
                 "won": won,
+                "tied": tied,
                 "win_rate": round(won / played, 4) if played else 0.0,
                 "win_rate_95": [round(low, 4), round(high, 4)],
                 "mean_score": round(score / played, 4) if played else 0.0,
