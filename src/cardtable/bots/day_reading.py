@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -37,6 +37,7 @@ import numpy.typing as npt
 
 from cardtable.bots import Decision
 from cardtable.bots.day import GreedyDayBot, cards_in, deal_layout
+from cardtable.bots.ismcts import Sampler
 from cardtable.engine.game import State
 from cardtable.games.day.batch import batch_for, stacked_shares
 from cardtable.games.day.cards import DECK_SIZE
@@ -183,9 +184,6 @@ def opposing_chances(rules: tuple[int, str, int], unseen: tuple[int, ...],
     shares = stacked_shares(keys.reshape(others + 1, pairs * ROWS)).reshape(pairs, ROWS)
     chances: npt.NDArray[np.float64] = shares.mean(axis=1)
     return chances
-
-
-Sampler = Callable[[random.Random], State]
 
 
 def bet_reader(decision: Decision) -> Sampler | None:

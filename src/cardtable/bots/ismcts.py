@@ -28,6 +28,9 @@ registers (:func:`register_knowledge`), kept out of this generic search:
   each move with the exploring of whoever is on move after it, the mover itself after a move
   that keeps the turn (a Daylily declaration) and an opponent after one that passes it, which
   biases the comparison; without a tree a search cannot fall below its policy that way;
+- deals that read the others' moves (``belief``): a game may weigh its samples by what the
+  moves made so far say about the hidden cards, from the observation alone (Day deals an
+  opponent who raised strong cards far more often than one who checked);
 - a cut-off: a play-out stops when the round ends (its points are what the round is worth) or
   after ``max_plies`` moves, where the game's evaluation estimates the rest of the round.
 
