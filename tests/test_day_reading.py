@@ -12,9 +12,10 @@ import pytest
 
 from cardtable.bots import Decision, make_bot
 from cardtable.bots.day_reading import FINAL, FIRST, Stake, bet_reader, opposing_chances, read_hand
-from cardtable.bots.ismcts import IsmctsBot, hint
+from cardtable.bots.ismcts import hint
 from cardtable.engine.game import load_game
 from cardtable.games.day.state import DayState
+from search_checks import searched
 
 
 def greedy_until(players: int, wanted: Callable[[DayState, int, Decision], bool],
@@ -185,13 +186,9 @@ def test_states_a_seat_cannot_tell_apart_are_read_alike() -> None:
     assert isinstance(other, DayState)
     assert other.view(seat) == state.view(seat)
     assert other.hands[1 - seat] != state.hands[1 - seat] or other.stock != state.stock
-    results = []
-    for st in (state, other):
-        bot = make_bot("ismcts:iters=30", st.game, 3)
-        assert isinstance(bot, IsmctsBot)
-        result = bot.search(Decision.at(st, seat, "observation"))
-        results.append([(str(c.action), c.visits, round(c.mean, 9)) for c in result.choices])
-    assert results[0] == results[1]
+    assert bet_reader(Decision.at(state, seat, "observation")) is not None  # reading at work
+    assert searched(state, seat, "ismcts:iters=30", 3) == searched(other, seat,
+                                                                  "ismcts:iters=30", 3)
 
 
 def test_a_day_hint_counts_chips() -> None:

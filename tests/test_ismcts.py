@@ -18,6 +18,7 @@ from cardtable.engine.errors import OptionError
 from cardtable.engine.game import State, game_names, load_game
 from cardtable.sim import SimConfig, play_match, rotated, simulate, standings
 from cardtable.sim.stats import MatchOutcome, Tally
+from search_checks import searched
 
 GAMES = ["daylily", "say-rummy", "day", "dummy-rummy", "liverpool"]
 
@@ -47,14 +48,9 @@ def test_two_states_a_seat_cannot_tell_apart_give_the_same_decision(game_name: s
     assert other.view(seat) == state.view(seat)
     hidden_differ = [z.cards for z in state.zones()] != [z.cards for z in other.zones()]
     assert hidden_differ, "the sample should deal the unseen cards differently"
-    results = []
-    for st in (state, other):
-        bot = make_bot("ismcts:iters=12", st.game, 3)
-        assert isinstance(bot, IsmctsBot)
-        result = bot.search(Decision.at(st, seat, "observation"))
-        results.append([(str(c.action), c.visits, round(c.mean, 9)) for c in result.choices])
-        assert result.iterations == 12 or len(result.choices) == 1
-    assert results[0] == results[1]
+    iterations, moves = mine = searched(state, seat, "ismcts:iters=12", 3)
+    assert iterations == 12 or len(moves) == 1
+    assert mine == searched(other, seat, "ismcts:iters=12", 3)
 
 
 def test_every_registered_game_has_the_search_bot() -> None:
