@@ -478,9 +478,15 @@ def _register_knowledge() -> None:
     # and charged them to the declaration, while after a discard it tried the opponent's; the
     # search came to prefer discarding to declaring, and won under one round in five against
     # greedy (7 of 40); without the tree it plays greedy's level (docs/bots.md).
-    register_knowledge("daylily", Knowledge(rollout="greedy", max_plies=16,
-                                            evaluate=round_outlook, candidates=shortlist,
-                                            max_candidates=5, tree=False))
+    # Play-outs run to the end of the round (22 moves on average between greedy players): cut
+    # after 16 moves, the estimate paid 1.5 a melded card while greedy holds its melds to the
+    # end, so a declaration looked better than the discard greedy would make; 16 of the 30
+    # moves where the search left greedy's move (120 decisions) were such declarations, 3 of
+    # 14 with full play-outs (docs/benchmarks.md, 2026-11-27). The estimate stays for a round
+    # longer than the default cut-off.
+    register_knowledge("daylily", Knowledge(rollout="greedy", evaluate=round_outlook,
+                                            candidates=shortlist, max_candidates=5,
+                                            tree=False))
 
 
 _register_knowledge()

@@ -1,0 +1,128 @@
+"""The search's gain over greedy's own move, paired round by round on the same deals (issue 13).
+
+A win rate over a few hundred rounds moves by several points with the luck of the deals alone,
+which hides the effect of one change to the search. This plays one round of every deal with
+the searcher in each seat in turn (greedy in the others), and the same round with greedy in that
+seat: the searcher's result less greedy's, round by round, is the search's gain with most of the
+luck of the cards taken out. Two figures come out: rounds won (a tie as half) and the points
+margin over the mean of the other seats, each with its standard error.
+
+    .venv/bin/python benchmarks/search_paired.py --game daylily --deals 60 --iters 100 \
+        --set max_plies=400
+
+``--set name=value`` changes one field of the game's search knowledge (``max_plies``,
+``margin``, ``max_candidates``, ``tree``, ``exploration``) for the run, to compare a variant
+against the registered search on the same deals and seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from cardtable.bots import Bot, Decision, make_bot
+from cardtable.bots.ismcts import Budget, IsmctsBot, Knowledge, knowledge_for, lowest_wins
+from cardtable.engine.game import Game, load_game
+from machine import print_machine
+
+TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen"}
+
+
+def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:
+    """The knowledge with each ``name=value`` of ``settings`` applied."""
+    types = {f.name: f.type for f in fields(Knowledge)}
+    changes: dict[str, Any] = {}
+    for setting in settings:
+        name, _, text = setting.partition("=")
+        if name not in TUNABLE:
+            raise SystemExit(f"--set: {name!r} is not one of {', '.join(sorted(TUNABLE))}")
+        kind = str(types[name])
+        if kind == "bool":
+            changes[name] = text.lower() in ("1", "true", "yes")
+        elif kind == "int":
+            changes[name] = int(text)
+        else:
+            changes[name] = float(text)
+    return replace(knowledge, **changes)
+
+
+def one_round(game: Game, deal: int, me: int,
+              searcher: Callable[[int], Bot] | None) -> tuple[float, float, float, int]:
+    """Seat ``me``'s result in the first round of ``deal``: (won, points margin, CPU seconds
+    searched, moves searched); greedy in every seat when ``searcher`` is None."""
+    state = game.new_state(deal)
+    bots = [make_bot("greedy", game, deal * 10 + s + 1000) for s in range(game.players)]
+    if searcher is not None:
+        bots[me] = searcher(deal * 10 + me)
+    spent, moves = 0.0, 0
+    while state.rounds_played == 0 and not state.is_over:
+        seat = state.actors[0]
+        began = time.process_time()
+        action = bots[seat].choose(Decision.for_bot(state, seat, bots[seat]))
+        if seat == me and searcher is not None:
+            spent += time.process_time() - began
+            moves += 1
+        state.apply(seat, action)
+    # Scored on the totals after the round, as ``simulate --rounds 1`` scores a match.
+    sign = -1 if lowest_wins(state) else 1
+    totals = [sign * t for t in state.scores]
+    best = max(totals)
+    tied = totals.count(best)
+    won = (1.0 if tied == 1 else 0.5) if totals[me] == best else 0.0
+    margin = totals[me] - (sum(totals) - totals[me]) / (len(totals) - 1)
+    return won, margin, spent, moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="daylily")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--deals", type=int, default=60)
+    parser.add_argument("--first", type=int, default=3000, help="the first deal's seed")
+    parser.add_argument("--iters", type=int, default=100)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    args = parser.parse_args()
+    print_machine()
+    game = load_game(args.game, args.players)
+    knowledge = tuned(knowledge_for(game), args.set)
+    budget = Budget(iters=args.iters)
+
+    def searcher(seed: int) -> Bot:
+        return IsmctsBot(game, seed, budget, knowledge)
+
+    wins = [0.0, 0.0]  # rounds won by the search, by greedy's own move
+    won: list[float] = []
+    margin: list[float] = []
+    spent, moves = 0.0, 0
+    for deal in range(args.first, args.first + args.deals):
+        for me in range(args.players):
+            base_won, base_margin, _, _ = one_round(game, deal, me, None)
+            w, m, s, n = one_round(game, deal, me, searcher)
+            wins[0] += w
+            wins[1] += base_won
+            won.append(w - base_won)
+            margin.append(m - base_margin)
+            spent += s
+            moves += n
+
+    def gain(xs: list[float]) -> str:
+        return f"{statistics.mean(xs):+.3f} +- {statistics.stdev(xs) / len(xs) ** 0.5:.3f}"
+
+    name = ", ".join(args.set) or "as registered"
+    print(f"{args.game}, {args.players} players, search {name}, iters={args.iters}, deals "
+          f"{args.first}-{args.first + args.deals - 1}, {len(won)} rounds:")
+    print(f"  rounds won: search {wins[0]:g}, greedy's own move {wins[1]:g}")
+    print(f"  rounds won over greedy's own move {gain(won)}; points margin {gain(margin)}; "
+          f"{spent / max(moves, 1):.3f} CPU s a searched move")
+
+
+if __name__ == "__main__":
+    main()
