@@ -49,7 +49,7 @@ from cardtable.games.contract.actions import (
     Lay,
     Swap,
 )
-from cardtable.games.contract.cards import JOKER, parse_card
+from cardtable.games.contract.cards import JOKER, code, parse_card
 from cardtable.games.contract.game import ContractGame
 from cardtable.games.contract.melds import (
     ACE_HIGH,
@@ -559,6 +559,76 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
     return [*downs[:2], *ranked, *others]
 
 
+def explain(decision: Decision, action: Action) -> str | None:
+    """Why a move suits the hand, in the greedy bot's terms, read from the seat's view: before
+    going down, how many cards the contract still lacks and the groups kept towards it; once
+    down, what a card is worth at the end of the deal (a hint's reasons; None when there is
+    nothing to say)."""
+    bot: GreedyContractBot = kept_with(decision.game, GreedyContractBot)
+    seen = read_view(decision.view(), decision.seat)
+    contract = str(decision.view()["table"]["contract"])
+    if isinstance(action, Discard):
+        c = action.card
+        if seen.down:
+            if len(seen.hand) == 1:
+                return "your last card: discarding it goes out"
+            return (f"the {code(c)} would count {bot.values[c]} against you if still held when "
+                    "the deal ends")
+        rest = without(seen.hand, c)
+        return _contract_words(bot, seen, rest, contract, c)
+    if action in (TAKE, DRAW, BUY, PASS) and seen.top >= 0:
+        top = code(seen.top)
+        if seen.down:
+            fits = bot._layable(seen.top, seen.table)
+            if action in (TAKE, BUY):
+                return f"the {top} lays off on the table" if fits else None
+            return None if fits else f"the {top} fits no meld on the table"
+        helps = bot._improves(seen, seen.top)
+        now = bot.deficit(seen.hand, seen)
+        if action in (TAKE, BUY):
+            if not helps:
+                return None
+            after = min(bot.deficit(without([*seen.hand, seen.top], d), seen)
+                        for d in sorted(set(seen.hand)))
+            then = "with it you hold the contract" if after == 0 else f"{_short(after)} with it"
+            return f"the {top} brings the contract ({contract}) nearer: {_short(now)} now, {then}"
+        if helps:
+            return None
+        if now == 0:
+            return f"you hold the contract ({contract}) already; the {top} adds nothing to it"
+        return f"the {top} does not bring the contract ({contract}) nearer; you are {_short(now)}"
+    if isinstance(action, Down):
+        return f"the contract ({contract}) is met: every card laid down is one less to count"
+    if isinstance(action, Lay):
+        return (f"the {code(action.card)} leaves your hand: {bot.values[action.card]} points "
+                "fewer against you")
+    return None
+
+
+def _short(cards: int) -> str:
+    return f"{cards} card{'s' if cards != 1 else ''} short"
+
+
+def _contract_words(bot: GreedyContractBot, seen: Seen, rest: Sequence[int], contract: str,
+                    thrown: int) -> str:
+    """The groups the hand left keeps towards the contract, and how far it is from it."""
+    short = bot.deficit(rest, seen)
+    sets, runs = bot._contract(seen)
+    found = find_contract([*rest, *(JOKER,) * short], sets, runs, bot.free) if short < 99 else None
+    groups: list[str] = []
+    for meld in found or []:
+        naturals = [code(c) for c in meld.cards if c != JOKER]
+        if naturals:
+            kind = "set" if meld.kind == SET else "run"
+            groups.append(f"{' '.join(naturals)} ({kind})")
+    words = f"keeps {', '.join(groups)} for the contract ({contract})" if groups else ""
+    where = f"{_short(short)} of it" if short else "ready to go down"
+    lead = ""
+    if thrown != JOKER and bot._dead(thrown, seen.hand, seen):
+        lead = f"the {code(thrown)} fits none of your groups; "
+    return lead + (f"{words}, {where}" if words else f"you are {where}")
+
+
 def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
@@ -567,7 +637,7 @@ def _register_knowledge() -> None:
         # one seat, the case where a tree's exploration biased Daylily's search); measured
         # no weaker than the tree on the same Dummy Rummy deals, and no slower (docs/bots.md).
         register_knowledge(game, Knowledge(rollout="greedy", candidates=shortlist,
-                                           max_candidates=4, tree=False))
+                                           max_candidates=4, tree=False, explain=explain))
 
 
 _register_knowledge()

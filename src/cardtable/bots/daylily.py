@@ -37,9 +37,10 @@ from cardtable.games.daylily.cards import (
     FLOWER_INDEX,
     FULL_DECK,
     PANDORA_MASK,
+    code,
     parse_card,
 )
-from cardtable.games.daylily.melds import MELDS, Meld, melds_in
+from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS, Meld, melds_in
 from cardtable.games.daylily.solver import best_going_out
 
 MELDED_TO_GO_OUT = 10
@@ -470,6 +471,80 @@ def round_outlook(state: Any) -> list[float]:
     return out
 
 
+def explain(decision: Decision, action: Action) -> str | None:
+    """Why a move suits the hand, in the greedy plan's words, read from the seat's view: the
+    melds it keeps or completes, how far the hand is from going out, and how many unseen cards
+    would bring it there (a hint's reasons; None when the plan has nothing to say)."""
+    seat = decision.seat
+    seen = read_view(decision.view(), seat)
+    k = MELDED_TO_GO_OUT - seen.melded[seat]
+    going = best_going_out(seen.hand) if seen.phase != "draw" else None
+    if isinstance(action, Declare):
+        meld = MELD_BY_MASK[action.mask]
+        if going is not None and any(m.mask == action.mask for m in going.melds):
+            return f"{_meld_words(meld)} is part of going out this turn"
+        if meld.points:
+            return (f"{_meld_words(meld)} is worth {meld.points} points once declared, even if "
+                    "someone else presents the Festival")
+        return f"{_meld_words(meld)} keeps those cards from the Festival's presenter"
+    if isinstance(action, Discard):
+        if going is not None and going.discard == action.card and not going.melds:
+            return "your last card: you present the Festival"
+        rest = seen.hand & ~(1 << action.card)
+        planner = Planner(seen.hand, seen.live, _PROBE.w)
+        words = _plan_words(planner, rest, k, "keeps")
+        used = any(m.mask >> action.card & 1 for m, _missing in planner.plan(seen.hand, k))
+        if words is None or used:
+            return words
+        return f"the {code(action.card)} fits none of the melds you are building; {words}"
+    if isinstance(action, DrawDiscard) and seen.top >= 0:
+        top = 1 << seen.top
+        planner = Planner(seen.hand | top, seen.live, _PROBE.w)
+        fits = [m for m, _missing in planner.plan(seen.hand | top, k) if m.mask & top]
+        if not fits:
+            return None
+        return f"the {code(seen.top)} fits {_meld_words(fits[0])}"
+    if isinstance(action, DrawStock) and seen.top >= 0:
+        top = 1 << seen.top
+        planner = Planner(seen.hand | top, seen.live, _PROBE.w)
+        if not any(m.mask & top for m, _missing in planner.plan(seen.hand | top, k)):
+            return f"the {code(seen.top)} on the pile fits none of your melds"
+        return f"the {code(seen.top)} on the pile improves your melds too little to take it"
+    return None
+
+
+def _meld_words(meld: Meld) -> str:
+    worth = f"{meld.points} pts" if meld.points else "safe"
+    return f"{' '.join(code(c) for c in meld.cards)} ({meld.kind}, {worth})"
+
+
+def _plan_words(planner: Planner, hand: int, k: int, verb: str) -> str | None:
+    outlook = planner.outlook(hand, k)
+    if outlook.needed >= 99:
+        return None
+    held: list[str] = []
+    waiting: list[str] = []
+    for meld, missing in planner.plan(hand, k):
+        if missing:
+            have = " ".join(code(c) for c in meld.cards if c != missing.bit_length() - 1)
+            waiting.append(f"{have} for {_meld_words(meld)}, waiting for "
+                           f"{code(missing.bit_length() - 1)}")
+        else:
+            held.append(_meld_words(meld))
+    parts = []
+    if held:
+        parts.append(f"{verb} {' and '.join(held)}")
+    if waiting:
+        parts.append(("and " if held else f"{verb} ") + "; ".join(waiting))
+    if outlook.needed == 0:
+        parts.append("ready to go out")
+    else:
+        cards = "card" if outlook.needed == 1 else "cards"
+        outs = f"{outlook.outs} unseen card{'s' if outlook.outs != 1 else ''}"
+        parts.append(f"{outlook.needed} {cards} short of going out ({outs} would do)")
+    return ", ".join(parts)
+
+
 def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
@@ -486,7 +561,7 @@ def _register_knowledge() -> None:
     # longer than the default cut-off.
     register_knowledge("daylily", Knowledge(rollout="greedy", evaluate=round_outlook,
                                             candidates=shortlist, max_candidates=5,
-                                            tree=False))
+                                            tree=False, explain=explain))
 
 
 _register_knowledge()

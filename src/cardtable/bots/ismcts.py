@@ -65,8 +65,9 @@ Evaluation = Callable[[State], Sequence[float]]
 Shortlist = Callable[["Decision", Action], Sequence[Action]]
 """The root moves worth searching, best first by the game's own judgement, given the decision
 and the policy's move (which is always searched)."""
-Explanation = Callable[[Mapping[str, Any], Action], "str | None"]
-"""Words for a hint: why this move is good, read from the seat's own view, or None."""
+Explanation = Callable[["Decision", Action], "str | None"]
+"""Words for a hint: why this move is good, read from the decision's view (what the seat
+sees), or None."""
 Sampler = Callable[[random.Random], State]
 """Draws a state the deciding seat cannot tell apart from the real one."""
 Belief = Callable[["Decision"], "Sampler | None"]
@@ -590,7 +591,7 @@ def describe(result: SearchResult, decision: Decision, knowledge: Knowledge) -> 
     best = result.choices[0]
     parts = [f"Try {best.action}."]
     if knowledge.explain is not None:
-        why = knowledge.explain(decision.view(), best.action)
+        why = knowledge.explain(decision, best.action)
         if why:
             parts.append(why[0].upper() + why[1:] + ("" if why.endswith(".") else "."))
     deals = sum(c.visits for c in result.choices)

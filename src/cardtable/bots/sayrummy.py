@@ -29,6 +29,7 @@ from cardtable.games.sayrummy.sounds import (
     VOWELS,
     WILD,
     WILD_TOKEN,
+    code,
     parse_card,
     parse_token,
 )
@@ -224,11 +225,54 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
 
 
 
+def explain(decision: Decision, action: Action) -> str | None:
+    """Why a play helps, in the greedy bot's terms: the cards it sheds and their points, the
+    wild cards it spends; for a discard, what the card is worth against you (a hint's reasons;
+    None for draws)."""
+    view = decision.view()
+    bot: GreedySayBot = kept_with(decision.game, GreedySayBot)
+    values = bot.game.card_values
+    hand = view["zones"][f"hand:{decision.seat}"]["cards"]
+    if isinstance(action, Word | Extend):
+        # An extension may put its new cards anywhere in the word: count the whole new word
+        # less the word on the table.
+        old: list[int] = []
+        if isinstance(action, Extend):
+            old = [parse_token(t) for t in view["table"]["words"][action.index]["cards"]]
+
+        def points_of(tokens: Sequence[int]) -> int:
+            return sum(values[WILD if t >= WILD_TOKEN else t] for t in tokens)
+
+        added = len(action.tokens) - len(old)
+        shed = points_of(action.tokens) - points_of(old)
+        wilds = sum(1 for t in action.tokens if t >= WILD_TOKEN) - sum(
+            1 for t in old if t >= WILD_TOKEN
+        )
+        cards = _count(added, "card")
+        if shed != added:
+            cards += f" ({_count(shed, 'point')})"
+        spent = f", {wilds} of them wild" if wilds else ""
+        left = len(hand) - added
+        after = "it empties your hand" if left == 0 else f"{_count(left, 'card')} left in hand"
+        return f"it sheds {cards}{spent}; {after}"
+    if isinstance(action, Discard):
+        worth = values[action.card]
+        return (f"the {code(action.card)} would count {_count(worth, 'point')} against you if "
+                "still held when the game ends")
+
+
+    return None
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
     register_knowledge("say-rummy", Knowledge(rollout="greedy", candidates=shortlist,
-                                              max_candidates=5))
+                                              max_candidates=5, explain=explain))
 
 
 _register_knowledge()

@@ -1,0 +1,115 @@
+"""A hint says why in words (issue 13): the search's pick comes with the game's reasons, read
+from the seat's own view: the melds a discard keeps and how far the hand is from going out, the
+contract a card brings nearer, the cards a word sheds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardtable.bots import Decision, make_bot
+from cardtable.bots.contract import explain as contract_explain
+from cardtable.bots.daylily import MELDED_TO_GO_OUT, Planner, Weights, read_view
+from cardtable.bots.daylily import explain as daylily_explain
+from cardtable.bots.ismcts import hint
+from cardtable.bots.sayrummy import explain as say_explain
+from cardtable.engine.game import State, load_game
+from cardtable.games.contract.actions import Discard as ContractDiscard
+from cardtable.games.daylily.actions import Discard as DaylilyDiscard
+from cardtable.games.daylily.cards import code
+from cardtable.games.sayrummy.actions import Word
+
+
+def greedy_until(game_name: str, players: int, wanted: Callable[[State, int], bool],
+                 deals: int = 40) -> tuple[State, int]:
+    """The first decision of greedy self-play, over the deals in turn, that ``wanted`` accepts."""
+    game = load_game(game_name, players)
+    bots = [make_bot("greedy", game, s) for s in range(players)]
+    for deal in range(deals):
+        state = game.new_state(deal)
+        while not state.is_over and state.rounds_played == 0:
+            seat = state.actors[0]
+            if wanted(state, seat):
+                return state, seat
+            bot = bots[seat]
+            state.apply(seat, bot.choose(Decision.for_bot(state, seat, bot)))
+    raise AssertionError("no such decision in greedy self-play")
+
+
+def daylily_plan(state: State, seat: int) -> tuple[int, list[int]]:
+    """The seat's hand and the cards of the complete melds in its greedy plan."""
+    seen = read_view(state.view(seat), seat)
+    k = MELDED_TO_GO_OUT - seen.melded[seat]
+    plan = Planner(seen.hand, seen.live, Weights()).plan(seen.hand, k)
+    return seen.hand, [c for meld, missing in plan if not missing for c in meld.cards]
+
+
+def test_a_daylily_discard_names_the_melds_it_keeps_and_the_distance_to_going_out() -> None:
+    def kept_meld_and_a_loose_card(state: State, seat: int) -> bool:
+        if state.view(seat)["table"]["phase"] != "play":
+            return False
+        hand, kept = daylily_plan(state, seat)
+        return bool(kept) and hand.bit_count() - len(kept) >= 2
+
+    state, seat = greedy_until("daylily", 2, kept_meld_and_a_loose_card)
+    hand, kept = daylily_plan(state, seat)
+    decision = Decision.at(state, seat)
+    loose = next(c for c in range(45) if hand >> c & 1 and c not in kept)
+    words = daylily_explain(decision, DaylilyDiscard(loose))
+    assert words is not None
+    assert f"the {code(loose)} fits none of the melds you are building" in words
+    assert all(code(c) in words for c in kept)
+    assert "short of going out" in words or "ready to go out" in words
+    inside = daylily_explain(decision, DaylilyDiscard(kept[0]))
+    assert inside is not None and "fits none" not in inside
+
+
+def test_the_hint_gives_the_games_reasons_with_the_searchs_figures() -> None:
+    state, seat = greedy_until(
+        "daylily", 2, lambda s, seat: s.view(seat)["table"]["phase"] == "play"
+        and len(s.legal_actions(seat)) > 3)
+    advice = hint(state, seat, seconds=0.3)
+    reasons = daylily_explain(Decision.at(state, seat), advice.action)
+    assert reasons is not None
+    assert reasons[0].upper() + reasons[1:] in advice.words
+    assert "deals" in advice.words  # the search's own figures follow
+
+
+def test_a_contract_discard_names_the_groups_kept_for_the_contract() -> None:
+    def before_going_down(state: State, seat: int) -> bool:
+        table = state.view(seat)["table"]
+        return (table["phase"] == "play" and not table["down"][seat]
+                and any(isinstance(a, ContractDiscard) for a in state.legal_actions(seat)))
+
+    state, seat = greedy_until("dummy-rummy", 2, before_going_down)
+    decision = Decision.at(state, seat)
+    contract = state.view(seat)["table"]["contract"]
+    discard = next(a for a in decision.legal if isinstance(a, ContractDiscard))
+    words = contract_explain(decision, discard)
+    assert words is not None
+    assert f"({contract})" in words
+    assert "short of it" in words or "ready to go down" in words
+
+
+def test_a_contract_discard_once_down_says_what_the_card_would_cost() -> None:
+    def down_with_cards(state: State, seat: int) -> bool:
+        table = state.view(seat)["table"]
+        discards = [a for a in state.legal_actions(seat) if isinstance(a, ContractDiscard)]
+        return table["phase"] == "play" and table["down"][seat] and len(discards) >= 2
+
+    state, seat = greedy_until("dummy-rummy", 2, down_with_cards)
+    decision = Decision.at(state, seat)
+    discard = next(a for a in decision.legal if isinstance(a, ContractDiscard))
+    value = state.game.rules.values[discard.card]  # type: ignore[attr-defined]
+    words = contract_explain(decision, discard)
+    assert words is not None and f"would count {value} against you" in words
+
+
+def test_a_say_rummy_word_says_how_many_cards_it_sheds() -> None:
+    state, seat = greedy_until(
+        "say-rummy", 2, lambda s, seat: any(isinstance(a, Word) for a in s.legal_actions(seat)))
+    decision = Decision.at(state, seat)
+    word = max((a for a in decision.legal if isinstance(a, Word)), key=lambda a: len(a.tokens))
+    words = say_explain(decision, word)
+    assert words is not None
+    n = len(word.tokens)
+    assert words.startswith(f"it sheds {n} card{'s' if n != 1 else ''}")
