@@ -500,10 +500,12 @@ def explain(decision: Decision, action: Action) -> str | None:
     if isinstance(action, DrawDiscard) and seen.top >= 0:
         top = 1 << seen.top
         planner = Planner(seen.hand | top, seen.live, _PROBE.w)
-        fits = [m for m, _missing in planner.plan(seen.hand | top, k) if m.mask & top]
+        fits = [(m, missing) for m, missing in planner.plan(seen.hand | top, k) if m.mask & top]
         if not fits:
             return None
-        return f"the {code(seen.top)} fits {_meld_words(fits[0])}"
+        meld, missing = fits[0]
+        wait = f", still waiting for {code(missing.bit_length() - 1)}" if missing else ""
+        return f"the {code(seen.top)} fits {_meld_words(meld)}{wait}"
     if isinstance(action, DrawStock) and seen.top >= 0:
         top = 1 << seen.top
         planner = Planner(seen.hand | top, seen.live, _PROBE.w)

@@ -598,11 +598,16 @@ def describe(result: SearchResult, decision: Decision, knowledge: Knowledge) -> 
     points = knowledge.unit
     if len(result.choices) > 1:
         other = result.choices[1]
-        parts.append(
-            f"In {deals} deals of the cards you cannot see, played out to the end of the round, "
-            f"it came out {best.mean:+.1f} {points} against the table on average; the next "
-            f"best, {other.action}, {other.mean:+.1f}."
-        )
+        found = (f"In {deals} deals of the cards you cannot see, played out to the end of the "
+                 f"round, it came out {best.mean:+.1f} {points} against the table on average")
+        if other.mean > best.mean:
+            # The policy's move stays unless a challenger beats it clearly on the same deals
+            # (``margin``): say so, or the figures seem to contradict the advice.
+            parts.append(f"{found}; {other.action} came out {other.mean:+.1f}, too close to "
+                         "tell apart from the luck of those deals, so the game's own judgement "
+                         "decides.")
+        else:
+            parts.append(f"{found}; the next best, {other.action}, {other.mean:+.1f}.")
     else:
         parts.append(f"In {deals} deals of the cards you cannot see it came out "
                      f"{best.mean:+.1f} {points} against the table on average.")
