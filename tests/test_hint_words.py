@@ -4,6 +4,7 @@ contract a card brings nearer, the cards a word sheds."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from cardtable.bots import Decision, make_bot
@@ -113,3 +114,33 @@ def test_a_say_rummy_word_says_how_many_cards_it_sheds() -> None:
     assert words is not None
     n = len(word.tokens)
     assert words.startswith(f"it sheds {n} card{'s' if n != 1 else ''}")
+
+
+def test_every_legal_move_gets_words_or_none() -> None:
+    """A hint must never fail: the reasons are asked of every legal move at every decision of
+    a round of greedy play with random moves mixed in (every game, two and three players), and
+    are a sentence or nothing."""
+    from cardtable.bots.ismcts import knowledge_for
+
+    for game_name in ("daylily", "dummy-rummy", "liverpool", "say-rummy", "day"):
+        for players in (2, 3):
+            game = load_game(game_name, players)
+            explain = knowledge_for(game).explain
+            if explain is None:
+                continue
+            state = game.new_state(players)
+            rng = random.Random(players)
+            greedy = [make_bot("greedy", game, s) for s in range(players)]
+            for _ in range(300):
+                if state.is_over:
+                    break
+                seat = state.actors[rng.randrange(len(state.actors))]
+                decision = Decision.at(state, seat)
+                for action in decision.legal[:40]:
+                    words = explain(decision, action)
+                    assert words is None or (isinstance(words, str) and words)
+                if rng.random() < 0.2:
+                    action = decision.legal[rng.randrange(len(decision.legal))]
+                else:
+                    action = greedy[seat].choose(Decision.for_bot(state, seat, greedy[seat]))
+                state.apply(seat, action)
