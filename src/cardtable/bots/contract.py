@@ -208,6 +208,13 @@ def read_sample(state: ContractState, seat: int) -> Seen:
     )
 
 
+def _forced(legal: Sequence[Action]) -> Action | None:
+    """The move made without reading the hand: the only one, or calling rummy when it may."""
+    if len(legal) == 1:
+        return legal[0]
+    return RUMMY if RUMMY in legal else None
+
+
 def without(hand: Sequence[int], card: int) -> list[int]:
     """The hand less one copy of ``card``."""
     out = list(hand)
@@ -236,20 +243,17 @@ class GreedyContractBot:
 
     # ---- the decision ------------------------------------------------------------------------
     def choose(self, decision: Decision) -> Action:
-        legal = decision.legal
-        if len(legal) == 1:
-            return legal[0]
-        if RUMMY in legal:
-            return RUMMY
-        return self._decide(read_view(decision.view(), decision.seat), legal)
+        forced = _forced(decision.legal)
+        if forced is not None:
+            return forced
+        return self._decide(read_view(decision.view(), decision.seat), decision.legal)
 
     def play_sample(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
         """The move :meth:`choose` makes from ``seat``'s view of ``state``, read without the
         view (:func:`read_sample`): the search's play-outs on its own sampled states."""
-        if len(legal) == 1:
-            return legal[0]
-        if RUMMY in legal:
-            return RUMMY
+        forced = _forced(legal)
+        if forced is not None:
+            return forced
         assert isinstance(state, ContractState)
         return self._decide(read_sample(state, seat), legal)
 
