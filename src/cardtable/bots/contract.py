@@ -618,7 +618,7 @@ def _contract_words(bot: GreedyContractBot, seen: Seen, rest: Sequence[int], con
     """The groups the hand left keeps towards the contract, and how far it is from it."""
     short = bot.deficit(rest, seen)
     sets, runs = bot._contract(seen)
-    found = find_contract([*rest, *(JOKER,) * short], sets, runs, bot.free) if short < 99 else None
+    found = find_contract([*rest, *(JOKER,) * short], sets, runs, bot.free)
     groups: list[str] = []
     for meld in found or []:
         naturals = [code(c) for c in meld.cards if c != JOKER]

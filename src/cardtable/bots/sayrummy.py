@@ -223,8 +223,6 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
     return out
 
 
-
-
 def explain(decision: Decision, action: Action) -> str | None:
     """Why a play helps, in the greedy bot's terms: the cards it sheds and their points, the
     wild cards it spends; for a discard, what the card is worth against you (a hint's reasons;
@@ -259,8 +257,6 @@ def explain(decision: Decision, action: Action) -> str | None:
         worth = values[action.card]
         return (f"the {code(action.card)} would count {_count(worth, 'point')} against you if "
                 "still held when the game ends")
-
-
     return None
 
 
