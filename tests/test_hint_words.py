@@ -11,7 +11,7 @@ from cardtable.bots import Decision, make_bot
 from cardtable.bots.contract import explain as contract_explain
 from cardtable.bots.daylily import MELDED_TO_GO_OUT, Planner, Weights, read_view
 from cardtable.bots.daylily import explain as daylily_explain
-from cardtable.bots.ismcts import hint
+from cardtable.bots.ismcts import Choice, Knowledge, SearchResult, describe, hint, knowledge_for
 from cardtable.bots.sayrummy import explain as say_explain
 from cardtable.engine.game import State, load_game
 from cardtable.games.contract.actions import Discard as ContractDiscard
@@ -120,8 +120,6 @@ def test_every_legal_move_gets_words_or_none() -> None:
     """A hint must never fail: the reasons are asked of every legal move at every decision of
     a round of greedy play with random moves mixed in (every game, two and three players), and
     are a sentence or nothing."""
-    from cardtable.bots.ismcts import knowledge_for
-
     for game_name in ("daylily", "dummy-rummy", "liverpool", "say-rummy", "day"):
         for players in (2, 3):
             game = load_game(game_name, players)
@@ -144,3 +142,18 @@ def test_every_legal_move_gets_words_or_none() -> None:
                 else:
                     action = greedy[seat].choose(Decision.for_bot(state, seat, greedy[seat]))
                 state.apply(seat, action)
+
+
+def test_figures_that_favour_another_move_are_said_to_be_within_the_luck() -> None:
+    """The search keeps a move unless another beats it clearly on the same deals, so the
+    runner-up may have the better average: the hint must not leave that unexplained."""
+    state, seat = greedy_until(
+        "daylily", 2, lambda s, seat: s.view(seat)["table"]["phase"] == "draw"
+        and len(s.legal_actions(seat)) == 2)
+    decision = Decision.at(state, seat)
+    kept, other = decision.legal
+    closer = SearchResult(kept, (Choice(kept, 40, -4.2), Choice(other, 40, -2.9)), 80, 0.5)
+    words = describe(closer, decision, Knowledge())
+    assert f"{other} came out -2.9, a difference within the luck of those deals" in words
+    clear = SearchResult(kept, (Choice(kept, 40, 3.0), Choice(other, 40, 1.0)), 80, 0.5)
+    assert f"the next best, {other}, +1.0" in describe(clear, decision, Knowledge())

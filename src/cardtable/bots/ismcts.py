@@ -601,11 +601,11 @@ def describe(result: SearchResult, decision: Decision, knowledge: Knowledge) -> 
         found = (f"In {deals} deals of the cards you cannot see, played out to the end of the "
                  f"round, it came out {best.mean:+.1f} {points} against the table on average")
         if other.mean > best.mean:
-            # The policy's move stays unless a challenger beats it clearly on the same deals
-            # (``margin``): say so, or the figures seem to contradict the advice.
-            parts.append(f"{found}; {other.action} came out {other.mean:+.1f}, too close to "
-                         "tell apart from the luck of those deals, so the game's own judgement "
-                         "decides.")
+            # A move is chosen over another only when it wins clearly on the same deals (the
+            # policy's move stays unless a challenger beats it by ``margin`` standard errors):
+            # say so, or the figures seem to contradict the advice.
+            parts.append(f"{found}; {other.action} came out {other.mean:+.1f}, a difference "
+                         "within the luck of those deals.")
         else:
             parts.append(f"{found}; the next best, {other.action}, {other.mean:+.1f}.")
     else:
