@@ -302,6 +302,10 @@ def test_the_hint_is_the_search_with_its_reasons(server: Server) -> None:
     assert hint["bot"] == "ismcts:time=0.8"
     assert hint["action"] in mine["legal"] and hint["version"] == mine["version"]
     assert hint["words"].startswith("Try ") and len(hint["words"]) > len(hint["action"]) + 6
+    # Its parts, for a phone that shows the reasons and keeps the figures for a tap: the
+    # play-outs' figures close the words, and the game's reasons (when it has some) precede.
+    assert hint["figures"].startswith("In ") and hint["words"].endswith(hint["figures"])
+    assert hint["reasons"] is None or hint["reasons"] in hint["words"]
     other = tokens[1 - seat]
     r = httpx.get(f"{server.url}/api/tables/{table}/hint", headers=auth(other), timeout=30)
     assert r.status_code == 409 and "not your move" in r.json()["error"]

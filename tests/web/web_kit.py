@@ -176,11 +176,14 @@ class WebServer(Server):
     """A server process with the browser client: `web_server.py` builds the server's own app
     and adds the client's routes when the server does not mount them yet."""
 
+    hint_bot: str | None = None  # the bot behind the Hint button (None: web_server's greedy)
+
     def start(self, timeout: float = 30.0) -> WebServer:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
+        hint = ["--hint-bot", self.hint_bot] if self.hint_bot else []
         self.proc = subprocess.Popen(
             [sys.executable, str(WEB_SERVER), "--port", str(self.port), "--db", self.db,
-             "--node", self.node], stdout=out, stderr=out)
+             "--node", self.node, *hint], stdout=out, stderr=out)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

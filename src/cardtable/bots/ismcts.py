@@ -562,11 +562,17 @@ def _replace(knowledge: Knowledge, **changes: Any) -> Knowledge:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The search's advice for one seat: the move, and why in words."""
+    """The search's advice for one seat: the move, and why in words.
+
+    ``words`` says it all; ``reasons`` (the game's, or None) and ``figures`` (what the
+    play-outs found) are its parts, for a small screen that shows the reasons first and the
+    figures on request."""
 
     action: Action
     words: str
     result: SearchResult = field(repr=False)
+    reasons: str | None = None
+    figures: str = ""
 
 
 def hint(state: State, seat: int, seconds: float = 0.8, seed: int = 0) -> Hint:
@@ -581,37 +587,52 @@ def advise(bot: IsmctsBot, decision: Decision) -> Hint:
     if len(decision.legal) == 1:
         only = decision.legal[0]
         return Hint(only, f"{only}: it is your only move.",
-                    SearchResult(only, (Choice(only, 0, 0.0),), 0, 0.0))
+                    SearchResult(only, (Choice(only, 0, 0.0),), 0, 0.0), "It is your only move.")
     result = bot.search(decision)
-    return Hint(result.action, describe(result, decision, bot.knowledge), result)
+    best = result.choices[0].action
+    reasons = reasons_for(decision, best, bot.knowledge)
+    figures = figures_of(result, bot.knowledge)
+    words = " ".join(part for part in (f"Try {best}.", reasons, figures) if part)
+    return Hint(result.action, words, result, reasons, figures)
 
 
 def describe(result: SearchResult, decision: Decision, knowledge: Knowledge) -> str:
     """The search's reasons in words: the game's own, then what the play-outs found."""
     best = result.choices[0]
-    parts = [f"Try {best.action}."]
-    if knowledge.explain is not None:
-        why = knowledge.explain(decision, best.action)
-        if why:
-            parts.append(why[0].upper() + why[1:] + ("" if why.endswith(".") else "."))
+    parts = [f"Try {best.action}.", reasons_for(decision, best.action, knowledge),
+             figures_of(result, knowledge)]
+    return " ".join(part for part in parts if part)
+
+
+def reasons_for(decision: Decision, action: Action, knowledge: Knowledge) -> str | None:
+    """The game's reasons for ``action`` as one sentence, or None when it has none."""
+    if knowledge.explain is None:
+        return None
+    why = knowledge.explain(decision, action)
+    if not why:
+        return None
+    return why[0].upper() + why[1:] + ("" if why.endswith(".") else ".")
+
+
+def figures_of(result: SearchResult, knowledge: Knowledge) -> str:
+    """What the play-outs found, as a sentence: the chosen move's mean against the table and
+    the runner-up's."""
+    best = result.choices[0]
     deals = sum(c.visits for c in result.choices)
     points = knowledge.unit
-    if len(result.choices) > 1:
-        other = result.choices[1]
-        found = (f"In {deals} deals of the cards you cannot see, played out to the end of the "
-                 f"round, it came out {best.mean:+.1f} {points} against the table on average")
-        if other.mean > best.mean:
-            # A move is chosen over another only when it wins clearly on the same deals (the
-            # policy's move stays unless a challenger beats it by ``margin`` standard errors):
-            # say so, or the figures seem to contradict the advice.
-            parts.append(f"{found}; {other.action} came out {other.mean:+.1f}, a difference "
-                         "within the luck of those deals.")
-        else:
-            parts.append(f"{found}; the next best, {other.action}, {other.mean:+.1f}.")
-    else:
-        parts.append(f"In {deals} deals of the cards you cannot see it came out "
-                     f"{best.mean:+.1f} {points} against the table on average.")
-    return " ".join(parts)
+    if len(result.choices) == 1:
+        return (f"In {deals} deals of the cards you cannot see it came out "
+                f"{best.mean:+.1f} {points} against the table on average.")
+    other = result.choices[1]
+    found = (f"In {deals} deals of the cards you cannot see, played out to the end of the "
+             f"round, it came out {best.mean:+.1f} {points} against the table on average")
+    if other.mean > best.mean:
+        # A move is chosen over another only when it wins clearly on the same deals (the
+        # policy's move stays unless a challenger beats it by ``margin`` standard errors):
+        # say so, or the figures seem to contradict the advice.
+        return (f"{found}; {other.action} came out {other.mean:+.1f}, a difference "
+                "within the luck of those deals.")
+    return f"{found}; the next best, {other.action}, {other.mean:+.1f}."
 
 
 register_param_bot("ismcts", "*", make_ismcts)
@@ -624,8 +645,11 @@ __all__ = [
     "Knowledge",
     "SearchResult",
     "advise",
+    "describe",
+    "figures_of",
     "hint",
     "knowledge_for",
     "make_ismcts",
+    "reasons_for",
     "register_knowledge",
 ]

@@ -262,9 +262,9 @@ async def hint_for(table: Table, seat: int) -> dict[str, Any]:
     # goes on serving every other table.
     decision = Decision.at(st, seat, manager.thinkers.needs(bot_name, table.game))
     version = st.version
-    action, words = await manager.thinkers.hint(
+    advice = await manager.thinkers.hint(
         bot_name, table.game, bot_seed(st.seed, seat, version), decision)
-    return {"action": action, "bot": bot_name, "words": words, "version": version}
+    return {**advice, "bot": bot_name, "version": version}
 
 
 async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:

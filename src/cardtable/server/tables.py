@@ -147,17 +147,20 @@ HINT_BOT = "ismcts:time=0.8"
 """The bot behind the hint button: the search, answered within a second."""
 
 
-def hint_choice(kind: str, game: Game, seed: int, decision: Decision) -> tuple[str, str]:
-    """A hint for the seat of ``decision``: the move and, from the search, why in words. Runs
-    where bots think (a worker process), on the seat's sealed decision only."""
+def hint_choice(kind: str, game: Game, seed: int, decision: Decision) -> dict[str, Any]:
+    """A hint for the seat of ``decision``: the move and, from the search, why in words (all
+    of it, and its parts: the game's reasons and the play-outs' figures). Runs where bots
+    think (a worker process), on the seat's sealed decision only."""
     from cardtable.bots.ismcts import IsmctsBot, advise
 
     bot = make_bot(kind, game, seed)
     if isinstance(bot, IsmctsBot):
         advice = advise(bot, decision)
-        return str(advice.action), advice.words
+        return {"action": str(advice.action), "words": advice.words,
+                "reasons": advice.reasons, "figures": advice.figures}
     action = str(bot.choose(decision))
-    return action, f"Try {action}: the {kind} bot's move."
+    return {"action": action, "words": f"Try {action}: the {kind} bot's move.",
+            "reasons": None, "figures": ""}
 
 
 class Thinkers:
@@ -190,7 +193,7 @@ class Thinkers:
         return await self._run(bot_choice, kind, game, seed, decision)
 
     async def hint(self, kind: str, game: Game, seed: int, decision: Decision
-                   ) -> tuple[str, str]:
+                   ) -> dict[str, Any]:
         """The move ``kind`` advises for ``decision``, and why in words."""
         return await self._run(hint_choice, kind, game, seed, decision)
 

@@ -36,6 +36,7 @@ class TableScreen {
     this.target = null;
     this.message = null;
     this.hint = null;
+    this.hintFigures = null; // the search's figures behind the last hint, shown on request
     this.amount = null; // the bet or raise being typed: {key: "version|verb", text}
     this.retry = 0;
     this.resultsSeen = null;
@@ -101,7 +102,7 @@ class TableScreen {
   update(data) {
     const fresh = !this.state;
     const newEvents = this.state ? data.events.filter((e) => e.version > this.state.version) : [];
-    if (this.state && data.version !== this.state.version) { this.selection = []; this.target = null; this.hint = null; }
+    if (this.state && data.version !== this.state.version) { this.selection = []; this.target = null; this.hint = null; this.hintFigures = null; }
     this.state = data;
     if (!fresh && this.adapter.onEvent) for (const e of newEvents) this.adapter.onEvent(e, this.ctx());
     this.render();
@@ -227,6 +228,7 @@ class TableScreen {
       this.selection = [];
       this.target = null;
       this.hint = null;
+      this.hintFigures = null;
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) this.say(`Not now: ${err.message}.`, true);
       else this.say(`That move is not allowed: ${err.message}.`, true);
@@ -255,10 +257,11 @@ class TableScreen {
       }
       this.selection = picked;
       this.target = parsed.target || null;
+      // The game's reasons under the move; the search's figures (a long sentence that would
+      // push the moves below the fold of a phone) wait behind a disclosure.
+      this.hintFigures = got.figures || null;
       this.render();
-      // the search's reasons, without its first sentence (the move in notation)
-      const why = (got.words || "").replace(/^Try [^.]*\.\s*/, "");
-      this.say(`Hint: ${parsed.label}.${why ? " " + why : ""}`);
+      this.say(`Hint: ${parsed.label}.${got.reasons ? " " + got.reasons : ""}`);
     } catch (err) {
       this.say(err.message, true);
     }
@@ -352,6 +355,7 @@ class TableScreen {
     const movesBox = h("section.moves", { "aria-label": "Your moves" },
       h("p.prompt", h("strong", myTurn ? "Your move. " : ""), prompt, " ", timed),
       h("p.message", { role: "alert", class: this.message && this.message.isError ? "error" : "" }, this.message ? this.message.text : ""),
+      this.hintFigures ? h("details.hint-figures", h("summary", "How sure is this hint?"), h("p", this.hintFigures)) : null,
       myTurn ? h("div.move-row", free.map((p) => moveButton(p, true)), this.betControl(ctx)) : null,
       shown.length ? h("div.move-row.matching", { "aria-label": "Moves with the selected cards" }, shown.map((p, i) => moveButton(p, i === 0 && sameMultiset(p.cards, selCards))),
         matching.length > shown.length ? h("span.muted", `and ${matching.length - shown.length} more: pick more cards to narrow`) : null) : null,
