@@ -210,6 +210,22 @@ def test_nothing_a_bot_is_handed_leads_to_the_real_state(name: str) -> None:
     assert sample.seed is None
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_bot_reads_the_current_round_without_the_whole_match(name: str) -> None:
+    """``round_events`` is the seat's event stream from the current round's deal on: the same
+    events as the tail of the whole stream, and none of an earlier round."""
+    state = played(name, GAMES[name], 6, moves=400)
+    seat = state.actors[0] if state.actors else 0
+    observation = Decision.at(state, seat, "observation").observe()
+    whole = observation.events()
+    mine = observation.round_events()
+    assert mine and mine[0]["kind"] == "dealt"
+    assert [e["kind"] for e in mine[1:]].count("dealt") == 0
+    assert whole[len(whole) - len(mine):] == mine
+    if state.rounds_played:
+        assert len(mine) < len(whole)
+
+
 # ---- one-way imports ---------------------------------------------------------------------------
 def test_the_engine_imports_no_game() -> None:
     code = "import sys, cardtable.engine; print([m for m in sys.modules if 'cardtable.games' in m])"

@@ -194,7 +194,7 @@ def bet_reader(decision: Decision) -> Sampler | None:
     seat = decision.seat
     options = decision.game.options
     limit_cap = int(options["max_raises"]) if options["limit"] == "fixed" else None
-    hand = read_hand(observation.events(), seat, limit_cap)
+    hand = read_hand(observation.round_events(), seat, limit_cap)
     if hand is None or not hand.stakes:
         return None
     view = observation.view()

@@ -462,6 +462,14 @@ class Observation:
     def events(self, since: int = -1) -> list[dict[str, Any]]:
         return self._state.events(self.seat, since)
 
+    def round_events(self) -> list[dict[str, Any]]:
+        """The events of the current round or hand, from its deal on, as the seat may know
+        them: what a bot reading this round's moves needs, at the cost of this round rather
+        than of the whole match's log (the whole log when no deal is logged)."""
+        log = self._state.log
+        start = next((i for i in range(len(log) - 1, -1, -1) if log[i][1].kind == "dealt"), 0)
+        return [event.to_json(self.seat, version) for version, event in log[start:]]
+
     def sample(self, rng: random.Random) -> State:
         """A full state that ``seat`` cannot tell apart from the real one: the hidden cards dealt
         by ``rng`` among the hidden places, and a generator drawn from ``rng``."""
