@@ -4,6 +4,7 @@ figures wait behind a disclosure, so the moves stay on the screen."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,6 +61,8 @@ def test_a_phone_shows_the_hints_reasons_and_keeps_its_figures_behind_a_tap(
         message = page.text_content(".message") or ""
         figures = page.locator("details.hint-figures")
         assert "deals of the cards you cannot see" not in message  # the figures wait
+        # The reasons name the cards as the page shows them, not by the terminal's codes.
+        assert not re.search(r"\b[123][A-Z]{2}\b", message), message
         assert figures.evaluate("d => d.open") is False
         now = state(page)
         assert now is not None and now["hint"] in now["legal"]

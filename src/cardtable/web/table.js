@@ -183,6 +183,23 @@ class TableScreen {
     return this.parseCache.get(key);
   }
 
+  // The bots' words name cards by their codes ("2GP", "QS"), the terminal's notation; the
+  // page shows names, so a code of this game's deck becomes the name on its card, and a run
+  // of them (a meld) is joined by "+" as the moves' labels are.
+  named(text) {
+    const name = this.ctxLite().name;
+    return text.replace(/\b[0-9A-Z]{2,3}(?: [0-9A-Z]{2,3})*\b/g, (run) => {
+      const codes = run.split(" ");
+      let out = "";
+      codes.forEach((c, i) => {
+        const known = !!this.faces[c];
+        if (i) out += known && this.faces[codes[i - 1]] ? " + " : " ";
+        out += known ? name(c) : c;
+      });
+      return out;
+    });
+  }
+
   ctxLite() {
     return { view: this.state.view, names: this.meta.names, notes: this.notes, seat: this.seat,
       name: (c) => this.adapter.name(c, this.faces[c] || this.faces[c.replace(/^\*/, "")]) };
@@ -259,9 +276,9 @@ class TableScreen {
       this.target = parsed.target || null;
       // The game's reasons under the move; the search's figures (a long sentence that would
       // push the moves below the fold of a phone) wait behind a disclosure.
-      this.hintFigures = got.figures || null;
+      this.hintFigures = got.figures ? this.named(got.figures) : null;
       this.render();
-      this.say(`Hint: ${parsed.label}.${got.reasons ? " " + got.reasons : ""}`);
+      this.say(`Hint: ${parsed.label}.${got.reasons ? " " + this.named(got.reasons) : ""}`);
     } catch (err) {
       this.say(err.message, true);
     }
