@@ -542,8 +542,11 @@ def _plan_words(planner: Planner, hand: int, k: int, verb: str) -> str | None:
         parts.append("ready to go out")
     else:
         cards = "card" if outlook.needed == 1 else "cards"
-        outs = f"{outlook.outs} unseen card{'s' if outlook.outs != 1 else ''}"
-        parts.append(f"{outlook.needed} {cards} short of going out ({outs} would do)")
+        # The outs are cards not seen: in the stock or in another hand, which the plan cannot
+        # tell apart.
+        outs = f"{outlook.outs} card{'s' if outlook.outs != 1 else ''}"
+        parts.append(f"{outlook.needed} {cards} short of going out: {outs} would do, in the "
+                     "stock or another hand")
     return ", ".join(parts)
 
 
