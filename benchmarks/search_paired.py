@@ -11,13 +11,15 @@ margin over the mean of the other seats, each with its standard error.
         --set max_plies=400
 
 ``--set name=value`` changes one field of the game's search knowledge (``max_plies``,
-``margin``, ``max_candidates``, ``tree``, ``exploration``) for the run, to compare a variant
+``margin``, ``max_candidates``, ``tree``, ``exploration``; ``belief=module:function`` or
+``belief=none`` for the deals' reading of the others' moves) for the run, to compare a variant
 against the registered search on the same deals and seeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import sys
 import time
@@ -33,7 +35,8 @@ from cardtable.bots.ismcts import Budget, IsmctsBot, Knowledge, knowledge_for, l
 from cardtable.engine.game import Game, load_game
 from machine import print_machine
 
-TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen"}
+TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen",
+           "belief"}
 
 
 def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:
@@ -45,13 +48,24 @@ def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:
         if name not in TUNABLE:
             raise SystemExit(f"--set: {name!r} is not one of {', '.join(sorted(TUNABLE))}")
         kind = str(types[name])
-        if kind == "bool":
+        if name == "belief":
+            changes[name] = None if text == "none" else _function(text)
+        elif kind == "bool":
             changes[name] = text.lower() in ("1", "true", "yes")
         elif kind == "int":
             changes[name] = int(text)
         else:
             changes[name] = float(text)
     return replace(knowledge, **changes)
+
+
+def _function(spec: str) -> Any:
+    """The function named ``module:name`` (a belief to try, say)."""
+    module, _, attribute = spec.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as error:
+        raise SystemExit(f"--set belief: cannot find {spec!r} ({error})") from None
 
 
 def one_round(game: Game, deal: int, me: int,
