@@ -52,10 +52,11 @@ def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:
             changes[name] = None if text == "none" else _function(text)
         elif kind == "bool":
             changes[name] = text.lower() in ("1", "true", "yes")
-        elif kind == "int":
-            changes[name] = int(text)
         else:
-            changes[name] = float(text)
+            try:
+                changes[name] = int(text) if kind == "int" else float(text)
+            except ValueError:
+                raise SystemExit(f"--set {name}: {text!r} is not a number") from None
     return replace(knowledge, **changes)
 
 
