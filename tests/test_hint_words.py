@@ -116,6 +116,35 @@ def test_a_say_rummy_word_says_how_many_cards_it_sheds() -> None:
     assert words.startswith(f"it sheds {n} card{'s' if n != 1 else ''}")
 
 
+def test_a_day_call_or_fold_weighs_the_showdown_against_the_price() -> None:
+    """Facing a bet, the Day hint's reasons give the cards' chance at the showdown and the
+    share a call needs, the same figures as the game's own hint, and say which side of it the
+    cards are on; a bet says how the chance compares with a fair share."""
+    from cardtable.bots.day import explain as day_explain
+    from cardtable.games.day.actions import CALL, FOLD, Bet
+    from cardtable.games.day.chance import call_price, seat_chance
+
+    state, seat = greedy_until("day", 2, lambda s, seat: CALL in s.legal_actions(seat))
+    decision = Decision.at(state, seat)
+    view = decision.view()
+    p, _exact, _others = seat_chance(state.game.evaluator, view, seat)  # type: ignore[attr-defined]
+    price = call_price(view["table"], seat)
+    assert price is not None
+    to_call, win, needed = price
+    for action in (CALL, FOLD):
+        words = day_explain(decision, action)
+        assert words is not None
+        assert f"about {p:.0%} of showdowns against any cards 1 opponent could hold" in words
+        assert f"the {needed:.0%} a call of {to_call} to win {win} needs" in words
+        assert ("short of" if p < needed else "above") in words
+    state, seat = greedy_until("day", 2, lambda s, seat: any(
+        isinstance(a, Bet) for a in s.legal_actions(seat)))
+    decision = Decision.at(state, seat)
+    bet = next(a for a in decision.legal if isinstance(a, Bet))
+    words = day_explain(decision, bet)
+    assert words is not None and "a fair share (50%)" in words
+
+
 def test_every_legal_move_gets_words_or_none() -> None:
     """A hint must never fail: the reasons are asked of every legal move at every decision of
     a round of greedy play with random moves mixed in (every game, two and three players), and

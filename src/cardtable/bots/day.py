@@ -27,16 +27,31 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from cardtable.bots import Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game, State
-from cardtable.games.day.actions import ALL_IN, CALL, CHECK, FOLD, KEEP, SWAPS, Bet, RaiseTo
+from cardtable.games.day.actions import (
+    ALL_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    KEEP,
+    SWAPS,
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    Fold,
+    RaiseTo,
+)
 from cardtable.games.day.batch import BatchEvaluator, batch_for, first_share, stacked_shares
 from cardtable.games.day.cards import DECK_SIZE, parse_card
+from cardtable.games.day.chance import call_price, seat_chance
+from cardtable.games.day.game import DayGame
 
 _CODES: dict[str, int] = {}
 
@@ -404,6 +419,33 @@ def shortlist(decision: Decision, policy_move: Action) -> list[Action]:
     return out
 
 
+def explain(decision: Decision, action: Action) -> str | None:
+    """Why a bet suits the cards, from the seat's view: how often they win the showdown
+    against the players still in (their bets not read: the search's figures weigh those),
+    against the share a call needs or a fair share of the pot (a hint's reasons; None for a
+    swap or keep, where the game's own hint counts the chances)."""
+    if not isinstance(action, Fold | Check | Call | Bet | RaiseTo | AllIn):
+        return None
+    game = cast(DayGame, decision.game)
+    view = decision.view()
+    seat = decision.seat
+    p, _exact, others = seat_chance(game.evaluator, view, seat)
+    if not others:
+        return None
+    chance = (f"your cards win about {p:.0%} of showdowns against any cards {others} "
+              f"opponent{'s' if others != 1 else ''} could hold")
+    price = call_price(view["table"], seat)
+    if price is not None and isinstance(action, Fold | Call):
+        to_call, win, needed = price
+        side = "short of" if p < needed else "above"
+        return f"{chance}, {side} the {needed:.0%} a call of {to_call} to win {win} needs"
+    fair = 1 / (others + 1)
+    if isinstance(action, Check):
+        return chance
+    side = "more than" if p > fair else "less than"
+    return f"{chance}, {side} a fair share ({fair:.0%})"
+
+
 def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
@@ -413,7 +455,7 @@ def _register_knowledge() -> None:
     # bets, the search gained 0.41 chips a hand over greedy's own move without the tree and
     # none with it, on the same 600 hands at 300 play-outs.)
     register_knowledge("day", Knowledge(rollout="greedy", candidates=shortlist, tree=False,
-                                        belief=_read_bets, unit="chips"))
+                                        belief=_read_bets, unit="chips", explain=explain))
 
 
 def _read_bets(decision: Decision) -> Callable[[random.Random], State] | None:

@@ -8,7 +8,6 @@ seat may know; the hint counts the seat's chance of winning from the same view.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.games.day.cards import CROWN, SUIT_OF, parse_card
-from cardtable.games.day.chance import win_chance
+from cardtable.games.day.chance import call_price, seat_chance
 from cardtable.games.day.events import CONDITION_WORDS
 from cardtable.games.day.game import DayGame
 from cardtable.terminal.render import View
@@ -262,26 +261,14 @@ class DayRenderer:
         seat = view["seat"]
         if seat is None or t["current"] != seat:
             return "It is not your move."
-        hand = [parse_card(c) for c in _cards(view, f"hand:{seat}")]
-        board = [parse_card(c) for c in _cards(view, "dealer")]
-        dead = [parse_card(c) for c in _cards(view, f"swapped:{seat}")]
-        others = [s for s in range(len(t["stacks"]))
-                  if s != seat and t["in_hand"][s] and not t["folded"][s]]
-        p, exact = win_chance(
-            self.game.evaluator, hand, board, [bool(t["substituted"][s]) for s in others],
-            bool(t["substituted"][seat]), dead, random.Random(0),
-        )
+        p, exact, others = seat_chance(self.game.evaluator, view, seat)
         how = "counted exactly" if exact else "estimated from random deals"
-        text = (f"Your chance of winning the showdown against {len(others)} "
-                f"opponent{'s' if len(others) != 1 else ''}: {p:.0%} ({how}).")
-        to_call = t.get("to_call", 0)
-        if to_call:
-            # Short of the bet, a call can win from each player only what it matches.
-            mine = t["in_pot"][seat] + to_call
-            reach = (sum(min(c, mine) for c in t["in_pot"]) - t["in_pot"][seat]
-                     if t.get("call_all_in") else t["pot"])
-            price = to_call / (reach + to_call)
-            verdict = "worth a call" if p >= price else "not worth a call"
-            text += f" A call costs {to_call} to win {reach + to_call}: {price:.0%} needed, " \
+        text = (f"Your chance of winning the showdown against {others} "
+                f"opponent{'s' if others != 1 else ''}: {p:.0%} ({how}).")
+        price = call_price(t, seat)
+        if price is not None:
+            to_call, win, needed = price
+            verdict = "worth a call" if p >= needed else "not worth a call"
+            text += f" A call costs {to_call} to win {win}: {needed:.0%} needed, " \
                     f"so {verdict} on the cards alone."
         return text

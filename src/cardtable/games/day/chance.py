@@ -19,12 +19,13 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cardtable.games.day.batch import Ints, batch_for, first_share
-from cardtable.games.day.cards import DECK_SIZE
+from cardtable.games.day.cards import DECK_SIZE, parse_card
 from cardtable.games.day.showdown import COND_SHIFT, POINTS_SHIFT, RANKED, Evaluator, best_of
 
 DEFAULT_BUDGET = 25_000
@@ -173,3 +174,36 @@ def swap_chances(
                       [swapped, *opponents_substituted])
     share = first_share(keys).reshape(3, samples).mean(axis=1)
     return float(share[0]), float(share[1]), float(share[2])
+
+
+def seat_chance(evaluator: Evaluator, view: dict[str, Any], seat: int
+                ) -> tuple[float, bool, int]:
+    """(chance of winning the showdown, whether counted exactly, opponents still in) for
+    ``seat`` from its own view: its cards, the dealer's, the card it swapped away, against
+    every player still in with cards it cannot see (their bets not read)."""
+    t = view["table"]
+    zones = view["zones"]
+
+    def cards(zone: str) -> list[int]:
+        return [parse_card(c) for c in zones.get(zone, {}).get("cards", [])]
+
+    others = [s for s in range(len(t["stacks"]))
+              if s != seat and t["in_hand"][s] and not t["folded"][s]]
+    p, exact = win_chance(evaluator, cards(f"hand:{seat}"), cards("dealer"),
+                          [bool(t["substituted"][s]) for s in others],
+                          bool(t["substituted"][seat]), cards(f"swapped:{seat}"),
+                          random.Random(0))
+    return p, exact, len(others)
+
+
+def call_price(table: dict[str, Any], seat: int) -> tuple[int, int, float] | None:
+    """(chips to call, chips the call can win with them, the share of showdowns it must win
+    to pay), or None when there is nothing to call. Short of the bet, a call wins from each
+    player only what it matches."""
+    to_call = int(table.get("to_call", 0) or 0)
+    if not to_call:
+        return None
+    mine = table["in_pot"][seat] + to_call
+    reach = (sum(min(c, mine) for c in table["in_pot"]) - table["in_pot"][seat]
+             if table.get("call_all_in") else table["pot"])
+    return to_call, reach + to_call, to_call / (reach + to_call)
