@@ -44,7 +44,7 @@ from cardtable.bots.daylily import GreedyDaylilyBot, Seen, card_of, mask_of_code
 from cardtable.bots.ismcts import Sampler
 from cardtable.engine.game import Action, State
 from cardtable.games.daylily.actions import DISCARDS, DRAW_DISCARD, DRAW_STOCK
-from cardtable.games.daylily.cards import FULL_DECK
+from cardtable.games.daylily.cards import FULL_DECK, cards_of
 from cardtable.games.daylily.state import DECLARES, PLAY, DaylilyState
 
 PARTICLES = 96
@@ -122,7 +122,7 @@ def read_round(decision: Decision) -> Round | None:
         elif kind == "drew_stock" and s in draws:
             draws[s].append(i)
         elif kind in ("discarded", "meld_declared"):
-            for c in _cards(_mask(e)):
+            for c in cards_of(_mask(e)):
                 if known[s] >> c & 1:
                     known[s] &= ~(1 << c)
                 elif s in revealed:
@@ -166,21 +166,12 @@ def reader(decision: Decision) -> Sampler | None:
             hidden = pick.hands[o] & unseen
             state.hands[o] = state.known[o] | hidden
             hidden_all |= hidden
-        stock = _cards(unseen & ~hidden_all)
+        stock = cards_of(unseen & ~hidden_all)
         rng.shuffle(stock)
         state.stock = stock
         return state
 
     return sample
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def replay(read: Round, population: list[Particle], scratch: DaylilyState,
@@ -215,7 +206,7 @@ def replay(read: Round, population: list[Particle], scratch: DaylilyState,
                     c = particle.scheduled.get(i, -1)
                     if c < 0:
                         free = read.unseen & ~particle.used
-                        c = _cards(free)[rng.randrange(free.bit_count())]
+                        c = cards_of(free)[rng.randrange(free.bit_count())]
                         particle.used |= 1 << c
                     particle.hands[s] = hand | 1 << c
                 elif kind == "drew_discard":
@@ -259,7 +250,7 @@ def deal(read: Round, rng: random.Random) -> Particle | None:
         free = read.unseen & ~used
         if free.bit_count() < room:
             return None
-        for c in rng.sample(_cards(free), room):
+        for c in rng.sample(cards_of(free), room):
             hands[o] |= 1 << c
             used |= 1 << c
     return Particle(hands=hands, scheduled=scheduled, used=used)
