@@ -48,6 +48,7 @@ from cardtable.games.daylily.cards import FULL_DECK, cards_of
 from cardtable.games.daylily.state import DECLARES, PLAY, DaylilyState
 
 PARTICLES = 96
+MOVES = ("drew_stock", "drew_discard", "discarded", "meld_declared")  # what a seat does
 MISS = 0.03  # the weight kept by a deal in which greedy would not have made the move seen
 
 
@@ -130,9 +131,6 @@ def read_round(decision: Decision) -> Round | None:
     return Round(seat=seat, players=players, opponents=opponents, events=tuple(events),
                  sizes=tuple(int(n) for n in events[0]["hand_sizes"]), revealed=revealed,
                  draws=draws, unseen=FULL_DECK & ~seen)
-
-
-MOVES = ("drew_stock", "drew_discard", "discarded", "meld_declared")
 
 
 def reader(decision: Decision) -> Sampler | None:

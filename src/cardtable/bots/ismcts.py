@@ -592,16 +592,17 @@ def advise(bot: IsmctsBot, decision: Decision) -> Hint:
     best = result.choices[0].action
     reasons = reasons_for(decision, best, bot.knowledge)
     figures = figures_of(result, bot.knowledge)
-    words = " ".join(part for part in (f"Try {best}.", reasons, figures) if part)
-    return Hint(result.action, words, result, reasons, figures)
+    return Hint(result.action, _words(best, reasons, figures), result, reasons, figures)
 
 
 def describe(result: SearchResult, decision: Decision, knowledge: Knowledge) -> str:
     """The search's reasons in words: the game's own, then what the play-outs found."""
-    best = result.choices[0]
-    parts = [f"Try {best.action}.", reasons_for(decision, best.action, knowledge),
-             figures_of(result, knowledge)]
-    return " ".join(part for part in parts if part)
+    best = result.choices[0].action
+    return _words(best, reasons_for(decision, best, knowledge), figures_of(result, knowledge))
+
+
+def _words(best: Action, reasons: str | None, figures: str) -> str:
+    return " ".join(part for part in (f"Try {best}.", reasons, figures) if part)
 
 
 def reasons_for(decision: Decision, action: Action, knowledge: Knowledge) -> str | None:
