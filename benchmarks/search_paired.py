@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import statistics
 import sys
 import time
@@ -36,6 +37,7 @@ from cardtable.engine.game import Game, load_game
 from machine import print_machine
 
 TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen",
+           "win_bonus",
            "belief"}
 
 
@@ -104,6 +106,9 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=3000, help="the first deal's seed")
     parser.add_argument("--iters", type=int, default=100)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="write each round's results here, one JSON line a round, to pair "
+                             "two variants of the search on the same deals afterwards")
     args = parser.parse_args()
     print_machine()
     game = load_game(args.game, args.players)
@@ -123,6 +128,11 @@ def main() -> None:
             w, m, s, n = one_round(game, deal, me, searcher)
             wins[0] += w
             wins[1] += base_won
+            if args.log is not None:
+                with args.log.open("a") as out:
+                    out.write(json.dumps({"deal": deal, "seat": me, "won": w, "margin": m,
+                                          "greedy_won": base_won, "greedy_margin": base_margin,
+                                          "cpu": s, "moves": n}) + "\n")
             won.append(w - base_won)
             margin.append(m - base_margin)
             spent += s

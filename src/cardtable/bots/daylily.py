@@ -37,6 +37,7 @@ from cardtable.games.daylily.cards import (
     FLOWER_INDEX,
     FULL_DECK,
     PANDORA_MASK,
+    cards_of,
     code,
     parse_card,
 )
@@ -328,7 +329,7 @@ class GreedyDaylilyBot:
             return stock  # the top card fits no meld: with it the hand could only get worse
         now = planner.outlook(hand, k).value
         best = max(
-            (planner.outlook((hand | top) & ~(1 << d), k).value for d in _cards(hand)),
+            (planner.outlook((hand | top) & ~(1 << d), k).value for d in cards_of(hand)),
             default=now,
         )
         return take if best > now + self.w.take_margin else stock
@@ -416,15 +417,6 @@ class GreedyDaylilyBot:
             if others & ~possible == 0:
                 danger += w.feed_known if others & seen.next_known else w.feed
         return danger
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _factory(game: Game, seed: int) -> GreedyDaylilyBot:

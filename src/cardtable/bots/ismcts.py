@@ -97,6 +97,7 @@ class Knowledge:
     margin: float = 1.0  # standard errors by which a challenger must beat the policy's move
     belief: Belief | None = None  # deals weighed by the others' moves (None: uniform)
     unit: str = "points"  # what a round's gain is counted in, for a hint's words
+    win_bonus: float = 0.0  # points a play-out's lead on the totals is worth over its margin
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
@@ -498,7 +499,19 @@ class IsmctsBot:
         if n == 1:
             return gains
         total = sum(gains)
-        return [g - (total - g) / (n - 1) for g in gains]
+        values = [g - (total - g) / (n - 1) for g in gains]
+        if self.knowledge.win_bonus:
+            # Winning is what a table counts: the seat leading the totals at the play-out's
+            # end (a tie shared) earns the bonus, less the others' mean share of it.
+            ends = [sign * s + g for s, g in zip(start, gains, strict=True)]
+            top = max(ends)
+            leaders = [e >= top - 1e-9 for e in ends]
+            share = 1.0 / sum(leaders)
+            shares = [share if lead else 0.0 for lead in leaders]
+            bonus = self.knowledge.win_bonus
+            values = [v + bonus * (w - (1.0 - w) / (n - 1)) for v, w in zip(values, shares,
+                                                                                strict=True)]
+        return values
 
 
 # ---- names and hints ---------------------------------------------------------------------------
