@@ -162,3 +162,7 @@ def test_the_hint_counts_the_chance_of_winning_from_the_seats_view(
     assert code == 0
     assert "Your chance of winning the showdown against 1 opponent:" in out
     assert "(counted exactly)" in out
+    # The search's line gives its move and figures, not the same chance again in other words.
+    search = next(line for line in out.splitlines() if line.startswith("Search: Try "))
+    assert "deals of the cards you cannot see" in search
+    assert "showdown" not in search

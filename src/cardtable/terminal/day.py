@@ -62,6 +62,9 @@ class DayRenderer:
         ("r N", "raise to N"),
         ("a", "all-in"),
     )
+    # The hint line counts the chance and the price of a call: the search's reasons would
+    # say it again.
+    hint_says_why = True
 
     def __init__(self, game: DayGame) -> None:
         self.game = game

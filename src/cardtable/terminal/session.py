@@ -427,6 +427,9 @@ class PlaySession:
         """What the search bot would play, and why, from the person's sealed observation only
         (within about a second; the same seat and version give the same advice)."""
         advice = search_hint(self.state, self.person, HINT_SECONDS, seed=self.seed)
+        if getattr(self.renderer, "hint_says_why", False) and advice.reasons:
+            # The game's own hint line has just given these reasons in its words.
+            return f"Search: Try {advice.action}. {advice.figures}".rstrip()
         return "Search: " + advice.words
     def _toggle_auto_pass(self) -> bool:
         """Switch auto-pass; True when it is now on."""
