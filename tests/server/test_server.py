@@ -305,6 +305,9 @@ def test_the_hint_is_the_search_with_its_reasons(server: Server) -> None:
     # Its parts, for a phone that shows the reasons and keeps the figures for a tap: the
     # play-outs' figures close the words, and the game's reasons (when it has some) precede.
     assert hint["figures"].startswith("In ") and hint["words"].endswith(hint["figures"])
+    # The runner-up the figures compare with, in notation, for the page to name.
+    assert hint["next_best"] in mine["legal"] and hint["next_best"] != hint["action"]
+    assert hint["next_best"] in hint["figures"]
     assert hint["reasons"] is None or hint["reasons"] in hint["words"]
     other = tokens[1 - seat]
     r = httpx.get(f"{server.url}/api/tables/{table}/hint", headers=auth(other), timeout=30)

@@ -73,6 +73,9 @@ def test_a_phone_shows_the_hints_reasons_and_keeps_its_figures_behind_a_tap(
         figures.locator("summary").click()
         shown = figures.locator("p").text_content() or ""
         assert shown.startswith("In ") and "deals of the cards you cannot see" in shown
+        # The next best move is named as its button is, its cards as the page shows them.
+        assert not re.search(r"\b[123][A-Z]{2}\b", shown), shown
+        assert "draw stock" not in shown and "draw discard" not in shown, shown
         watch.check()
     finally:
         ctx.close()

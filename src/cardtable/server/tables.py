@@ -156,11 +156,15 @@ def hint_choice(kind: str, game: Game, seed: int, decision: Decision) -> dict[st
     bot = make_bot(kind, game, seed)
     if isinstance(bot, IsmctsBot):
         advice = advise(bot, decision)
+        choices = advice.result.choices
+        # The runner-up the figures compare with, in notation, so a page can name it as its
+        # own buttons do.
+        next_best = str(choices[1].action) if len(choices) > 1 else None
         return {"action": str(advice.action), "words": advice.words,
-                "reasons": advice.reasons, "figures": advice.figures}
+                "reasons": advice.reasons, "figures": advice.figures, "next_best": next_best}
     action = str(bot.choose(decision))
     return {"action": action, "words": f"Try {action}: the {kind} bot's move.",
-            "reasons": None, "figures": ""}
+            "reasons": None, "figures": "", "next_best": None}
 
 
 class Thinkers:

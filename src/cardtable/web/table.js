@@ -200,6 +200,19 @@ class TableScreen {
     });
   }
 
+  // The figures compare the hint with the next best move, given in notation ("draw stock"):
+  // it is named as its button is ("draw from the stock"), its cards as the page shows them.
+  figuresNamed(figures, nextBest) {
+    const text = this.named(figures);
+    if (!nextBest) return text;
+    const said = this.named(nextBest);
+    const at = text.lastIndexOf(said);  // it comes after the hinted move's own figure
+    if (at < 0) return text;
+    const label = this.parse(nextBest).label;
+    return text.slice(0, at) + label.charAt(0).toLowerCase() + label.slice(1) +
+      text.slice(at + said.length);
+  }
+
   ctxLite() {
     return { view: this.state.view, names: this.meta.names, notes: this.notes, seat: this.seat,
       name: (c) => this.adapter.name(c, this.faces[c] || this.faces[c.replace(/^\*/, "")]) };
@@ -276,7 +289,7 @@ class TableScreen {
       this.target = parsed.target || null;
       // The game's reasons under the move; the search's figures (a long sentence that would
       // push the moves below the fold of a phone) wait behind a disclosure.
-      this.hintFigures = got.figures ? this.named(got.figures) : null;
+      this.hintFigures = got.figures ? this.figuresNamed(got.figures, got.next_best) : null;
       this.render();
       this.say(`Hint: ${parsed.label}.${got.reasons ? " " + this.named(got.reasons) : ""}`);
     } catch (err) {
