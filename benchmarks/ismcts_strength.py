@@ -63,14 +63,17 @@ class _Clock:
 
 
 def head_to_head(game: str, players: int, bots: tuple[str, ...], matches: int, rounds: int | None,
-                 seed: int) -> tuple[int, int, float, float, float, int]:
-    """The first bot's matches won and played, the 95% interval, its mean final score, and
-    how many of its wins were ties."""
+                 seed: int) -> tuple[int, int, float, float, float, int, str]:
+    """The first bot's matches won and played, the 95% interval, its mean final score, how
+    many of its wins were ties, and how often it finished ahead of each other seat (words)."""
     config = SimConfig(game, players, bots, matches, seed, rounds=rounds)
     report = simulate(config)
     row = report.tally.by_bot[bots[0]]
     low, high = wilson(row["won"], row["played"])
-    return row["won"], row["played"], low, high, float(row["mean_score"]), row["tied"]
+    pairs = row["against_others"]
+    ahead = (f"ahead of another seat in {pairs['ahead']} of {pairs['pairs']} pairs "
+             f"({pairs['level']} level; {pairs['ahead_rate']:.1%} with level as half)")
+    return row["won"], row["played"], low, high, float(row["mean_score"]), row["tied"], ahead
 
 
 def speed(game: str, players: int, seconds: float, decisions: int) -> tuple[float, float]:
@@ -123,31 +126,30 @@ def main() -> None:
         print(f"{game} ({players} players): search speed {rate:.0f} play-outs/s "
               f"(median of 6 decisions, {per_move:.2f} s a move)", flush=True)
         if not args.skip_random:
-            won, n, low, high, _, _ = head_to_head(game, players, ("greedy", "random"), 100,
-                                                 None, args.seed)
+            won, n, low, high, _, _, _ = head_to_head(game, players, ("greedy", "random"),
+                                                    100, None, args.seed)
             print(f"  greedy vs random, whole matches: {won}/{n} = {won / n:.1%} "
                   f"(95% {low:.1%}-{high:.1%})", flush=True)
         name = f"ismcts:iters={args.iters}" if args.iters else f"ismcts:time={args.time:g}"
         began = time.perf_counter()
         with _Clock() as clock:
-            won, n, low, high, score, tied = head_to_head(game, players, (name, "greedy"),
-                                                    args.matches, rounds, args.seed)
+            won, n, low, high, score, tied, ahead = head_to_head(
+                game, players, (name, "greedy"), args.matches, rounds, args.seed)
         unit = f"matches of {rounds} round(s)" if rounds else "whole matches"
         moves = len(clock.spent)
         per_move = sum(clock.spent) / moves if moves else 0.0
         print(f"  {name} vs greedy, {unit}: {won}/{n} = {won / n:.1%} ({tied} tied) "
               f"(95% {low:.1%}-{high:.1%}) in {time.perf_counter() - began:.0f} s; "
-              f"{moves} searched moves, {per_move:.2f} CPU s a move; mean score {score:.2f}",
-              flush=True)
+              f"{moves} searched moves, {per_move:.2f} CPU s a move; mean score {score:.2f}; "
+              f"{ahead}", flush=True)
         if args.control:
             # iters=1 plays the policy's move: greedy against greedy on the very same deals
             # and seats, so a few hundred rounds' luck of the deal can be told from the gain.
-            won, n, low, high, score, tied = head_to_head(game, players,
-                                                          ("ismcts:iters=1", "greedy"),
-                                                    args.matches, rounds, args.seed)
+            won, n, low, high, score, tied, ahead = head_to_head(
+                game, players, ("ismcts:iters=1", "greedy"), args.matches, rounds, args.seed)
             print(f"  control, greedy's own move in the same seats: {won}/{n} = {won / n:.1%} "
                   f"({tied} tied) "
-                  f"(95% {low:.1%}-{high:.1%}); mean score {score:.2f}", flush=True)
+                  f"(95% {low:.1%}-{high:.1%}); mean score {score:.2f}; {ahead}", flush=True)
 
 
 if __name__ == "__main__":

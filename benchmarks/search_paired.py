@@ -32,8 +32,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cardtable.bots import Bot, Decision, make_bot
-from cardtable.bots.ismcts import Budget, IsmctsBot, Knowledge, knowledge_for, lowest_wins
-from cardtable.engine.game import Game, load_game
+from cardtable.bots.ismcts import Budget, IsmctsBot, Knowledge, knowledge_for
+from cardtable.engine.game import Game, load_game, lowest_wins
 from machine import print_machine
 
 TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen",

@@ -202,6 +202,46 @@ def test_by_bot_says_how_many_wins_were_ties() -> None:
     assert first.by_bot["greedy"]["tied"] == 2
 
 
+def test_by_bot_says_how_often_a_bot_finished_ahead_of_each_other_bot() -> None:
+    """At a table of three, one bot against two: each pair of its seat with another bot's seat
+    counts once, a winner is ahead of a seat that did not win, the lower total ahead in a
+    penalty game and the higher in a points game, an equal total level (half)."""
+    tally = Tally(3)
+    line_up = ("ismcts", "greedy", "greedy")
+    # Penalty game: ismcts went out (0), greedy seats 12 and 30.
+    tally.add(MatchOutcome(9, 1, [0, 12, 30], [0], [], line_up), "m0")
+    # Greedy at seat 1 went out; ismcts (20) ahead of seat 2 (25), behind seat 1.
+    tally.add(MatchOutcome(9, 1, [20, 0, 25], [1], [], line_up), "m1")
+    # Level with seat 2 on 8; seat 1 won.
+    tally.add(MatchOutcome(9, 1, [8, 0, 8], [1], [], line_up), "m2")
+    row = tally.by_bot["ismcts"]["against_others"]
+    assert (row["pairs"], row["ahead"], row["level"]) == (6, 3, 1)
+    assert row["ahead_rate"] == round(3.5 / 6, 4)
+    assert tally.by_bot["ismcts"]["won"] == 1  # one match in three: the win rate
+    greedy = tally.by_bot["greedy"]["against_others"]
+    assert (greedy["pairs"], greedy["ahead"], greedy["level"]) == (6, 2, 1)
+    # A points game (the highest total wins) turns the comparison of totals round; a tie on
+    # the totals broken for the winner (Daylily's latest Festival) puts the winner ahead.
+    high = Tally(2)
+    high.add(MatchOutcome(9, 1, [40, 40], [1], [], ("ismcts", "greedy"), lowest_wins=False), "")
+    high.add(MatchOutcome(9, 1, [50, 30], [0], [], ("ismcts", "greedy"), lowest_wins=False), "")
+    row = high.by_bot["ismcts"]["against_others"]
+    assert (row["pairs"], row["ahead"], row["level"]) == (2, 1, 0)
+    # A bot alone at the table has no other bot to finish ahead of.
+    alone = Tally(2)
+    alone.add(MatchOutcome(9, 1, [3, 4], [0], [], ("greedy", "greedy")), "")
+    assert alone.by_bot["greedy"]["against_others"]["ahead_rate"] is None
+
+
+def test_heads_up_ahead_rate_is_the_win_rate_with_a_tie_as_half(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "say-rummy", "--games", "8", "--bots", "greedy,random",
+                    "--option", "games=1", "--seed", "3")
+    for row in data["by_bot"].values():
+        half = (row["won"] - row["tied"] / 2) / row["played"]
+        assert row["against_others"]["ahead_rate"] == pytest.approx(half, abs=1e-4)
+
+
 def test_fixed_seats_keep_the_old_line_up(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "say-rummy", "--games", "4", "--bots", "greedy,random",
                     "--option", "games=1", "--fixed-seats")

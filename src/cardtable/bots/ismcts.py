@@ -56,7 +56,7 @@ from typing import Any, ClassVar, cast
 
 from cardtable.bots import Bot, Decision, Needs, SamplePlayer, make_bot, register_param_bot
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import Action, Game, State
+from cardtable.engine.game import Action, Game, State, lowest_wins
 
 DEFAULT_TIME = 0.5
 Evaluation = Callable[[State], Sequence[float]]
@@ -116,11 +116,6 @@ def knowledge_for(game: Game) -> Knowledge:
     if found is not None:
         return found
     return Knowledge(rollout="greedy" if "greedy" in names else "random")
-
-
-def lowest_wins(state: State) -> bool:
-    """Whether the lowest total wins the match (penalty games) rather than the highest."""
-    return bool(getattr(type(state), "lowest_wins", True))
 
 
 # ---- the tree ---------------------------------------------------------------------------------

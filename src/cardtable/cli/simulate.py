@@ -218,7 +218,8 @@ def _seats(report: SimReport) -> Table:
 
 def _by_bot(report: SimReport) -> Table:
     """One row per bot name, whatever seats it sat at: seat-matches, wins (and how many were
-    ties), the rate with its 95% interval, and the mean score."""
+    ties), the rate with its 95% interval, the mean score, and how often it finished ahead of
+    a seat of another bot (level as half)."""
     table = Table(title="by bot (seats rotate)" if report.rotate else "by bot",
                   title_justify="left")
     table.add_column("bot")
@@ -227,10 +228,13 @@ def _by_bot(report: SimReport) -> Table:
     table.add_column("of them tied", justify="right")
     table.add_column("win rate (95%)", justify="right")
     table.add_column("mean score", justify="right")
+    table.add_column("ahead of other bots", justify="right")
     for name, row in report.tally.by_bot.items():
         low, high = row["win_rate_95"]
+        rate = row["against_others"]["ahead_rate"]
         table.add_row(name, str(row["played"]), str(row["won"]), str(row["tied"]),
-                      f"{row['win_rate']:.1%} ({low:.0%}-{high:.0%})", f"{row['mean_score']:.1f}")
+                      f"{row['win_rate']:.1%} ({low:.0%}-{high:.0%})", f"{row['mean_score']:.1f}",
+                      "-" if rate is None else f"{rate:.1%}")
     return table
 
 

@@ -405,6 +405,12 @@ class State(ABC):
         return data
 
 
+def lowest_wins(state: State) -> bool:
+    """Whether the lowest total wins the match (penalty games) rather than the highest; a
+    state that does not say is taken as a penalty game."""
+    return bool(getattr(type(state), "lowest_wins", True))
+
+
 class RunningTotals:
     """Bookkeeping most card games share: a running total per seat, a summary per round, and a
     ``phase`` that reads ``"over"`` once the match has ended. Mixed in before :class:`State`."""

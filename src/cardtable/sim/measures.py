@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.game import State
+from cardtable.engine.game import State, lowest_wins
 
 Values = dict[str, int]
 Event = dict[str, Any]
@@ -71,8 +71,7 @@ def measure(state: State, decisions: int, winners: Sequence[int]) -> MatchMeasur
     first = state.history[0][0] if state.history else 0
     values: Values = {"rounds": state.rounds_played, "decisions": decisions,
                       "tie": int(len(winners) > 1), "first_won": int(first in winners)}
-    low = bool(getattr(type(state), "lowest_wins", True))
-    values.update(_lead(events, winners, low, players))
+    values.update(_lead(events, winners, lowest_wins(state), players))
     diagnose = DIAGNOSTICS.get(state.game.name)
     if diagnose is not None:
         values.update(diagnose(events, state))

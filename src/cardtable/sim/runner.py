@@ -17,7 +17,7 @@ from typing import Any
 
 from cardtable.bots import Bot, Decision, Needs, make_bot
 from cardtable.engine.errors import IllegalAction, OptionError
-from cardtable.engine.game import Game, State, load_game
+from cardtable.engine.game import Game, State, load_game, lowest_wins
 from cardtable.engine.record import save_record
 from cardtable.sim.backends import MAX_GAMES, Timing, check_run, keep_on_interrupt, run_batches
 from cardtable.sim.collector import fewer_collections
@@ -123,8 +123,7 @@ def standings(state: State) -> list[int]:
     """The seats on the best total now (lowest or highest, as the game's totals win): the
     winners of a match ended after a fixed number of rounds."""
     scores = list(state.scores)
-    low = bool(getattr(type(state), "lowest_wins", True))
-    best = min(scores) if low else max(scores)
+    best = min(scores) if lowest_wins(state) else max(scores)
     return [s for s, t in enumerate(scores) if t == best]
 
 
@@ -243,7 +242,7 @@ def _play(
         elif not winners or any(not 0 <= s < game.players for s in winners):
             problems.append(f"the match ended with winners {winners}")
     return state, MatchOutcome(decisions, rounds_played(state), scores, winners, problems,
-                               tuple(names))
+                               tuple(names), lowest_wins(state))
 
 
 def rounds_played(state: State) -> int:

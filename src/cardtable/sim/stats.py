@@ -27,10 +27,26 @@ class MatchOutcome:
     winners: list[int]
     problems: list[str]
     bots: tuple[str, ...] = ()  # the bot at each seat (the line-up rotates between matches)
+    lowest_wins: bool = True  # whether the lowest total is the best (penalty games)
+
+    def ahead(self, a: int, b: int) -> float:
+        """1 when seat ``a`` finished ahead of seat ``b``, 0.5 when level, else 0: a winner is
+        ahead of a seat that did not win, otherwise the better total is (a tie-break the
+        totals do not show, such as Daylily's latest Festival, decides only the winners)."""
+        won_a, won_b = a in self.winners, b in self.winners
+        if won_a != won_b:
+            return 1.0 if won_a else 0.0
+        x, y = self.scores[a], self.scores[b]
+        if x == y:
+            return 0.5
+        return 1.0 if (x < y) == self.lowest_wins else 0.0
 
     @property
     def finished(self) -> bool:
         return not self.problems and bool(self.winners)
+
+
+_BOT_SUMS = 7  # the counts ``Tally.bot_sums`` keeps for each bot name
 
 
 @dataclass(slots=True)
@@ -48,7 +64,8 @@ class Tally:
     ties: int = 0
     score_sums: list[int] = field(default_factory=list)
     # Per bot name: [seats played, seats that won, sum of their scores, seats that won in a
-    # tie]. A bot at two seats of one match counts twice (two seat-matches).
+    # tie, pairs of its seat with a seat of another bot, of those it finished ahead in, level
+    # in]. A bot at two seats of one match counts twice (two seat-matches).
     bot_sums: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -77,11 +94,17 @@ class Tally:
         for seat, score in enumerate(outcome.scores):
             self.score_sums[seat] += score
         for seat, name in enumerate(outcome.bots):
-            sums = self.bot_sums.setdefault(name, [0, 0, 0, 0])
+            sums = self.bot_sums.setdefault(name, [0] * _BOT_SUMS)
             sums[0] += 1
             sums[1] += seat in outcome.winners
             sums[2] += outcome.scores[seat]
             sums[3] += seat in outcome.winners and len(outcome.winners) > 1
+            for other, rival in enumerate(outcome.bots):
+                if rival != name:
+                    sums[4] += 1
+                    result = outcome.ahead(seat, other)
+                    sums[5] += result == 1.0
+                    sums[6] += result == 0.5
 
     def merge(self, other: Tally) -> None:
         """Add the tally of a later range of matches (order matters only for the messages)."""
@@ -98,7 +121,7 @@ class Tally:
             self.wins[seat] += other.wins[seat]
             self.score_sums[seat] += other.score_sums[seat]
         for name, counts in other.bot_sums.items():
-            sums = self.bot_sums.setdefault(name, [0, 0, 0, 0])
+            sums = self.bot_sums.setdefault(name, [0] * _BOT_SUMS)
             for i, count in enumerate(counts):
                 sums[i] += count
 
@@ -106,10 +129,16 @@ class Tally:
     def by_bot(self) -> dict[str, dict[str, Any]]:
         """Per bot name, over the finished matches: seat-matches played, won (ties credit every
         tied seat), of those won in a tie (``tied``: a drawn two-player match is often counted
-        as half a win), the win rate with its 95% Wilson interval, and the mean final score."""
+        as half a win), the win rate with its 95% Wilson interval, and the mean final score.
+
+        ``against_others``: how it finished against each seat of another bot, pair by pair.
+        At a table of three, one bot against two, winning half the matches is far above a fair
+        share; ``ahead_rate`` (level pairs as half) reads like a heads-up win rate instead.
+        Heads-up it is the win rate with a tie as half. No interval: the pairs of one match
+        are not independent draws."""
         out: dict[str, dict[str, Any]] = {}
         for name in sorted(self.bot_sums):
-            played, won, score, tied = self.bot_sums[name]
+            played, won, score, tied, pairs, ahead, level = self.bot_sums[name]
             low, high = wilson(won, played)
             out[name] = {
                 "played": played,
@@ -118,6 +147,12 @@ class Tally:
                 "win_rate": round(won / played, 4) if played else 0.0,
                 "win_rate_95": [round(low, 4), round(high, 4)],
                 "mean_score": round(score / played, 4) if played else 0.0,
+                "against_others": {
+                    "pairs": pairs,
+                    "ahead": ahead,
+                    "level": level,
+                    "ahead_rate": round((ahead + level / 2) / pairs, 4) if pairs else None,
+                },
             }
         return out
 
