@@ -11,7 +11,8 @@ margin over the mean of the other seats, each with its standard error.
         --set max_plies=400
 
 ``--set name=value`` changes one field of the game's search knowledge (``max_plies``,
-``margin``, ``max_candidates``, ``tree``, ``exploration``; ``belief=module:function`` or
+``margin``, ``max_candidates``, ``tree``, ``exploration``, ``win_bonus``: points a play-out's
+lead on the totals is worth; ``belief=module:function`` or
 ``belief=none`` for the deals' reading of the others' moves) for the run, to compare a variant
 against the registered search on the same deals and seeds.
 """
@@ -37,8 +38,7 @@ from cardtable.engine.game import Game, load_game, lowest_wins
 from machine import print_machine
 
 TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen",
-           "win_bonus",
-           "belief"}
+           "win_bonus", "belief"}
 
 
 def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:

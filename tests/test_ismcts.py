@@ -400,3 +400,34 @@ def test_contract_play_outs_read_their_samples_without_views(
     result = bot.search(decision)
     assert result.iterations == 24
     assert len([c for c in result.choices if c.visits]) >= 2
+
+
+def test_a_win_bonus_rewards_the_seat_that_leads_the_totals() -> None:
+    """``win_bonus`` (a knob for benchmarks, off in every game) adds to each seat's margin the
+    bonus for leading the totals at a play-out's end, less the others' mean share of it; a
+    shared lead shares it. Without it the reward is the margin alone."""
+    from dataclasses import replace
+
+    from cardtable.bots.ismcts import Budget, knowledge_for
+
+    game = load_game("dummy-rummy", 3)
+
+    class Ended:  # a penalty game's totals at a play-out's end
+        lowest_wins = True
+        is_over = False
+
+        def __init__(self, scores: list[int]) -> None:
+            self.scores = scores
+
+    plain = IsmctsBot(game, 1, Budget(iters=1), knowledge_for(game))
+    bonus = IsmctsBot(game, 1, Budget(iters=1), replace(knowledge_for(game), win_bonus=30.0))
+    start = [10, 20, 30]
+    end = Ended([10, 45, 60])  # seat 0 went out this round; the others took 25 and 30
+    margins = plain._values(end, start, False)  # type: ignore[arg-type]
+    assert margins == [27.5, -10.0, -17.5]  # each seat's gain less the others' mean gain
+    assert bonus._values(end, start, False) == [  # type: ignore[arg-type]
+        27.5 + 30, -10.0 - 15, -17.5 - 15]
+    level = Ended([40, 40, 60])  # seats 0 and 1 share the lowest total
+    shared = bonus._values(level, start, False)  # type: ignore[arg-type]
+    plain_level = plain._values(level, start, False)  # type: ignore[arg-type]
+    assert [s - p for s, p in zip(shared, plain_level, strict=True)] == [7.5, 7.5, -15.0]
