@@ -188,3 +188,38 @@ def test_greedy_is_offered_by_name_for_daylily() -> None:
     from cardtable.bots import bot_names
 
     assert "greedy" in bot_names("daylily")
+
+
+def test_the_patient_bot_plays_legal_whole_matches() -> None:
+    """``patient`` is greedy with its melds held back longer: every move legal, from its view."""
+    game = load_game("daylily", 3, {"target": 60})
+    for seed in range(3):
+        bots = [make_bot(name, game, seed + s)
+                for s, name in enumerate(["patient", "greedy", "patient"])]
+        state = game.new_state(seed)
+        while not state.is_over:
+            seat = state.actors[0]
+            action = decide(bots[seat], state, seat)
+            assert action in state.legal_actions(seat), f"seed {seed}: illegal {action}"
+            state.apply(seat, action)
+        assert state.winners
+
+
+def test_the_patient_bot_wins_more_heads_up_rounds_than_greedy() -> None:
+    """Holding a meld back (declared early only when it is worth 12 points, any other late)
+    keeps its cards from the opponent's reading and from being laid against: on the same
+    deals, patient in each seat in turn, it wins more first rounds than greedy (about 55% over
+    thousands in benchmarks/daylily_weights.py; greedy in its place would win exactly half)."""
+    game = load_game("daylily", 2)
+    won = 0.0
+    for deal in range(700, 900):
+        for me in (0, 1):
+            bots = [make_bot("greedy", game, 1), make_bot("greedy", game, 2)]
+            bots[me] = make_bot("patient", game, 3)
+            state = game.new_state(deal)
+            while state.rounds_played == 0:
+                seat = state.actors[0]
+                state.apply(seat, decide(bots[seat], state, seat))
+            mine, theirs = state.scores[me], state.scores[1 - me]
+            won += 0.5 if mine == theirs else float(mine > theirs)
+    assert won / 400 > 0.52, won / 400
