@@ -13,7 +13,8 @@ margin over the mean of the other seats, each with its standard error.
 ``--set name=value`` changes one field of the game's search knowledge (``max_plies``,
 ``margin``, ``max_candidates``, ``tree``, ``exploration``, ``win_bonus``: points a play-out's
 lead on the totals is worth; ``rollout``: the bot that plays the play-outs and whose move the
-search keeps unless beaten; ``belief=module:function`` or
+search keeps unless beaten; ``opponent_rollout``: the bot that plays the other seats' play-out
+moves, when it differs; ``belief=module:function`` or
 ``belief=none`` for the deals' reading of the others' moves) for the run, to compare a variant
 against the registered search on the same deals and seeds.
 """
@@ -39,7 +40,7 @@ from cardtable.engine.game import Game, load_game, lowest_wins
 from machine import print_machine
 
 TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen",
-           "win_bonus", "belief", "rollout"}
+           "win_bonus", "belief", "rollout", "opponent_rollout"}
 
 
 def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:
@@ -53,7 +54,7 @@ def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:
         kind = str(types[name])
         if name == "belief":
             changes[name] = None if text == "none" else _function(text)
-        elif name == "rollout":
+        elif name in ("rollout", "opponent_rollout"):
             changes[name] = text  # a bot name of the game, checked when the search starts
         elif kind == "bool":
             changes[name] = text.lower() in ("1", "true", "yes")

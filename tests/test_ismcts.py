@@ -431,3 +431,48 @@ def test_a_win_bonus_rewards_the_seat_that_leads_the_totals() -> None:
     shared = bonus._values(level, start, False)  # type: ignore[arg-type]
     plain_level = plain._values(level, start, False)  # type: ignore[arg-type]
     assert [s - p for s, p in zip(shared, plain_level, strict=True)] == [7.5, 7.5, -15.0]
+
+
+def test_the_searching_seat_and_the_others_can_play_out_with_different_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``opponent_rollout`` plays the other seats' play-out moves (the searcher's own seat keeps
+    ``rollout``), so a stronger policy for oneself need not be assumed of the opponents. Left
+    unset, every seat plays ``rollout`` and the search is move for move what it was."""
+    from dataclasses import replace
+
+    import cardtable.bots.ismcts as ismcts
+    from cardtable.bots.ismcts import Budget, knowledge_for
+
+    game = load_game("daylily", 3)
+    state, seat = position("daylily", 3, seed=5, min_choices=3)
+    decision = Decision.at(state, seat, "observation")
+    made: list[str] = []
+    real = ismcts.make_bot
+
+    def recording(name: str, *args: Any) -> Any:
+        made.append(name)
+        return real(name, *args)
+
+    monkeypatch.setattr(ismcts, "make_bot", recording)
+    mixed = IsmctsBot(game, 2, Budget(iters=8),
+                      replace(knowledge_for(game), rollout="patient", opponent_rollout="greedy"))
+    made.clear()
+    mixed.search(decision)
+    assert made == ["greedy" if s != seat else "patient" for s in range(3)]
+
+    registered = IsmctsBot(game, 2, Budget(iters=8), knowledge_for(game))
+    same = IsmctsBot(game, 2, Budget(iters=8),
+                     replace(knowledge_for(game), opponent_rollout="greedy"))
+    assert registered.search(decision).choices == same.search(decision).choices
+
+
+def test_play_out_bots_that_read_different_views_are_refused() -> None:
+    from dataclasses import replace
+
+    from cardtable.bots.ismcts import Budget, knowledge_for
+
+    game = load_game("daylily", 2)
+    with pytest.raises(OptionError, match="must read the same view"):
+        IsmctsBot(game, 1, Budget(iters=1),
+                  replace(knowledge_for(game), rollout="greedy", opponent_rollout="random"))

@@ -80,11 +80,15 @@ class Knowledge:
     """What one game tells the search: how to play out a deal fast and how to judge a cut-off.
 
     ``rollout`` names a bot of the game that needs at most a view (``greedy``, ``random``);
+    ``opponent_rollout``, when set, plays the other seats' play-out moves instead, so a search
+    can play out its own seat with a stronger policy while modelling the others as they are
+    thought to play;
     ``evaluate`` estimates what the rest of a cut-off round is worth to each seat (``None``:
     nothing); ``explain`` words a move for a hint.
     """
 
     rollout: str = "greedy"
+    opponent_rollout: str | None = None  # the others' play-out bot (None: ``rollout``)
     max_plies: int = 400
     evaluate: Evaluation | None = None
     explain: Explanation | None = None
@@ -205,12 +209,20 @@ class IsmctsBot:
         self.knowledge = knowledge or knowledge_for(game)
         self.name = name
         self.last: SearchResult | None = None
-        policy = make_bot(self.knowledge.rollout, game, 0)
-        policy_needs: Needs = getattr(policy, "needs", "observation")
-        if policy_needs == "observation":
-            raise OptionError(f"the play-out bot {self.knowledge.rollout!r} must not search itself")
-        self._policy_needs = policy_needs
-        self._reads_samples = callable(getattr(policy, "play_sample", None))
+        own = self.knowledge.rollout
+        others = self.knowledge.opponent_rollout or own
+        kinds = set()
+        for name in {own, others}:
+            policy = make_bot(name, game, 0)
+            policy_needs: Needs = getattr(policy, "needs", "observation")
+            if policy_needs == "observation":
+                raise OptionError(f"the play-out bot {name!r} must not search itself")
+            kinds.add((policy_needs, callable(getattr(policy, "play_sample", None))))
+        if len(kinds) > 1:
+            # One way of asking every seat's policy keeps the play-out loop free of checks.
+            raise OptionError(f"the play-out bots {own!r} and {others!r} must read the same view")
+        (self._policy_needs, self._reads_samples), = kinds
+        self._rollouts = (own, others)
 
     def choose(self, decision: Decision) -> Action:
         if len(decision.legal) == 1:
@@ -238,8 +250,10 @@ class IsmctsBot:
         rng = random.Random(f"ismcts/{self.seed}/{seat}/{observation.version}")
         # One play-out bot per seat, seeded for this decision (Day's greedy bot samples).
         players = self.game.players
+        own, others = self._rollouts
         policies: list[Bot] = [
-            make_bot(self.knowledge.rollout, self.game, rng.getrandbits(62)) for _ in range(players)
+            make_bot(own if s == seat else others, self.game, rng.getrandbits(62))
+            for s in range(players)
         ]
         root = Node()
         stats = _Stats()
