@@ -24,22 +24,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from cardtable.bots import Decision
+from cardtable.bots import Bot
 from cardtable.bots.daylily import GreedyDaylilyBot, Weights
 from cardtable.engine.game import Game, load_game
+from cardtable.sim.paired import first_round
 from machine import print_machine
 
 
 def round_won(game: Game, deal: int, me: int, weights: Weights) -> float:
     """1, 0.5 or 0: how the seat ``me`` with ``weights`` did in the first round of ``deal``."""
-    state = game.new_state(deal)
-    bots = [GreedyDaylilyBot(game, deal * 10 + s) for s in range(game.players)]
+    bots: list[Bot] = [GreedyDaylilyBot(game, deal * 10 + s) for s in range(game.players)]
     bots[me] = GreedyDaylilyBot(game, deal * 10 + me, weights)
-    while state.rounds_played == 0 and not state.is_over:
-        seat = state.actors[0]
-        state.apply(seat, bots[seat].choose(Decision.at(state, seat, "view")))
-    mine, theirs = state.scores[me], state.scores[1 - me]
-    return 0.5 if mine == theirs else float(mine > theirs)
+    return first_round(game, deal, me, bots).won
 
 
 def variant(spec: str) -> Weights:

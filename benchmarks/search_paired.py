@@ -26,7 +26,6 @@ import importlib
 import json
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import fields, replace
 from pathlib import Path
@@ -34,9 +33,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from cardtable.bots import Bot, Decision, make_bot
+from cardtable.bots import Bot, make_bot
 from cardtable.bots.ismcts import Budget, IsmctsBot, Knowledge, knowledge_for
-from cardtable.engine.game import Game, load_game, lowest_wins
+from cardtable.engine.game import Game, load_game
+from cardtable.sim.paired import RoundResult, first_round
 from machine import print_machine
 
 TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen",
@@ -75,31 +75,13 @@ def _function(spec: str) -> Any:
         raise SystemExit(f"--set belief: cannot find {spec!r} ({error})") from None
 
 
-def one_round(game: Game, deal: int, me: int,
-              searcher: Callable[[int], Bot] | None) -> tuple[float, float, float, int]:
-    """Seat ``me``'s result in the first round of ``deal``: (won, points margin, CPU seconds
-    searched, moves searched); greedy in every seat when ``searcher`` is None."""
-    state = game.new_state(deal)
+def one_round(game: Game, deal: int, me: int, searcher: Callable[[int], Bot] | None) -> RoundResult:
+    """Seat ``me``'s first round of ``deal`` against greedy; greedy in every seat when
+    ``searcher`` is None."""
     bots = [make_bot("greedy", game, deal * 10 + s + 1000) for s in range(game.players)]
     if searcher is not None:
         bots[me] = searcher(deal * 10 + me)
-    spent, moves = 0.0, 0
-    while state.rounds_played == 0 and not state.is_over:
-        seat = state.actors[0]
-        began = time.process_time()
-        action = bots[seat].choose(Decision.for_bot(state, seat, bots[seat]))
-        if seat == me and searcher is not None:
-            spent += time.process_time() - began
-            moves += 1
-        state.apply(seat, action)
-    # Scored on the totals after the round, as ``simulate --rounds 1`` scores a match.
-    sign = -1 if lowest_wins(state) else 1
-    totals = [sign * t for t in state.scores]
-    best = max(totals)
-    tied = totals.count(best)
-    won = (1.0 if tied == 1 else 0.5) if totals[me] == best else 0.0
-    margin = totals[me] - (sum(totals) - totals[me]) / (len(totals) - 1)
-    return won, margin, spent, moves
+    return first_round(game, deal, me, bots)
 
 
 def main() -> None:
@@ -128,8 +110,10 @@ def main() -> None:
     spent, moves = 0.0, 0
     for deal in range(args.first, args.first + args.deals):
         for me in range(args.players):
-            base_won, base_margin, _, _ = one_round(game, deal, me, None)
-            w, m, s, n = one_round(game, deal, me, searcher)
+            base = one_round(game, deal, me, None)
+            mine = one_round(game, deal, me, searcher)
+            base_won, base_margin = base.won, base.margin
+            w, m, s, n = mine.won, mine.margin, mine.cpu, mine.moves
             wins[0] += w
             wins[1] += base_won
             if args.log is not None:

@@ -448,11 +448,10 @@ def test_the_searching_seat_and_the_others_can_play_out_with_different_bots(
     state, seat = position("daylily", 3, seed=5, min_choices=3)
     decision = Decision.at(state, seat, "observation")
     made: list[str] = []
-    real = ismcts.make_bot
 
     def recording(name: str, *args: Any) -> Any:
         made.append(name)
-        return real(name, *args)
+        return make_bot(name, *args)
 
     monkeypatch.setattr(ismcts, "make_bot", recording)
     mixed = IsmctsBot(game, 2, Budget(iters=8),
