@@ -8,7 +8,8 @@ worth a point or two of rounds shows in a few thousand rounds (a tie on the tota
         declare_late=15,out_cap=16,declare_points=12 point=0.12
 
 Each argument is one variant: ``name=value`` pairs of ``Weights`` fields, comma-separated
-(an empty argument is the defaults, which must come out at exactly half). ``PATIENT`` in
+(an empty argument is the defaults, which must come out at exactly half; with ``--players 3``
+at exactly a third: the variant sits in each seat in turn, greedy in the others). ``PATIENT`` in
 ``bots/daylily.py`` was chosen this way: see docs/benchmarks.md.
 """
 
@@ -57,15 +58,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first", type=int, default=20000, help="the first deal's seed")
+    parser.add_argument("--players", type=int, default=2,
+                        help="seats at the table: the variant sits in each in turn (a fair "
+                             "share is one round in this many)")
     parser.add_argument("variants", nargs="*", default=[""])
     args = parser.parse_args()
     print_machine()
-    game = load_game("daylily", 2)
+    game = load_game("daylily", args.players)
     for spec in args.variants:
         weights = variant(spec)
         began = time.process_time()
         won = [round_won(game, deal, me, weights)
-               for deal in range(args.first, args.first + args.deals) for me in (0, 1)]
+               for deal in range(args.first, args.first + args.deals)
+               for me in range(args.players)]
         se = statistics.stdev(won) / len(won) ** 0.5
         print(f"{spec or 'defaults'}: {statistics.mean(won):.3f} +- {se:.3f} of {len(won)} "
               f"rounds against greedy ({time.process_time() - began:.0f} CPU s)", flush=True)
