@@ -460,10 +460,34 @@ def test_the_searching_seat_and_the_others_can_play_out_with_different_bots(
     mixed.search(decision)
     assert made == ["greedy" if s != seat else "patient" for s in range(3)]
 
-    registered = IsmctsBot(game, 2, Budget(iters=8), knowledge_for(game))
+    unset = IsmctsBot(game, 2, Budget(iters=8),
+                      replace(knowledge_for(game), rollout="greedy", opponent_rollout=None))
     same = IsmctsBot(game, 2, Budget(iters=8),
-                     replace(knowledge_for(game), opponent_rollout="greedy"))
-    assert registered.search(decision).choices == same.search(decision).choices
+                     replace(knowledge_for(game), rollout="greedy", opponent_rollout="greedy"))
+    assert unset.search(decision).choices == same.search(decision).choices
+
+
+def test_the_daylily_search_falls_back_on_the_patient_move() -> None:
+    """Daylily's search keeps its own play-out bot's move unless a challenger beats it, and that
+    bot is ``patient`` (it wins more rounds than greedy): where the two differ, a search too
+    short to overturn anything plays patient's move, not greedy's."""
+    game = load_game("daylily", 2)
+    greedy, patient = make_bot("greedy", game, 0), make_bot("patient", game, 0)
+    differed = 0
+    for deal in range(40):
+        state = game.new_state(deal)
+        while state.rounds_played == 0 and differed < 3:
+            seat = state.actors[0]
+            view = Decision.at(state, seat, "view")
+            mine, theirs = patient.choose(view), greedy.choose(view)
+            if str(mine) != str(theirs):
+                search = make_bot("ismcts:iters=2", game, deal)
+                assert str(search.choose(Decision.at(state, seat, "observation"))) == str(mine)
+                differed += 1
+            state.apply(seat, theirs)
+        if differed == 3:
+            return
+    raise AssertionError("patient and greedy never differed in 40 deals")
 
 
 def test_play_out_bots_that_read_different_views_are_refused() -> None:

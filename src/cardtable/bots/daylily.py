@@ -570,7 +570,13 @@ def _register_knowledge() -> None:
     # moves where the search left greedy's move (120 decisions) were such declarations, 3 of
     # 14 with full play-outs (docs/benchmarks.md, 2026-11-27). The estimate stays for a round
     # longer than the default cut-off.
-    register_knowledge("daylily", Knowledge(rollout="greedy", evaluate=round_outlook,
+    # Its own seat plays out as `patient` and keeps patient's move unless beaten: the search
+    # adds little to its policy here (within ±0.04 of rounds in every paired run), and patient
+    # wins 55% of heads-up rounds against greedy. The others play out as greedy, the plainest
+    # model of a sound opponent (paired against greedy play-outs: +0.015 ± 0.024 over 400
+    # rounds, docs/benchmarks.md).
+    register_knowledge("daylily", Knowledge(rollout="patient", opponent_rollout="greedy",
+                                            evaluate=round_outlook,
                                             candidates=shortlist, max_candidates=5,
                                             tree=False, explain=explain))
 
