@@ -570,11 +570,11 @@ def _register_knowledge() -> None:
     # moves where the search left greedy's move (120 decisions) were such declarations, 3 of
     # 14 with full play-outs (docs/benchmarks.md, 2026-11-27). The estimate stays for a round
     # longer than the default cut-off.
-    # Its own seat plays out as `patient` and keeps patient's move unless beaten: the search
-    # adds little to its policy here (within ±0.04 of rounds in every paired run), and patient
-    # wins 55% of heads-up rounds against greedy. The others play out as greedy, the plainest
-    # model of a sound opponent (paired against greedy play-outs: +0.015 ± 0.024 over 400
-    # rounds, docs/benchmarks.md).
+    # Its own seat plays out as `patient` and keeps patient's move unless beaten: here the
+    # search is about as strong as its play-out bot (within ±0.04 of rounds in every paired
+    # run), and patient wins 55% of heads-up rounds against greedy. The others play out as
+    # greedy, the plainest model of a sound opponent. On 400 paired rounds (deals 3110-3309)
+    # it won 220 where greedy play-outs won 212 (+0.020 ± 0.022; docs/benchmarks.md).
     register_knowledge("daylily", Knowledge(rollout="patient", opponent_rollout="greedy",
                                             evaluate=round_outlook,
                                             candidates=shortlist, max_candidates=5,
