@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -32,6 +31,7 @@ from cardtable.bots.day import shortlist
 from cardtable.bots.ismcts import Budget, IsmctsBot, knowledge_for
 from cardtable.engine.game import Action, Game, load_game
 from cardtable.games.day.actions import FOLD
+from cardtable.sim.paired import first_round
 from machine import print_machine
 
 
@@ -63,19 +63,12 @@ def hands(variant: str, deals: range, iters: int, players: int) -> tuple[list[in
     spent, moves = 0.0, 0
     for deal in deals:
         for me in range(players):
-            state = game.new_state(deal)
             bots = [make_bot("greedy", game, deal * 10 + s + 1000) for s in range(players)]
             bots[me] = make(deal * 10 + me)
-            start = state.scores[me]
-            while state.rounds_played == 0 and not state.is_over:
-                seat = state.actors[0]
-                began = time.process_time()
-                action = bots[seat].choose(Decision.for_bot(state, seat, bots[seat]))
-                if seat == me:
-                    spent += time.process_time() - began
-                    moves += 1
-                state.apply(seat, action)
-            gains.append(state.scores[me] - start)
+            result = first_round(game, deal, me, bots)
+            gains.append(result.gain)
+            spent += result.cpu
+            moves += result.moves
     return gains, spent / max(moves, 1)
 
 

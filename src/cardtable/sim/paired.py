@@ -27,12 +27,14 @@ class RoundResult:
     margin: float  # its total less the mean of the others', counted so that more is better
     cpu: float  # CPU seconds the seat spent choosing its moves
     moves: int  # how many moves the seat chose
+    gain: int = 0  # its total after the round less its total before (Day: chips won)
 
 
 def first_round(game: Game, deal: int, seat: int, bots: Sequence[Bot]) -> RoundResult:
     """Play the first round of deal ``deal`` with ``bots[s]`` in each seat ``s`` and score it for
     ``seat``. Every bot decides from what its own seat may see (``Decision.for_bot``)."""
     state = game.new_state(deal)
+    start = state.scores[seat]
     spent, moves = 0.0, 0
     while state.rounds_played == 0 and not state.is_over:
         actor = state.actors[0]
@@ -47,4 +49,4 @@ def first_round(game: Game, deal: int, seat: int, bots: Sequence[Bot]) -> RoundR
     best = max(totals)
     won = (1.0 if totals.count(best) == 1 else 0.5) if totals[seat] == best else 0.0
     others = (sum(totals) - totals[seat]) / (len(totals) - 1)
-    return RoundResult(won, totals[seat] - others, spent, moves)
+    return RoundResult(won, totals[seat] - others, spent, moves, state.scores[seat] - start)
