@@ -5,7 +5,9 @@ which hides the effect of one change to the search. This plays one round of ever
 the searcher in each seat in turn (greedy in the others), and the same round with greedy in that
 seat: the searcher's result less greedy's, round by round, is the search's gain with most of the
 luck of the cards taken out. Two figures come out: rounds won (a tie as half) and the points
-margin over the mean of the other seats, each with its standard error.
+margin over the mean of the other seats, each with its standard error. The round is also
+played with the search's own play-out bot alone in the seat (``patient`` for Daylily): a search
+that merely follows that bot shows no gain over it.
 
     .venv/bin/python benchmarks/search_paired.py --game daylily --deals 60 --iters 100 \
         --set max_plies=400
@@ -104,24 +106,32 @@ def main() -> None:
     def searcher(seed: int) -> Bot:
         return IsmctsBot(game, seed, budget, knowledge)
 
-    wins = [0.0, 0.0]  # rounds won by the search, by greedy's own move
+    def policy(seed: int) -> Bot:  # the search's own play-out bot, playing alone
+        return make_bot(knowledge.rollout, game, seed)
+
+    wins = [0.0, 0.0, 0.0]  # rounds won by the search, by greedy's own move, by its play-out bot
     won: list[float] = []
+    over_policy: list[float] = []
     margin: list[float] = []
     spent, moves = 0.0, 0
     for deal in range(args.first, args.first + args.deals):
         for me in range(args.players):
             base = one_round(game, deal, me, None)
             mine = one_round(game, deal, me, searcher)
+            alone = one_round(game, deal, me, policy)
             base_won, base_margin = base.won, base.margin
             w, m, s, n = mine.won, mine.margin, mine.cpu, mine.moves
             wins[0] += w
             wins[1] += base_won
+            wins[2] += alone.won
             if args.log is not None:
                 with args.log.open("a") as out:
                     out.write(json.dumps({"deal": deal, "seat": me, "won": w, "margin": m,
                                           "greedy_won": base_won, "greedy_margin": base_margin,
+                                          "policy_won": alone.won, "policy_margin": alone.margin,
                                           "cpu": s, "moves": n}) + "\n")
             won.append(w - base_won)
+            over_policy.append(w - alone.won)
             margin.append(m - base_margin)
             spent += s
             moves += n
@@ -132,9 +142,11 @@ def main() -> None:
     name = ", ".join(args.set) or "as registered"
     print(f"{args.game}, {args.players} players, search {name}, iters={args.iters}, deals "
           f"{args.first}-{args.first + args.deals - 1}, {len(won)} rounds:")
-    print(f"  rounds won: search {wins[0]:g}, greedy's own move {wins[1]:g}")
+    print(f"  rounds won: search {wins[0]:g}, greedy's own move {wins[1]:g}, its play-out bot "
+          f"({knowledge.rollout}) alone {wins[2]:g}")
     print(f"  rounds won over greedy's own move {gain(won)}; points margin {gain(margin)}; "
           f"{spent / max(moves, 1):.3f} CPU s a searched move")
+    print(f"  rounds won over its play-out bot alone {gain(over_policy)}")
 
 
 if __name__ == "__main__":
