@@ -297,6 +297,18 @@ def check_clone(state: State, rng: random.Random, report: Report, where: str) ->
         report.fail(f"{where}: playing on a clone changed the original")
 
 
+def check_apply_legal(state: State, seat: int, legal: list[Any], rng: random.Random,
+                      report: Report, where: str) -> None:
+    """The search's play-outs carry out listed moves without asking again (``apply_legal``):
+    that must leave the state exactly as ``apply`` does, events and all."""
+    action = rng.choice(legal)
+    checked, trusted = state.clone(), state.clone()
+    checked.apply(seat, action)
+    trusted.apply_legal(seat, action)
+    if fingerprint(trusted) != fingerprint(checked) or trusted.log != checked.log:
+        report.fail(f"{where}: apply_legal({action}) differs from apply")
+
+
 def play_checked(
     game: Game, seed: int, heavy_every: int | None = None, policy_seed: int | None = None
 ) -> tuple[State, Report]:
@@ -337,6 +349,7 @@ def play_checked(
             check_sealed(state, checks, witness, report, where)
             check_stale(state, seat, legal, report, where)
             check_clone(state, checks, report, where)
+            check_apply_legal(state, seat, legal, checks, report, where)
         violations = getattr(state, "invariant_violations", None)
         if violations is not None:
             for problem in violations():

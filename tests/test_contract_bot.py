@@ -19,6 +19,7 @@ from cardtable.games.contract.actions import (
     Discard,
     Down,
     Lay,
+    Swap,
 )
 from cardtable.games.contract.cards import JOKER, make_deck, parse_card, parse_cards
 from cardtable.games.contract.melds import read_meld
@@ -289,3 +290,32 @@ def test_a_sampled_state_is_read_as_the_view_reads_it(
             mover = decide(bot, state, seat) if rng.random() < 0.8 else rng.choice(legal)
             state.apply(seat, mover)
     assert checked > 200
+
+
+def test_a_clone_that_changes_its_table_is_read_with_its_own_table() -> None:
+    """The search reads the table once per ``table_stamp``: a sample that goes down or lays off
+    must be read with its new melds, and the state it came from (read first) with the old."""
+    from cardtable.bots.contract import read_sample, read_view
+
+    game = load_game("liverpool", 3, dict(SHORT_LIVERPOOL))
+    bot = make_bot("greedy", game, 0)
+    rng = random.Random(7)
+    changed = 0
+    state = game.new_state(3)
+    assert isinstance(state, ContractState)
+    while not state.is_over and changed < 6:
+        seat = state.actors[rng.randrange(len(state.actors))]
+        legal = state.legal_actions(seat)
+        tabled = [a for a in legal if isinstance(a, Down | Lay | Swap)]
+        if tabled:
+            assert read_sample(state, seat) == read_view(state.view(seat), seat)
+            sample = Decision.at(state, seat, "observation", legal).observe().sample(rng)
+            assert isinstance(sample, ContractState)
+            sample.apply(seat, tabled[0])
+            changed += 1
+            assert sample.table != state.table
+            for s in range(3):
+                assert read_sample(sample, s) == read_view(sample.view(s), s)
+                assert read_sample(state, s) == read_view(state.view(s), s)
+        state.apply(seat, decide(bot, state, seat))
+    assert changed == 6

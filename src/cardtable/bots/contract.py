@@ -31,8 +31,11 @@ seed is accepted for the common bot signature.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import gt
 from typing import Any, ClassVar
 
 from cardtable.bots import Decision, Needs, kept_with, register_bot
@@ -44,10 +47,14 @@ from cardtable.games.contract.actions import (
     PASS,
     RUMMY,
     TAKE,
+    Buy,
+    CallRummy,
     Discard,
     Down,
+    Draw,
     Lay,
     Swap,
+    Take,
 )
 from cardtable.games.contract.cards import JOKER, code, parse_card
 from cardtable.games.contract.game import ContractGame
@@ -62,7 +69,7 @@ from cardtable.games.contract.melds import (
     swap_joker,
 )
 from cardtable.games.contract.rules import ContractRules
-from cardtable.games.contract.state import ContractState
+from cardtable.games.contract.state import ContractState, TableMeld
 
 MAX_EXTRA = 6  # a buy may not take the hand beyond the deal's size plus this many cards
 NEAR_RUN = 2  # a card of the same suit this many ranks away or closer starts a run
@@ -173,6 +180,39 @@ def read_view(view: dict[str, Any], seat: int) -> Seen:
 _HANDS: dict[bytes, tuple[int, ...]] = {}  # a hand's counts by card -> its sorted cards
 
 
+_ALL_CARDS = range(53)
+
+# The table as a view shows it (its melds, and where each seat's melds sit among them), by the
+# state's ``table_stamp``, with the rows it was read from: a stamp alone could be met again in
+# another process (a state sent there whole), so the rows are compared too, which costs little
+# since they hold the very same objects. Shared by every Seen read off that table; Seen only
+# looks them up.
+_Table = tuple[list[list[TableMeld]], tuple[Meld, ...], dict[tuple[int, int], int]]
+_TABLES: dict[int, _Table] = {}
+
+
+def _read_table(state: ContractState) -> _Table:
+    melds: list[Meld] = []
+    places: dict[tuple[int, int], int] = {}
+    for owner, row in enumerate(state.table):
+        for number, placed in enumerate(row):
+            places[owner, number] = len(melds)
+            melds.append(_table_meld(placed.meld.kind, placed.meld.cards))
+    return [list(row) for row in state.table], tuple(melds), places
+
+
+def _cards_of(counts: bytes) -> tuple[int, ...]:
+    """The sorted cards, with repeats, that ``counts`` (copies held of each card) stands for:
+    one pass of ``compress`` per copy rather than a Python loop over the 53 cards."""
+    cards = list(compress(_ALL_CARDS, counts))
+    most = max(counts)
+    for copies in range(1, most):
+        cards += compress(_ALL_CARDS, map(gt, counts, repeat(copies)))
+    if most > 1:
+        cards.sort()
+    return tuple(cards)
+
+
 def read_sample(state: ContractState, seat: int) -> Seen:
     """What ``read_view(state.view(seat), seat)`` reads, taken straight from a state without
     writing its view out as card codes and parsing them back, which cost the search's play-outs
@@ -186,21 +226,20 @@ def read_sample(state: ContractState, seat: int) -> Seen:
     if hand is None:
         if len(_HANDS) > _MEMO_LIMIT:
             _HANDS.clear()
-        hand = _HANDS[counts] = tuple(c for c in range(53) for _ in range(counts[c]))
-    melds: list[Meld] = []
-    places: dict[tuple[int, int], int] = {}
-    for owner, row in enumerate(state.table):
-        for number, placed in enumerate(row):
-            places[owner, number] = len(melds)
-            melds.append(_table_meld(placed.meld.kind, placed.meld.cards))
+        hand = _HANDS[counts] = _cards_of(counts)
+    table = _TABLES.get(state.table_stamp)
+    if table is None or table[0] != state.table:
+        if len(_TABLES) > _MEMO_LIMIT:
+            _TABLES.clear()
+        table = _TABLES[state.table_stamp] = _read_table(state)
     discard = state.discard
     return Seen(
         seat=seat,
         phase=state.phase,
         hand=hand,
         top=discard[-1] if discard else -1,
-        table=tuple(melds),
-        places=places,
+        table=table[1],
+        places=table[2],
         down=state.down[seat],
         deal=state.deal_no,
         buys=state.buys[seat],
@@ -208,11 +247,18 @@ def read_sample(state: ContractState, seat: int) -> Seen:
     )
 
 
-def _forced(legal: Sequence[Action]) -> Action | None:
+def _kinds(legal: Sequence[Action]) -> set[type]:
+    """The kinds of move on offer. Asking these rather than ``TAKE in legal`` spares comparing
+    every discard with the word moves, twice over each (the moves are dataclasses): a twentieth
+    of a Liverpool play-out."""
+    return set(map(type, legal))
+
+
+def _forced(legal: Sequence[Action], kinds: set[type]) -> Action | None:
     """The move made without reading the hand: the only one, or calling rummy when it may."""
     if len(legal) == 1:
         return legal[0]
-    return RUMMY if RUMMY in legal else None
+    return RUMMY if CallRummy in kinds else None
 
 
 def without(hand: Sequence[int], card: int) -> list[int]:
@@ -240,29 +286,34 @@ class GreedyContractBot:
         # The deficit's search: wild cards without the natural-majority limit (see module doc).
         self.free = MeldRules(melds.min_set, melds.min_run, natural_majority=False)
         self._deficits: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        self._met: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
 
     # ---- the decision ------------------------------------------------------------------------
     def choose(self, decision: Decision) -> Action:
-        forced = _forced(decision.legal)
+        kinds = _kinds(decision.legal)
+        forced = _forced(decision.legal, kinds)
         if forced is not None:
             return forced
-        return self._decide(read_view(decision.view(), decision.seat), decision.legal)
+        return self._decide(read_view(decision.view(), decision.seat), decision.legal, kinds)
 
     def play_sample(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
         """The move :meth:`choose` makes from ``seat``'s view of ``state``, read without the
         view (:func:`read_sample`): the search's play-outs on its own sampled states."""
-        forced = _forced(legal)
+        if len(legal) == 1:
+            return legal[0]
+        kinds = _kinds(legal)
+        forced = _forced(legal, kinds)
         if forced is not None:
             return forced
         assert isinstance(state, ContractState)
-        return self._decide(read_sample(state, seat), legal)
+        return self._decide(read_sample(state, seat), legal, kinds)
 
-    def _decide(self, seen: Seen, legal: Sequence[Action]) -> Action:
-        if BUY in legal:
+    def _decide(self, seen: Seen, legal: Sequence[Action], kinds: set[type]) -> Action:
+        if Buy in kinds:
             return BUY if self._wants_to_buy(seen) else PASS
-        if TAKE in legal or DRAW in legal:
-            return self._draw(seen, legal)
-        return self._play(seen, legal)
+        if Take in kinds or Draw in kinds:
+            return self._draw(seen, kinds)
+        return self._play(seen, legal, kinds)
 
     # ---- judging hands -----------------------------------------------------------------------
     def _contract(self, seen: Seen) -> tuple[int, int]:
@@ -272,7 +323,16 @@ class GreedyContractBot:
     def _meets(self, hand: Sequence[int], wild: int, seen: Seen) -> bool:
         """Whether ``hand`` plus ``wild`` free wild cards holds the contract."""
         sets, runs = self._contract(seen)
-        return find_contract([*hand, *(JOKER,) * wild], sets, runs, self.free) is not None
+        key = (sets, runs, wild, tuple(sorted(hand)))
+        met = self._met.get(key)
+        if met is None:
+            # Memoised like the deficit: a play-out's discards ask this of the same hands again
+            # and again, and it was a fifth of Liverpool's search.
+            met = find_contract([*hand, *(JOKER,) * wild], sets, runs, self.free) is not None
+            if len(self._met) > _MEMO_LIMIT:
+                self._met.clear()
+            self._met[key] = met
+        return met
 
     def deficit(self, hand: Sequence[int], seen: Seen) -> int:
         """Fewest cards the hand still needs to hold the contract (0: it holds it)."""
@@ -337,11 +397,19 @@ class GreedyContractBot:
         rules = self.rules.melds
         left = sorted(hand, key=lambda c: (-values[c], c))
         pool = list(melds)
+        # What a natural card must share with each meld to fit it (a set's rank, a run's suit):
+        # laying off keeps both, and skipping the melds that cannot take a card spares most of
+        # the calls below, which were a tenth of Liverpool's search.
+        by_rank = [m.kind == SET for m in pool]
+        needs = [m.ranks[0] - 1 if m.kind == SET else m.suit for m in pool]
         placed = True
         while placed and left:
             placed = False
             for i, c in enumerate(left):
+                rank, suit = c % 13, c // 13
                 for j, meld in enumerate(pool):
+                    if c != JOKER and needs[j] != (rank if by_rank[j] else suit):
+                        continue
                     options = lay_off_options(c, meld, rules)
                     if options:
                         pool[j] = options[0]
@@ -357,10 +425,10 @@ class GreedyContractBot:
         return any(lay_off_options(card, m, rules) for m in melds)
 
     # ---- drawing and buying ------------------------------------------------------------------
-    def _draw(self, seen: Seen, legal: Sequence[Action]) -> Action:
-        if TAKE not in legal or seen.top < 0:
+    def _draw(self, seen: Seen, kinds: set[type]) -> Action:
+        if Take not in kinds or seen.top < 0:
             return DRAW
-        if DRAW not in legal:
+        if Draw not in kinds:
             return TAKE
         if seen.down:
             if not seen.hand:
@@ -384,18 +452,17 @@ class GreedyContractBot:
         return True
 
     # ---- playing -----------------------------------------------------------------------------
-    def _play(self, seen: Seen, legal: Sequence[Action]) -> Action:
-        downs = [a for a in legal if isinstance(a, Down)]
-        if downs:
-            return self._best_down(seen, downs)
+    def _play(self, seen: Seen, legal: Sequence[Action], kinds: set[type]) -> Action:
+        if Down in kinds:
+            return self._best_down(seen, [a for a in legal if isinstance(a, Down)])
         discards = [a for a in legal if isinstance(a, Discard)]
         if seen.down:
             if len(seen.hand) == 1 and discards:
                 return discards[0]  # the last card: discarding it goes out
-            lays = [a for a in legal if isinstance(a, Lay)]
-            if lays:
-                return self._best_lay(seen, lays)
-            swap = self._useful_swap(seen, [a for a in legal if isinstance(a, Swap)])
+            if Lay in kinds:
+                return self._best_lay(seen, [a for a in legal if isinstance(a, Lay)])
+            swaps = [a for a in legal if isinstance(a, Swap)] if Swap in kinds else []
+            swap = self._useful_swap(seen, swaps)
             if swap is not None:
                 return swap
             return max(
@@ -501,6 +568,17 @@ class GreedyContractBot:
         (lowest first): a joker last, then the deficit it leaves, a live card after a dead
         one, the dearer card first."""
         now = self.deficit(seen.hand, seen)
+        # The cards one lay-down of the hand (with its ``now`` wild cards) uses: a card beyond
+        # them may go without raising the deficit, and the search says no more than that (it is
+        # exact), so only the cards it uses need their own. This spared most of the searches
+        # that were an eighth of Liverpool's play-outs.
+        spare: Counter[int] = Counter()
+        if now:
+            sets, runs = self._contract(seen)
+            found = find_contract([*seen.hand, *(JOKER,) * now], sets, runs, self.free)
+            if found is not None:
+                spare = Counter(seen.hand)
+                spare.subtract(c for meld in found for c in meld.cards)
         out: list[tuple[Discard, tuple[int, int, int, int, int]]] = []
         tried: set[int] = set()
         for action in discards:
@@ -513,8 +591,10 @@ class GreedyContractBot:
                 after = now + 1
             elif now == 0:
                 after = self.deficit(rest, seen)
+            elif spare[c] > 0 or self._meets(rest, now, seen):
+                after = now
             else:
-                after = now if self._meets(rest, now, seen) else now + 1
+                after = now + 1
             key = (
                 c == JOKER,
                 after,

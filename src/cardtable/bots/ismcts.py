@@ -422,8 +422,11 @@ class IsmctsBot:
                 path.append((node, seat))
                 if node.visits == 0:
                     expanded = True
+            if first:
+                state.apply(seat, action)  # a move of the real table, tried on a sample
+            else:
+                state.apply_legal(seat, action)  # chosen from this state's own legal moves
             first = False
-            state.apply(seat, action)
             plies += 1
             if plies & 7 == 0 and time.perf_counter() >= deadline:
                 return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import chain, compress, repeat
+from itertools import chain, compress, count, repeat
 from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.engine.deals import Deal
@@ -195,6 +195,9 @@ def _declined(seat: int, card: int, buyers: list[int]) -> Declined:
 
 _CARDS = range(53)
 
+# Every table a state lays out gets a number no other table has had (see ``table_stamp``).
+_TABLE_STAMPS = count()
+
 # The moves a meld at one place on the table offers, by card (lay-offs, then joker swaps): made
 # once per meld and place, since moves never change: (meld, owner, index, swaps) -> (card, moves).
 _PLAYS: dict[tuple[TableMeld, int, int, bool], tuple[tuple[int, tuple[Action, ...]], ...]] = {}
@@ -324,6 +327,11 @@ class ContractState(RunningTotals, State):
             self._emit(DealtHand(seat, self._codes(self.hands[seat])))
         self.known = [[0] * 53 for _ in range(n)]
         self.table: list[list[TableMeld]] = [[] for _ in range(n)]
+        # Changes with every change to the table, and is never shared by two different tables
+        # (a clone keeps it only until either changes its table): what a bot reads off the
+        # table may be kept under it. The search's play-outs read the same table move after
+        # move, and reading it afresh was a twentieth of Liverpool's search.
+        self.table_stamp = next(_TABLE_STAMPS)
         self.down = [False] * n
         self.down_turn = [-1] * n
         self.buys = [0] * n
@@ -854,6 +862,7 @@ class ContractState(RunningTotals, State):
                     self._remove(seat, c)
                 self.table[seat].append(table_meld(meld, self.rules))
                 melds.append(meld)
+            self.table_stamp = next(_TABLE_STAMPS)
             self.down[seat] = True
             self.down_turn[seat] = self.turn
             self._emit(LaidDown(
@@ -867,6 +876,7 @@ class ContractState(RunningTotals, State):
             self._remove(seat, action.card)
             grown = tm.accepts[action.card][action.end]
             self.table[action.owner][action.index] = table_meld(grown, self.rules)
+            self.table_stamp = next(_TABLE_STAMPS)
             if action.card == JOKER and self.owed_jokers:
                 self.owed_jokers -= 1
             if action.card != JOKER:
@@ -887,6 +897,7 @@ class ContractState(RunningTotals, State):
             if self.taken == JOKER:
                 self.taken_alone = False  # the swapped joker is another copy than the one taken
             self.table[action.owner][action.index] = table_meld(new, self.rules)
+            self.table_stamp = next(_TABLE_STAMPS)
             self.owed_jokers += 1
             self._emit(JokerSwapped(seat, CODES[action.card], action.owner, action.index,
                                     tuple(CODES[c] for c in new.cards)))
@@ -999,6 +1010,7 @@ class ContractState(RunningTotals, State):
         new.discard = list(self.discard)
         new.throwers = list(self.throwers)
         new.table = [list(ms) for ms in self.table]  # TableMeld objects are replaced, not changed
+        new.table_stamp = self.table_stamp
         new.down = list(self.down)
         new.down_turn = list(self.down_turn)
         new.buys = list(self.buys)
