@@ -4,6 +4,7 @@ and short matches."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
@@ -499,3 +500,27 @@ def test_play_out_bots_that_read_different_views_are_refused() -> None:
     with pytest.raises(OptionError, match="must read the same view"):
         IsmctsBot(game, 1, Budget(iters=1),
                   replace(knowledge_for(game), rollout="greedy", opponent_rollout="random"))
+
+
+@pytest.mark.parametrize(("margin", "kept"), [(1.0, False), (2.0, True)])
+def test_a_challenger_replaces_the_policy_move_only_by_margin_standard_errors(
+    margin: float, kept: bool
+) -> None:
+    """A root move that beat the play-out bot's own move on the common deals by 1.3 standard
+    errors replaces it at ``margin=1`` and not at ``margin=2`` (Daylily's setting), where the
+    search keeps `patient`'s move unless the play-outs say clearly otherwise."""
+    from cardtable.bots.ismcts import knowledge_for
+
+    game = load_game("daylily", 2)
+    state = game.new_state(1)
+    seat = state.actors[0]
+    policy_move, challenger = state.legal_actions(seat)[:2]
+    knowledge = dataclasses.replace(knowledge_for(game), margin=margin)
+    bot = IsmctsBot(game, 0, knowledge=knowledge)
+    rewards = {
+        str(policy_move): [0.0] * 8,
+        str(challenger): [3.0, -1.0] * 4,  # mean 1, standard error 0.76
+    }
+    picked = bot._pick([policy_move, challenger], rewards, policy_move, sweeps=4)
+    assert picked is (policy_move if kept else challenger)
+    assert knowledge_for(game).margin == 2.0
