@@ -186,9 +186,11 @@ _ALL_CARDS = range(53)
 # state's ``table_stamp``, with the rows it was read from: a stamp alone could be met again in
 # another process (a state sent there whole), so the rows are compared too, which costs little
 # since they hold the very same objects. Shared by every Seen read off that table; Seen only
-# looks them up.
+# looks them up. Kept small: every play-out lays out tables never seen again, and the reads
+# that repeat are of the table just read (the next moves of a play-out, the next sample).
 _Table = tuple[list[list[TableMeld]], tuple[Meld, ...], dict[tuple[int, int], int]]
 _TABLES: dict[int, _Table] = {}
+_TABLES_LIMIT = 1024
 
 
 def _read_table(state: ContractState) -> _Table:
@@ -229,7 +231,7 @@ def read_sample(state: ContractState, seat: int) -> Seen:
         hand = _HANDS[counts] = _cards_of(counts)
     table = _TABLES.get(state.table_stamp)
     if table is None or table[0] != state.table:
-        if len(_TABLES) > _MEMO_LIMIT:
+        if len(_TABLES) >= _TABLES_LIMIT:
             _TABLES.clear()
         table = _TABLES[state.table_stamp] = _read_table(state)
     discard = state.discard
