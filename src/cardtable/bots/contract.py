@@ -301,8 +301,6 @@ class GreedyContractBot:
     def play_sample(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
         """The move :meth:`choose` makes from ``seat``'s view of ``state``, read without the
         view (:func:`read_sample`): the search's play-outs on its own sampled states."""
-        if len(legal) == 1:
-            return legal[0]
         kinds = _kinds(legal)
         forced = _forced(legal, kinds)
         if forced is not None:
