@@ -412,9 +412,39 @@ def test_the_hint_finds_the_contract_and_its_lay_down_is_accepted(
                         f"draw\nhint\n{down}\nquit\n")
     assert code == 0
     assert f"You can go down now with two sets: {down}." in out
-    assert f"You (seat 0) went down with two sets: {down[len('down '):]}." in out
+    assert f"You (seat 0) went down with two sets: {symbols(down[len('down '):])}." in out
     state = record_state("two.json")
     assert state.down[0] and len(state.table[0]) == 2
+
+
+def symbols(notation: str) -> str:
+    """Card codes as the screen shows them: ``9S 9D`` -> ``9♠ 9♦``."""
+    return re.sub(r"\b(10|[2-9JQKA])([CDHS])\b", lambda m: m[1] + "♣♦♥♠"["CDHS".index(m[2])],
+                  notation)
+
+
+def test_the_prompt_offers_going_down_only_to_a_hand_that_holds_the_contract(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    holds = ["liverpool", "--players", "3", "--seed", "101", "--bots", "random"]
+    _, out, _ = play(monkeypatch, capsys, holds, "draw\nquit\n")
+    assert "Your move (deal 1/7, two sets: go down, or discard)" in out
+    short = ["liverpool", "--players", "3", "--seed", "5", "--bots", "random"]
+    _, out, _ = play(monkeypatch, capsys, short, "take\nquit\n")
+    assert "Your move (deal 1/7, two sets: discard)" in out
+    assert "go down" not in out.split("took the", 1)[1]
+
+
+def test_the_log_and_the_search_hint_name_cards_with_suit_symbols_as_the_hand_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["liverpool", "--players", "3", "--seed", "5", "--bots", "random"]
+    _, out, _ = play(monkeypatch, capsys, argv, "take\nhint\nquit\n")
+    assert "the 9♠ starts the discard pile" in " ".join(out.split())
+    assert "You (seat 0) took the 9♠ from the discard pile." in out
+    search = " ".join(out.split("Search: ", 1)[1].split("Your move", 1)[0].split())
+    assert search.startswith("Try discard ") and SHOWN_CARD.search(search), search
+    assert not re.search(r"\b(10|[2-9JQKA])[CDHS]\b", search), search  # no code left
 
 
 def test_a_lay_down_with_a_longer_meld_is_accepted_and_shown_with_its_joker(
@@ -425,7 +455,7 @@ def test_a_lay_down_with_a_longer_meld_is_accepted_and_shown_with_its_joker(
     typed = "draw\ndown AD AD JK | 10D 10H 10S 10S\ntable\nquit\n"
     code, out, _ = play(monkeypatch, capsys, argv, typed)
     assert code == 0
-    assert "You (seat 0) went down with two sets: AD AD JK as A | 10D 10H 10S 10S." in out
+    assert "You (seat 0) went down with two sets: A♦ A♦ JK as A | 10♦ 10♥ 10♠ 10♠." in out
     table = out.rsplit("Deal 1 of 7", 1)[1]
     assert re.search(r"0:0\s+set\s+A♦ A♦ JK\(=A\)", table)
     assert re.search(r"0:1\s+set\s+10♦ 10♥ 10♠ 10♠", table)
@@ -566,7 +596,7 @@ def test_a_lay_off_on_a_run_without_its_end_is_completed_when_one_end_fits(
     assert session.state.history[-1] == (0, lay)
     assert load_record(tmp_path / "short.json")["actions"][-1] == [0, str(lay)]
     laid = " ".join(screen.getvalue().split())
-    assert re.search(rf"You \(seat 0\) laid off the {code(lay.card)} on .*?run "
+    assert re.search(rf"You \(seat 0\) laid off the {symbols(code(lay.card))} on .*?run "
                      rf"{lay.owner}:{lay.index} \({lay.end} end\)\.", laid)
 
 

@@ -8,6 +8,7 @@ Hints read only that view too, asking the same meld engine the rules use.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +21,7 @@ from cardtable.games.contract.cards import (
     JOKER,
     SUIT_NAMES,
     SUIT_SYMBOLS,
+    SUITS,
     code,
     parse_card,
     pretty,
@@ -39,6 +41,8 @@ from cardtable.games.contract.melds import (
 )
 from cardtable.games.contract.rules import Contract
 from cardtable.terminal.render import View
+
+_CODE = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")  # a card's code in the engine's words
 
 SUIT_STYLE = ("bold", "bold red", "bold red", "bold")  # clubs, diamonds, hearts, spades
 JOKER_STYLE = "bold magenta"
@@ -345,7 +349,15 @@ class ContractRenderer:
             return f"{deal}: play the joker you swapped out"
         if t["down"][seat]:
             return f"{deal}: lay off, swap or discard"
+        if self._way_down(own_hand(view), contract) is None:
+            return f"{deal}: discard"  # "go down" would send a newcomer looking for melds
         return f"{deal}: go down, or discard"
+
+    def log_text(self, text: str) -> str:
+        """The engine's lines name cards by their codes ("took the 9S"); the hand and the
+        table on screen wear suit symbols, so the log does too ("took the 9♠"), as in the
+        browser. What a person types accepts either."""
+        return _CODE.sub(lambda m: m[1] + SUIT_SYMBOLS[SUITS.index(m[2])], text)
 
     # ---- events -----------------------------------------------------------------------------
     def event(self, event: dict[str, Any], labels: Sequence[str]) -> RenderableType | None:
@@ -356,7 +368,7 @@ class ContractRenderer:
             title = (f"Deal {event['round']} of {event['deals']}: "
                      f"{contract_text(contract.sets, contract.runs)}")
             return Group(Rule(title, style="bold"),
-                         Text(self.game.describe_event(event, labels), "bold"))
+                         Text(self.log_text(self.game.describe_event(event, labels)), "bold"))
         if event["kind"] == "round_scored":
             return self.deal_result(event["result"], labels)
         return None

@@ -37,6 +37,8 @@ class Renderer(Protocol):
 
     # Optional: ``event(event, labels) -> RenderableType | None`` draws an event that deserves
     # more than the game's one log line (a round's score sheet); None lets the line stand.
+    # Optional: ``log_text(text) -> str`` rewrites the engine's words for the screen (contract
+    # rummy's card codes in suit symbols); see :func:`in_own_words`.
 
     def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:
         """The legal moves in notation, grouped under headings for ``help``."""
@@ -49,6 +51,13 @@ class Renderer(Protocol):
 
     def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
         """The match result."""
+
+
+def in_own_words(renderer: object, text: str) -> str:
+    """``text`` (a log line, a hint) as the renderer shows such words: the engine writes cards
+    by the codes a person types, which some tables draw otherwise."""
+    log_text = getattr(renderer, "log_text", None)
+    return text if log_text is None else str(log_text(text))
 
 
 def plural(n: int, word: str) -> str:

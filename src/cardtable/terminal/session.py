@@ -31,7 +31,7 @@ from cardtable.engine.record import save_record
 from cardtable.engine.text import quoted, shorten
 from cardtable.terminal import renderer_for
 from cardtable.terminal.digest import digest_lines
-from cardtable.terminal.render import Renderer, View
+from cardtable.terminal.render import Renderer, View, in_own_words
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
 
 Reader = Callable[[str], str]
@@ -275,17 +275,21 @@ class PlaySession:
 
     def _say_plain(self, events: list[dict[str, Any]]) -> list[str]:
         """Print plain log lines, or their digest when they are too many; the lines."""
-        lines = [self.game.describe_event(e, self.labels) for e in events]
+        lines = [self._line(e) for e in events]
         if len(lines) <= LOG_BUDGET:
             for line in lines:
                 self.say(line)
             return lines
         self.say(f"Since your last turn ({len(lines)} lines; type log to read them all):",
                  "bold")
-        for line in digest_lines(events, lambda e: self.game.describe_event(e, self.labels),
-                                 self.labels):
+        for line in digest_lines(events, self._line, self.labels):
             self.say("  " + line)
         return lines
+
+    def _line(self, event: Mapping[str, Any]) -> str:
+        """The event's log line, in the renderer's words where it has its own
+        (``log_text``: suit symbols for contract rummy's card codes)."""
+        return in_own_words(self.renderer, self.game.describe_event(event, self.labels))
 
     def _pause(self) -> bool:
         """Wait for Enter between rounds (at a terminal only: piped input has no one to wait
@@ -413,8 +417,7 @@ class PlaySession:
         """``log``: every line since the person's last turn ended (what a digest folded among
         them); ``log all``: the whole match so far."""
         if word == "log all":
-            lines = [self.game.describe_event(e, self.labels)
-                     for e in self.state.events(self.person, -1)
+            lines = [self._line(e) for e in self.state.events(self.person, -1)
                      if e["version"] <= self.seen and e["kind"] not in QUIET_EVENTS]
         else:
             lines = self.since_turn
@@ -429,8 +432,11 @@ class PlaySession:
         advice = search_hint(self.state, self.person, HINT_SECONDS, seed=self.seed)
         if getattr(self.renderer, "hint_says_why", False) and advice.reasons:
             # The game's own hint line has just given these reasons in its words.
-            return f"Search: Try {advice.action}. {advice.figures}".rstrip()
-        return "Search: " + advice.words
+            words = f"Search: Try {advice.action}. {advice.figures}".rstrip()
+        else:
+            words = "Search: " + advice.words
+        return in_own_words(self.renderer, words)
+
     def _toggle_auto_pass(self) -> bool:
         """Switch auto-pass; True when it is now on."""
         if not self.window_answers:

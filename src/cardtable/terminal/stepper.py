@@ -17,6 +17,7 @@ from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, RecordError
 from cardtable.engine.game import load_game
 from cardtable.terminal import renderer_for
+from cardtable.terminal.render import in_own_words
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
 from cardtable.terminal.session import QUIET_EVENTS, QUIT_WORDS, Reader, console_reader
 
@@ -53,7 +54,7 @@ def step_through(
             if picture is None and event["kind"] == "round_scored":
                 picture = round_summary(event, labels)
             if picture is None:
-                say(game.describe_event(event, labels))
+                say(in_own_words(renderer, game.describe_event(event, labels)))
                 continue
             console.print(picture)
             if sheet.add(event) is not None:
