@@ -419,6 +419,23 @@ def test_enter_takes_sensible_defaults_and_house_rules_and_seed_are_asked(
     assert "--option scoring=vowels" in again and "--option games=2" in again
 
 
+def test_the_menu_says_how_each_bot_plays_and_takes_its_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, ["--seed", "4"], "daylily\n2\n\n\nquit\n")
+    assert code == 0, err
+    listed = out.split("Opponents:", 1)[1].split("Bots for the", 1)[0]
+    lines = {line.split()[1]: line for line in listed.strip().splitlines()}
+    assert set(lines) == {"gentle", "greedy", "ismcts", "patient", "random"}
+    assert "the strongest" in lines["ismcts"] and "children" in lines["gentle"]
+    assert "held back" in lines["patient"]
+    number = lines["ismcts"].split(".")[0].strip()
+    code, out, err = play(monkeypatch, capsys, ["--seed", "4"],
+                          f"daylily\n2\n{number}\n\nquit\n")
+    assert code == 0, err
+    assert "Seat 1 (ismcts)" in out
+
+
 def test_enter_alone_starts_a_match(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -34,6 +34,9 @@ def test_games_api_gives_options_bots_and_faces(web: Any) -> None:
     rounds = next(o for o in by_name["daylily"]["options"] if o["name"] == "rounds")
     assert rounds["nullable"] and rounds["default"] is None and rounds["doc"]
     assert "greedy" in by_name["daylily"]["bots"]
+    about = by_name["liverpool"]["bot_about"]
+    assert set(about) == set(by_name["liverpool"]["bots"]) and all(about.values())
+    assert "strongest" in about["ismcts"]
     faces = httpx.get(web.url + "/api/games/daylily/cards", timeout=10).json()["cards"]
     assert faces["2MN"]["purple"] and faces["3PB"]["pandora"] and faces["1SL"]["accent"]
     sounds = httpx.get(web.url + "/api/games/say-rummy/cards", timeout=10).json()["cards"]
@@ -49,6 +52,12 @@ def test_join_a_free_seat_from_the_lobby_and_watch(browser: Any, web: Any) -> No
     try:
         page = watch.attach(ctx.new_page())
         page.goto(web.url + "/")
+        # whoever sets a table up is told how each bot plays, not just its name
+        page.wait_for_selector("#seat-1")
+        page.select_option("#seat-1", "ismcts")
+        assert "the strongest" in page.text_content("#seat-1-doc")
+        page.select_option("#seat-1", "gentle")
+        assert "children" in page.text_content("#seat-1-doc")
         row = page.locator(f'li.open-table[data-table="{made["table"]}"]')
         row.wait_for()
         row.locator("button:has-text('Join seat 2')").click()

@@ -105,17 +105,30 @@ ParamFactory = Callable[[Game, int, Mapping[str, str]], Bot]
 text, checks them and raises OptionError with one sentence for a bad one."""
 _BOTS: dict[str, dict[str, BotFactory]] = {"*": {"random": RandomBot}}
 _PARAM_BOTS: dict[str, dict[str, ParamFactory]] = {}
+_ABOUT: dict[tuple[str, str], str] = {("*", "random"): "any legal move, at random"}
 
 
-def register_bot(name: str, game: str, factory: BotFactory) -> None:
-    """Make a bot available by name for one game (``game="*"``: every game)."""
+def register_bot(name: str, game: str, factory: BotFactory, about: str = "") -> None:
+    """Make a bot available by name for one game (``game="*"``: every game); ``about`` says in
+    a few words how it plays, for whoever picks opponents from a list."""
     _BOTS.setdefault(game, {})[name] = factory
+    if about:
+        _ABOUT[game, name] = about
 
 
-def register_param_bot(name: str, game: str, factory: ParamFactory) -> None:
+def register_param_bot(name: str, game: str, factory: ParamFactory, about: str = "") -> None:
     """Make a bot that reads parameters from its name (``NAME:key=value:key=value``) available
     for one game (``game="*"``: every game). ``NAME`` alone gives the bot's defaults."""
     _PARAM_BOTS.setdefault(game, {})[name] = factory
+    if about:
+        _ABOUT[game, name] = about
+
+
+def bot_about(game: str, name: str) -> str:
+    """How the bot ``name`` (its plain name) plays ``game``, in a few words ("" if unsaid): the
+    names alone (``greedy``, ``ismcts``) mean little to someone choosing opponents."""
+    _load()
+    return _ABOUT.get((game, name)) or _ABOUT.get(("*", name), "")
 
 
 def _load() -> None:

@@ -616,8 +616,9 @@ def _factory(game: Game, seed: int) -> GreedyContractBot:
     return GreedyContractBot(game, seed)
 
 
-register_bot("greedy", "dummy-rummy", _factory)
-register_bot("greedy", "liverpool", _factory)
+for _game in ("dummy-rummy", "liverpool"):
+    register_bot("greedy", _game, _factory,
+                 about="goes down at once, lays off all it can, throws its dearest dead card")
 
 
 # ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------

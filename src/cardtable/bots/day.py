@@ -359,7 +359,7 @@ def _factory(game: Game, seed: int) -> GreedyDayBot:
     return GreedyDayBot(game, seed)
 
 
-register_bot("greedy", "day", _factory)
+register_bot("greedy", "day", _factory, about="bets on its chances of winning the showdown")
 
 
 class CallerDayBot:
@@ -386,7 +386,7 @@ def _caller(game: Game, seed: int) -> CallerDayBot:
     return CallerDayBot(game, seed)
 
 
-register_bot("caller", "day", _caller)
+register_bot("caller", "day", _caller, about="keeps, checks and calls everything: a yardstick")
 
 
 def shortlist(decision: Decision, policy_move: Action) -> list[Action]:

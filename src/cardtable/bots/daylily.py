@@ -423,7 +423,7 @@ def _factory(game: Game, seed: int) -> GreedyDaylilyBot:
     return GreedyDaylilyBot(game, seed)
 
 
-register_bot("greedy", "daylily", _factory)
+register_bot("greedy", "daylily", _factory, about="plans its way out and declares melds as it can")
 
 PATIENT = Weights(out_cap=16, declare_points=12, declare_late=15)
 """Greedy's judgement with its melds held back longer (a complete meld is declared early only
@@ -437,7 +437,8 @@ def _patient(game: Game, seed: int) -> GreedyDaylilyBot:
     return bot
 
 
-register_bot("patient", "daylily", _patient)
+register_bot("patient", "daylily", _patient,
+             about="greedy's plans, with its melds held back: a little stronger")
 
 
 # ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------

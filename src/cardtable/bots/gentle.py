@@ -148,6 +148,7 @@ def _number(params: Mapping[str, str], key: str, default: Any, kind: type) -> An
     return value
 
 
-register_param_bot("gentle", "*", make_gentle)
+register_param_bot("gentle", "*", make_gentle,
+                   about="plays sensibly but unhurried: good for children")
 
 __all__ = ["GentleBot"]

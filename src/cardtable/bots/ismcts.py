@@ -661,7 +661,8 @@ def figures_of(result: SearchResult, knowledge: Knowledge) -> str:
     return f"{found}; the next best, {other.action}, {other.mean:+.1f}."
 
 
-register_param_bot("ismcts", "*", make_ismcts)
+register_param_bot("ismcts", "*", make_ismcts,
+                   about="the strongest; it plays out what the hidden cards may be")
 
 __all__ = [
     "Budget",

@@ -184,7 +184,7 @@ def _factory(game: Game, seed: int) -> GreedySayBot:
     return GreedySayBot(game, seed)
 
 
-register_bot("greedy", "say-rummy", _factory)
+register_bot("greedy", "say-rummy", _factory, about="plays its longest word at once")
 
 
 # ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from cardtable.bots import Bot, bot_names, is_bot_name, make_bot
+from cardtable.bots import Bot, bot_about, bot_names, is_bot_name, make_bot
 from cardtable.engine.errors import CardtableError, OptionError, RecordError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.engine.options import parse_option_assignments
@@ -387,12 +387,15 @@ def menu(
 
 
 def ask_bots(console: Console, read: Reader, game: str, seats: int) -> list[str]:
-    """One bot for every seat, or a comma-separated line-up; ``gentle`` is the children's."""
+    """One bot for every seat, or a comma-separated line-up, each listed with how it plays
+    (``gentle`` is the children's, ``ismcts`` the strongest)."""
     available = bot_names(game)
     default_name = default_bot(game)
-    console.print(Text(f"Opponents: {', '.join(available)}", "bold"))
-    if "gentle" in available:
-        console.print(Text("  (gentle plays sensibly but unhurried: good for children)"))
+    console.print(Text("Opponents:", "bold"))
+    width = max(map(len, available))
+    for i, name in enumerate(available, 1):
+        about = bot_about(game, name)
+        console.print(Text(f"  {i}. {name:<{width}}  {about}".rstrip()))
     while True:
         answer = read(f"Bots for the {seats} other seat{'s' if seats != 1 else ''} "
                       f"[{default_name}]: ").strip().lower()

@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from cardtable.bots import Decision, bot_names
+from cardtable.bots import Decision, bot_about, bot_names
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.server import auth
@@ -152,7 +152,8 @@ def games_json() -> list[dict[str, Any]]:
             summary = ""
         out.append({"name": name, "title": cls.title, "player_counts": list(cls.player_counts),
                     "options": [_option_json(o) for o in cls.option_specs],
-                    "bots": bot_names(name), "rules": summary})
+                    "bots": bot_names(name), "rules": summary,
+                    "bot_about": {bot: bot_about(name, bot) for bot in bot_names(name)}})
     return out
 
 

@@ -109,10 +109,14 @@ function createForm(list, created) {
     clear(seatsBox, h("legend", "Seats: a person or a bot"));
     for (let i = 0; i < n; i++) {
       const choice = old[i] || (i === 0 ? "human" : (g.bots.includes(SEAT_KINDS_DEFAULT) ? SEAT_KINDS_DEFAULT : g.bots[0]));
+      // A bot's name says little to a newcomer: how it plays is shown under the seat.
+      const about = (kind) => (kind === "human" ? "" : (g.bot_about || {})[kind] || "");
       const select = h("select", { id: `seat-${i}`, name: `seat-${i}` },
         h("option", { value: "human", selected: choice === "human" }, "a person"),
         g.bots.map((b) => h("option", { value: b, selected: choice === b }, `${b} bot`)));
-      seatsBox.append(field(`Seat ${i + 1}`, select));
+      const box = field(`Seat ${i + 1}`, select, about(choice) || " ");
+      select.addEventListener("change", () => { box.querySelector("small.doc").textContent = about(select.value) || " "; });
+      seatsBox.append(box);
     }
   }
 
