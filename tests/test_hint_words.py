@@ -16,6 +16,7 @@ from cardtable.bots.sayrummy import explain as say_explain
 from cardtable.engine.game import State, load_game
 from cardtable.games.contract.actions import Discard as ContractDiscard
 from cardtable.games.daylily.actions import Discard as DaylilyDiscard
+from cardtable.games.daylily.actions import DrawDiscard
 from cardtable.games.daylily.cards import code
 from cardtable.games.sayrummy.actions import Word
 
@@ -62,6 +63,47 @@ def test_a_daylily_discard_names_the_melds_it_keeps_and_the_distance_to_going_ou
     assert "short of going out" in words or "ready to go out" in words
     inside = daylily_explain(decision, DaylilyDiscard(kept[0]))
     assert inside is not None and "fits none" not in inside
+
+
+def top_card_plan(state: State, seat: int) -> tuple[int, int, int] | None:
+    """At a draw: the hand, the discard top and the card still missing from the first planned
+    meld the top would join (0 when the top completes it); None if it joins none."""
+    seen = read_view(state.view(seat), seat)
+    if seen.phase != "draw" or seen.top < 0:
+        return None
+    top = 1 << seen.top
+    k = MELDED_TO_GO_OUT - seen.melded[seat]
+    plan = Planner(seen.hand | top, seen.live, Weights()).plan(seen.hand | top, k)
+    fits = [(meld, missing) for meld, missing in plan if meld.mask & top]
+    return (seen.hand, seen.top, fits[0][1]) if fits else None
+
+
+def test_a_daylily_take_names_the_held_cards_the_top_joins_and_the_card_still_wanted() -> None:
+    def joins_a_meld_short_of_a_card(state: State, seat: int) -> bool:
+        found = top_card_plan(state, seat)
+        return found is not None and found[2] != 0
+
+    state, seat = greedy_until("daylily", 2, joins_a_meld_short_of_a_card)
+    found = top_card_plan(state, seat)
+    assert found is not None
+    hand, top, missing = found
+    wanted = missing.bit_length() - 1
+    words = daylily_explain(Decision.at(state, seat), DrawDiscard())
+    assert words is not None and words.startswith(f"the {code(top)} goes with ")
+    held, still = words.split(" towards ", 1)
+    named = held.removeprefix(f"the {code(top)} goes with ").split()
+    assert named and all(hand >> c & 1 for c in range(45) if code(c) in named)
+    assert code(wanted) not in named and still.endswith(f"still wants {code(wanted)}")
+
+    def completes_a_meld(state: State, seat: int) -> bool:
+        found = top_card_plan(state, seat)
+        return found is not None and found[2] == 0
+
+    state, seat = greedy_until("daylily", 2, completes_a_meld)
+    found = top_card_plan(state, seat)
+    assert found is not None
+    words = daylily_explain(Decision.at(state, seat), DrawDiscard())
+    assert words is not None and words.startswith(f"the {code(found[1])} completes ")
 
 
 def test_the_hint_gives_the_games_reasons_with_the_searchs_figures() -> None:

@@ -511,8 +511,15 @@ def explain(decision: Decision, action: Action) -> str | None:
         if not fits:
             return None
         meld, missing = fits[0]
-        wait = f", still waiting for {code(missing.bit_length() - 1)}" if missing else ""
-        return f"the {code(seen.top)} fits {_meld_words(meld)}{wait}"
+        if not missing:
+            return f"the {code(seen.top)} completes {_meld_words(meld)}"
+        # The planned meld lists the card still missing too: name it apart, or the hint seems
+        # to say the hand holds a card it is told to wait for.
+        wanted = missing.bit_length() - 1
+        held = " ".join(code(c) for c in meld.cards if c not in (seen.top, wanted))
+        worth = f"{meld.points} pts" if meld.points else "safe"
+        return (f"the {code(seen.top)} goes with {held} towards a {meld.kind} ({worth}) that "
+                f"still wants {code(wanted)}")
     if isinstance(action, DrawStock) and seen.top >= 0:
         top = 1 << seen.top
         planner = Planner(seen.hand | top, seen.live, _PROBE.w)
