@@ -292,6 +292,16 @@ def test_bot_moves_are_announced(
     assert re.search(r"Seat 1 \(random\) discarded \d [A-Za-z' ]+\.", out)
 
 
+def test_the_move_log_names_the_dealt_hand_and_counts_the_others() -> None:
+    # A browser's cards show no codes to read "1MT 2FC" by: the log names them, as every
+    # other Daylily line does.
+    game = load_game("daylily", 2)
+    lines = [game.describe_event(e, ["You", "Ann"]) for e in game.new_state(1).events(0, -1)
+             if e["kind"] == "dealt_hand"]
+    dealt = ", ".join(name(parse_card(c)) for c in opening_hand(1))
+    assert lines == [f"You got {dealt}.", "Ann got 10 cards."]
+
+
 class ScriptedPerson:
     """A player who reads the screen: draws from the stock and discards the first card shown.
 

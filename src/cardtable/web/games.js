@@ -47,6 +47,23 @@ function meldBox(ctx, id, cards, title, extra) {
 }
 
 // ---- Daylily ------------------------------------------------------------------------------
+// A flower's name on a narrow card: a long word may break only where a soft hyphen allows,
+// between two consonants near its middle ("Man-hattan", "Allen-hurst"), never at a random
+// letter as overflow-wrap would ("Manhatt / an").
+const VOWEL = /[aeiouy]/i;
+export function breakable(name) {
+  return name.split(" ").map((word) => {
+    if (word.length < 8) return word;
+    let best = -1;
+    for (let i = 2; i <= word.length - 3; i++) {
+      const pair = !VOWEL.test(word[i - 1]) && !VOWEL.test(word[i]) && /[a-z]/i.test(word[i - 1] + word[i]);
+      if (pair && (best < 0 || Math.abs(i - word.length / 2) < Math.abs(best - word.length / 2))) best = i;
+    }
+    if (best < 0) best = Math.ceil(word.length / 2);
+    return `${word.slice(0, best)}\u00ad${word.slice(best)}`;
+  }).join(" ");
+}
+
 const FAMILY_MARK = { Red: "R", Yellow: "Y", Pink: "Pk", Purple: "Pu", Orange: "O", Pandora: "PB" };
 
 const daylily = {
@@ -54,7 +71,7 @@ const daylily = {
     if (!f) return code;
     return [
       h("span.blooms", { "aria-hidden": "true" }, h("b", String(f.blooms)), " ", "✿".repeat(f.blooms)),
-      h("span.flower", f.name),
+      h("span.flower", breakable(f.name)),
       h("span.family", `${f.family === "Pandora" ? "Pandora's Box" : f.family}`),
       f.purple ? h("span.badge.purple-mark", { title: "purple" }, "◆ purple") : null,
       f.accent ? h("span.badge.accent-mark", { title: "purple accent" }, "accent") : null,

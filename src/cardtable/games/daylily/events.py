@@ -36,6 +36,9 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         up = flower(event["up"][0]) if event["up"] else "nothing"
         return (f"Round {event['round']} is dealt by {names[event['dealer']]}; "
                 f"{up} starts the discard pile.")
+    if kind == "dealt_hand" and all(c is not None for c in event["cards"]):
+        # By name, as every other line names a flower: a browser shows no codes on its cards.
+        return f"{who} got {', '.join(flower(c) for c in event['cards'])}."
     if kind == "stock_rebuilt":
         return f"The stock ran out: the {event['cards']} discards were shuffled into a new stock."
     if kind == "round_scored":
