@@ -128,3 +128,29 @@ def test_first_paint_keyboard_and_a_refusal_in_words(browser: Any, web: Any) -> 
         watch.check()
     finally:
         ctx.close()
+
+
+def test_long_flower_names_break_between_syllables_not_at_any_letter(browser: Any,
+                                                                       web: Any) -> None:
+    # Seed 5 deals seat 0 two Allenhurst cards; the pile shows 2 Manhattan Night.
+    made = open_table(web, game="daylily", players=3, seats=["human", "greedy", "greedy"],
+                      options={"rounds": 1}, seed=5)
+    faces = httpx.get(web.url + "/api/games/daylily/cards", timeout=10).json()["cards"]
+    names = {f["name"] for f in faces.values()}
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{made['table']}?token={made['seats'][0]['token']}")
+        page.wait_for_selector(".hand .card .flower")
+        shown = page.eval_on_selector_all(".card .flower", "els => els.map(e => e.textContent)")
+        assert any("Allen\u00adhurst" in s for s in shown) and "Man\u00adhattan Night" in shown
+        for text in shown:
+            assert text.replace("\u00ad", "") in names, text
+            for word in text.split():
+                if len(word.replace("\u00ad", "")) >= 8:
+                    left, right = word.split("\u00ad")
+                    assert left[-1].lower() not in "aeiouy" and right[0].lower() not in "aeiouy"
+                else:
+                    assert "\u00ad" not in word
+    finally:
+        ctx.close()
