@@ -94,6 +94,18 @@ def test_every_bot_name_is_accepted(server: Server) -> None:
     assert r.status_code == 422 and "oracle" in r.json()["error"]
 
 
+def test_the_table_names_bots_by_what_they_do(server: Server) -> None:
+    r = httpx.post(f"{server.url}/api/tables", json={
+        "game": "liverpool", "players": 3, "seats": ["human", "ismcts:iters=20", "greedy"],
+        "table": {"think": 30}}, timeout=30)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    got = httpx.get(f"{server.url}/api/tables/{made['table']}/client",
+                    params={"token": made["seats"][0]["token"]}, timeout=30).json()
+    # the search by its job, not by its algorithm's initials or its parameters
+    assert got["names"] == ["You", "Search bot 2", "Greedy bot 3"]
+
+
 def test_refusals_leave_the_table_as_it_was(server: Server) -> None:
     created = open_table(server, game="daylily", players=3, seed=2)
     table = created["table"]

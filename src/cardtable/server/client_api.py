@@ -167,8 +167,19 @@ def seat_names(table: Table, seat: int | None) -> list[str]:
         elif s.kind == "human":
             names.append(f"Player {n + 1}")
         else:
-            names.append(f"{s.kind.capitalize()} bot {n + 1}")
+            names.append(f"{bot_title(s.kind)} bot {n + 1}")
     return names
+
+
+# What a player calls a bot at the table: the search by what it does, not by its algorithm's
+# initials; parameters (``ismcts:iters=50``) belong to whoever set the table up.
+BOT_TITLES = {"ismcts": "Search"}
+
+
+def bot_title(kind: str) -> str:
+    """``"ismcts:iters=50"`` -> ``"Search"``, ``"greedy"`` -> ``"Greedy"``."""
+    base = kind.split(":", 1)[0].strip().lower()
+    return BOT_TITLES.get(base, base.capitalize())
 
 
 def log_lines(game: Game, state: State, seat: int | None, since: int,
@@ -375,4 +386,4 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     ]
 
 
-__all__ = ["card_faces", "client_payload", "client_routes", "games_json", "hint_for"]
+__all__ = ["bot_title", "card_faces", "client_payload", "client_routes", "games_json", "hint_for"]
