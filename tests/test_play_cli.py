@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -360,6 +361,9 @@ def test_real_terminal_ctrl_c_saves(tmp_path: Path) -> None:
         str(VENV_CARDTABLE),
         ["play", "daylily", "--seed", "30", "--bots", "random"],
         cwd=str(tmp_path), env=env, encoding="utf-8", timeout=20,
+        # Ctrl-C back to its default in the child: a job started in the background without
+        # job control has it ignored, and Python then never raises KeyboardInterrupt.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     child.expect("Your move")
     child.sendline("help")

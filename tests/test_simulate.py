@@ -221,6 +221,13 @@ def test_ctrl_c_ends_the_run_with_the_results_so_far(
         == {k: v for k, v in without_timing(six).items() if k not in asked}
 
 
+def hear_ctrl_c() -> None:
+    """In the child before it runs: Ctrl-C back to its default. A shell starting a job in the
+    background without job control (``nohup sh -c '...' &``) has it ignored, Python then never
+    turns it into KeyboardInterrupt, and the test would wait for an answer that cannot come."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_a_real_ctrl_c_stops_worker_processes_and_prints_the_totals() -> None:
     # SIGINT to the whole process group, as a terminal sends it: the parent answers with its
     # totals and exit code 130, the workers with nothing (no traceback on stderr).
@@ -229,6 +236,7 @@ def test_a_real_ctrl_c_stops_worker_processes_and_prints_the_totals() -> None:
          "simulate", "daylily", "--games", "100000",
          "--workers", "2", "--batch", "5", "--json", *SHORT],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=hear_ctrl_c,
     )
     time.sleep(4)
     os.killpg(run.pid, signal.SIGINT)
