@@ -517,9 +517,8 @@ def explain(decision: Decision, action: Action) -> str | None:
         # to say the hand holds a card it is told to wait for.
         wanted = missing.bit_length() - 1
         held = " ".join(code(c) for c in meld.cards if c not in (seen.top, wanted))
-        worth = f"{meld.points} pts" if meld.points else "safe"
-        return (f"the {code(seen.top)} goes with {held} towards a {meld.kind} ({worth}) that "
-                f"still wants {code(wanted)}")
+        return (f"the {code(seen.top)} goes with {held} towards a {meld.kind} ({_worth(meld)}) "
+                f"that still wants {code(wanted)}")
     if isinstance(action, DrawStock) and seen.top >= 0:
         top = 1 << seen.top
         planner = Planner(seen.hand | top, seen.live, _PROBE.w)
@@ -529,9 +528,12 @@ def explain(decision: Decision, action: Action) -> str | None:
     return None
 
 
+def _worth(meld: Meld) -> str:
+    return f"{meld.points} pts" if meld.points else "safe"
+
+
 def _meld_words(meld: Meld) -> str:
-    worth = f"{meld.points} pts" if meld.points else "safe"
-    return f"{' '.join(code(c) for c in meld.cards)} ({meld.kind}, {worth})"
+    return f"{' '.join(code(c) for c in meld.cards)} ({meld.kind}, {_worth(meld)})"
 
 
 def _plan_words(planner: Planner, hand: int, k: int, verb: str) -> str | None:
