@@ -14,7 +14,7 @@ import pytest
 from cardtable.cli import main
 from cardtable.engine.game import load_game
 from cardtable.engine.record import load_record, replay, verify
-from cardtable.games.daylily.cards import FAMILIES, family_of, name, parse_card
+from cardtable.games.daylily.cards import FAMILIES, family_of, name, parse_card, parse_cards
 from cardtable.games.daylily.melds import melds_in
 
 CODE = re.compile(r"\[(\d[A-Z]{2})\]")
@@ -278,6 +278,26 @@ def test_declared_meld_shows_with_kind_and_points_and_full_names_parse(
     assert re.search(r"melded [234]/10 \(\d+ pts\)", table)
     assert re.search(r"\n +(\d[A-Z]{2} ?)+ +" + kind, table)
     assert "Melds you could declare" in out or "You can go out now" in out
+
+
+def test_the_search_hint_names_flowers_and_its_advice_can_be_typed_as_given(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["daylily", "--seed", "5", "--bots", "random"]
+    _, out, _ = play(monkeypatch, capsys, argv, "s\nhint\nquit\n")
+    search = " ".join(out.split("Search: ", 1)[1].split("Your move", 1)[0].split())
+    # A code the hand does not show (the card a meld waits for) told a newcomer nothing.
+    assert not re.search(r"\b[1-3][A-Z]{2}\b", search), search
+    assert search.startswith("Try ") and re.search(r"Keeps \d [A-Z][a-z]+", search), search
+    advice = search[len("Try "):search.index(". ")]
+    _, out, _ = play(monkeypatch, capsys, [*argv, "--record", "again.json"],
+                     f"s\n{advice}\nquit\n")
+    moves = [a for s, a in load_record("again.json")["actions"] if s == 0]
+    assert len(moves) == 2, (advice, out)
+    verb, _, cards = advice.partition(" ")
+    assert moves[1].split()[0] == verb
+    if verb in ("meld", "discard"):
+        assert sorted(parse_cards(moves[1].partition(" ")[2])) == sorted(parse_cards(cards))
 
 
 def test_bot_moves_are_announced(

@@ -7,6 +7,7 @@ colour them, and the meld helpers label declared melds with their kind and point
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from cardtable.games.daylily.cards import (
+    CODES,
     FAMILIES,
     blooms_of,
     code,
@@ -39,6 +41,8 @@ FAMILY_STYLE: dict[str, str] = {
 HAND_WIDTH = 78  # hand lines are broken between cards, never inside a card's name
 MELDED_TO_GO_OUT = 10
 EXPANSIONS = {"s": "draw stock", "d": "draw discard", "m": "meld {}", "x": "discard {}"}
+_CODE_RUN = re.compile(r"\b[1-3][A-Z]{2}(?: [1-3][A-Z]{2})*\b")  # "1MT 2CA 3FC" in words
+_NAME_OF = {text: name(c) for c, text in enumerate(CODES)}
 
 
 def card_text(c: int, full: bool = True) -> Text:
@@ -53,6 +57,17 @@ def cards_text(cards: Sequence[int], full: bool = False, sep: str = " ") -> Text
         if i:
             out.append(sep)
         out.append_text(card_text(c, full))
+    return out
+
+
+def _named_run(match: re.Match[str]) -> str:
+    """Codes in a row become names joined by "+"; anything not a card code stays as written."""
+    out = ""
+    codes = match[0].split(" ")
+    for i, text in enumerate(codes):
+        if i:
+            out += " + " if text in _NAME_OF and codes[i - 1] in _NAME_OF else " "
+        out += _NAME_OF.get(text, text)
     return out
 
 
@@ -146,6 +161,14 @@ class DaylilyRenderer:
 
     def __init__(self, game: DaylilyGame) -> None:
         self.game = game
+
+    def log_text(self, text: str) -> str:
+        """The search's reasons name cards by code ("keeps 1MT 3FC 2CA ... waiting for 2IN"),
+        and a code the hand does not hold (the card it waits for) tells a newcomer nothing;
+        the log names flowers, and so does the browser's hint: a meld's cards read "1 Ming Toy
+        + 3 Fly Catcher + 2 Carlotta". Moves typed with names are understood, so the advice
+        stays something to copy."""
+        return _CODE_RUN.sub(_named_run, text)
 
     # ---- the table --------------------------------------------------------------------------
     def table(self, view: View, labels: Sequence[str]) -> RenderableType:
