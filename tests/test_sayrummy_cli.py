@@ -171,3 +171,12 @@ def test_the_table_shows_words_as_sounds_and_english_words() -> None:
         renderer_for(game).table(state.view(0), ["You", "Bot"])
     )
     assert re.search(r"\[0\] /[^/]+/ “\w+”", screen.getvalue())
+
+
+def test_the_hint_counts_cards_in_plain_english() -> None:
+    from cardtable.terminal import renderer_for
+
+    game = load_game("say-rummy", 2)
+    state = game.new_state(5)  # the discard top /ɝ/ lets seat 0 lay four cards at once, not three
+    hint = renderer_for(game).hint(state.view(0))
+    assert "with it you can lay 4 cards at once, against 3 now." in hint, hint

@@ -40,7 +40,7 @@ from cardtable.games.sayrummy.sounds import (
     split_sounds,
     token_code,
 )
-from cardtable.terminal.render import View
+from cardtable.terminal.render import View, plural
 
 VOWEL_STYLE = "bold magenta"
 CONSONANT_STYLE = "bold cyan"
@@ -246,7 +246,7 @@ class SayRummyRenderer:
                                        Text(f"{head} ({result['reason']}).", "bold")]
         for s, label in enumerate(labels):
             lines.append(Text(
-                f"  {label:<18} {result['cards_left'][s]} card(s) left · "
+                f"  {label:<18} {plural(result['cards_left'][s], 'card')} left · "
                 f"penalty {result['points'][s]:+d} · total {result['totals'][s]}",
                 "bold" if s in result["winners"] else "",
             ))
@@ -334,7 +334,7 @@ class SayRummyRenderer:
                 with_top = self._best_lengths([*cards, top], words, min_length)
                 if with_top > now:
                     return (f"Take the discard top {card_text(top).plain}: with it you can lay "
-                            f"{with_top} card(s) at once, against {now} now.")
+                            f"{plural(with_top, 'card')} at once, against {now} now.")
             return "The discard top does not help your longest play: draw from the stock."
         hand = Hand(lex, _counts(cards))
         plays: list[tuple[int, str]] = []

@@ -389,7 +389,7 @@ class TableScreen {
       myTurn ? h("div.move-row", free.map((p) => moveButton(p, true)), this.betControl(ctx)) : null,
       shown.length ? h("div.move-row.matching", { "aria-label": "Moves with the selected cards" }, shown.map((p, i) => moveButton(p, i === 0 && sameMultiset(p.cards, selCards))),
         matching.length > shown.length ? h("span.muted", `and ${matching.length - shown.length} more: pick more cards to narrow`) : null) : null,
-      myTurn && !selCards.length && !this.target && cardMoves.length ? h("p.muted", `${cardMoves.length} move(s) use cards: pick cards from your hand${cardMoves.some((p) => p.target) ? " or a meld on the table" : ""}.`) : null,
+      myTurn && !selCards.length && !this.target && cardMoves.length ? h("p.muted", `${cardMoves.length === 1 ? "1 move uses" : `${cardMoves.length} moves use`} cards: pick cards from your hand${cardMoves.some((p) => p.target) ? " or a meld on the table" : ""}.`) : null,
       tryBox,
       h("div.move-row.tools",
         this.seat !== null && myTurn ? h("button.tool", { type: "button", onclick: () => this.askHint(), "aria-keyshortcuts": "h" }, "Hint") : null,
