@@ -657,7 +657,7 @@ def figures_of(result: SearchResult, knowledge: Knowledge) -> str:
         # policy's move stays unless a challenger beats it by ``margin`` standard errors):
         # say so, or the figures seem to contradict the advice.
         return (f"{found}; {other.action} came out {other.mean:+.1f}, a difference "
-                "within the luck of those deals.")
+                "within the luck of those deals, too small to trust.")
     return f"{found}; the next best, {other.action}, {other.mean:+.1f}."
 
 
