@@ -121,7 +121,10 @@ class TableScreen {
         for (const line of extra.log) if (!known.has(`${line.version}|${line.text}`)) this.log.push(line);
         this.logSince = Math.max(this.logSince, extra.version);
         this.meta.seats = extra.seats;
-        if (this.state && extra.version === this.state.version) { this.notes = extra.notes; this.setTimer(extra.timer); }
+        if (this.state && extra.version === this.state.version) {
+          // Labels drawn before the notes came were cached without them ("Lay /b ɝ d/", no “bird”).
+          this.notes = extra.notes; this.parseCache = null; this.setTimer(extra.timer);
+        }
         this.render();
       } while (this.dirtyExtra);
     } catch (err) {
