@@ -225,6 +225,7 @@ def test_figures_that_favour_another_move_are_said_to_be_within_the_luck() -> No
     kept, other = decision.legal
     closer = SearchResult(kept, (Choice(kept, 40, -4.2), Choice(other, 40, -2.9)), 80, 0.5)
     words = describe(closer, decision, Knowledge())
-    assert f"{other} came out -2.9, a difference within the luck of those deals, too small to trust." in words
+    luck = "a difference within the luck of those deals, too small to trust."
+    assert f"{other} came out -2.9, {luck}" in words
     clear = SearchResult(kept, (Choice(kept, 40, 3.0), Choice(other, 40, 1.0)), 80, 0.5)
     assert f"the next best, {other}, +1.0" in describe(clear, decision, Knowledge())

@@ -104,6 +104,12 @@ def test_the_table_names_bots_by_what_they_do(server: Server) -> None:
                     params={"token": made["seats"][0]["token"]}, timeout=30).json()
     # the search by its job, not by its algorithm's initials or its parameters
     assert got["names"] == ["You", "Search bot 2", "Greedy bot 3"]
+    assert [s["title"] for s in got["seats"]] == ["person", "search", "greedy"]
+    assert [s["title"] for s in made["seats"]] == ["person", "search", "greedy"]
+    listed = httpx.get(f"{server.url}/api/tables", timeout=30).json()["tables"]
+    row = next(t for t in listed if t["table"] == made["table"])
+    assert [s["title"] for s in row["seats"]] == ["person", "search", "greedy"]
+    assert [s["kind"] for s in row["seats"]] == ["human", "ismcts:iters=20", "greedy"]
 
 
 def test_refusals_leave_the_table_as_it_was(server: Server) -> None:

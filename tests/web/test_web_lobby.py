@@ -37,6 +37,8 @@ def test_games_api_gives_options_bots_and_faces(web: Any) -> None:
     about = by_name["liverpool"]["bot_about"]
     assert set(about) == set(by_name["liverpool"]["bots"]) and all(about.values())
     assert "strongest" in about["ismcts"]
+    assert by_name["liverpool"]["bot_titles"] == {b: ("search" if b == "ismcts" else b)
+                                                  for b in by_name["liverpool"]["bots"]}
     faces = httpx.get(web.url + "/api/games/daylily/cards", timeout=10).json()["cards"]
     assert faces["2MN"]["purple"] and faces["3PB"]["pandora"] and faces["1SL"]["accent"]
     sounds = httpx.get(web.url + "/api/games/say-rummy/cards", timeout=10).json()["cards"]
@@ -56,6 +58,9 @@ def test_join_a_free_seat_from_the_lobby_and_watch(browser: Any, web: Any) -> No
         page.wait_for_selector("#seat-1")
         page.select_option("#seat-1", "ismcts")
         assert "the strongest" in page.text_content("#seat-1-doc")
+        # ... and the list calls the search what it does, not by its algorithm's initials
+        shown = page.locator("#seat-1 option:checked").inner_text()
+        assert shown == "search bot", shown
         page.select_option("#seat-1", "gentle")
         assert "children" in page.text_content("#seat-1-doc")
         row = page.locator(f'li.open-table[data-table="{made["table"]}"]')
@@ -152,5 +157,27 @@ def test_long_flower_names_break_between_syllables_not_at_any_letter(browser: An
                     assert left[-1].lower() not in "aeiouy" and right[0].lower() not in "aeiouy"
                 else:
                     assert "\u00ad" not in word
+    finally:
+        ctx.close()
+
+
+def test_say_rummy_moves_name_the_english_word_they_lay(browser: Any, web: Any) -> None:
+    made = open_table(web, game="say-rummy", players=2, seats=["human", "greedy"], seed=5)
+    token = made["seats"][0]["token"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{made['table']}?token={token}")
+        page.click("button.move[data-move='draw stock']")
+        page.wait_for_selector("button.move[data-move^='word ']", state="attached")
+        client = httpx.get(f"{web.url}/api/tables/{made['table']}/client",
+                           params={"token": token}, timeout=10).json()
+        move, word = next(iter(client["notes"].items()))
+        button = page.locator(f"button.move[data-move='{move}']")
+        # the notes come a moment after the moves: the label must pick them up
+        page.wait_for_function("([m, w]) => [...document.querySelectorAll('button.move')].some("
+                               "b => b.dataset.move === m && b.textContent.includes(w))",
+                               arg=[move, f"“{word}”"], timeout=10_000)
+        assert f"“{word}”" in button.text_content()
     finally:
         ctx.close()

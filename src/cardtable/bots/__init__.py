@@ -106,6 +106,7 @@ text, checks them and raises OptionError with one sentence for a bad one."""
 _BOTS: dict[str, dict[str, BotFactory]] = {"*": {"random": RandomBot}}
 _PARAM_BOTS: dict[str, dict[str, ParamFactory]] = {}
 _ABOUT: dict[tuple[str, str], str] = {("*", "random"): "any legal move, at random"}
+_TITLES: dict[str, str] = {}
 
 
 def register_bot(name: str, game: str, factory: BotFactory, about: str = "") -> None:
@@ -116,12 +117,30 @@ def register_bot(name: str, game: str, factory: BotFactory, about: str = "") -> 
         _ABOUT[game, name] = about
 
 
-def register_param_bot(name: str, game: str, factory: ParamFactory, about: str = "") -> None:
+def register_param_bot(name: str, game: str, factory: ParamFactory, about: str = "",
+                       title: str = "") -> None:
     """Make a bot that reads parameters from its name (``NAME:key=value:key=value``) available
-    for one game (``game="*"``: every game). ``NAME`` alone gives the bot's defaults."""
+    for one game (``game="*"``: every game). ``NAME`` alone gives the bot's defaults. ``title``
+    is what a table calls it when its name is a technical one (``ismcts``: "search")."""
     _PARAM_BOTS.setdefault(game, {})[name] = factory
     if about:
         _ABOUT[game, name] = about
+    if title:
+        _TITLES[name] = title
+
+
+def seat_title(kind: str) -> str:
+    """What a list of seats calls one: "person", or the bot's title ("search", "greedy")."""
+    return "person" if kind == "human" else bot_title(kind)
+
+
+def bot_title(name: str) -> str:
+    """What a table calls the bot ``name``, in lower case: ``"ismcts:iters=50"`` -> ``"search"``,
+    ``"greedy"`` -> ``"greedy"``. Parameters belong to whoever set the table up, not to the
+    seat's name."""
+    _load()
+    base = name.split(":", 1)[0].strip().lower()
+    return _TITLES.get(base, base)
 
 
 def bot_about(game: str, name: str) -> str:

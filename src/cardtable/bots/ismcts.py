@@ -662,7 +662,8 @@ def figures_of(result: SearchResult, knowledge: Knowledge) -> str:
 
 
 register_param_bot("ismcts", "*", make_ismcts,
-                   about="the strongest; it plays out what the hidden cards may be")
+                   about="the strongest; it plays out what the hidden cards may be",
+                   title="search")
 
 __all__ = [
     "Budget",

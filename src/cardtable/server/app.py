@@ -28,6 +28,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardtable.bots import seat_title
 from cardtable.engine.game import game_names
 from cardtable.server import auth
 from cardtable.server.client_api import client_routes
@@ -171,6 +172,9 @@ def create_app(config: ServerConfig) -> Starlette:
     @guarded
     async def lobby(request: Request) -> Response:
         rows = await asyncio.to_thread(tables().store.lobby)
+        for row in rows:  # what the list shows a bot seat as ("search", not "ismcts:iters=50")
+            for seat in row["seats"]:
+                seat["title"] = seat_title(seat["kind"])
         return JSONResponse({"tables": rows, "games": game_names()})
 
     @guarded

@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from cardtable.bots import Decision, bot_about, bot_names
+from cardtable.bots import Decision, bot_about, bot_names, bot_title, seat_title
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.server import auth
@@ -153,7 +153,8 @@ def games_json() -> list[dict[str, Any]]:
         out.append({"name": name, "title": cls.title, "player_counts": list(cls.player_counts),
                     "options": [_option_json(o) for o in cls.option_specs],
                     "bots": bot_names(name), "rules": summary,
-                    "bot_about": {bot: bot_about(name, bot) for bot in bot_names(name)}})
+                    "bot_about": {bot: bot_about(name, bot) for bot in bot_names(name)},
+                    "bot_titles": {bot: bot_title(bot) for bot in bot_names(name)}})
     return out
 
 
@@ -167,19 +168,8 @@ def seat_names(table: Table, seat: int | None) -> list[str]:
         elif s.kind == "human":
             names.append(f"Player {n + 1}")
         else:
-            names.append(f"{bot_title(s.kind)} bot {n + 1}")
+            names.append(f"{bot_title(s.kind).capitalize()} bot {n + 1}")
     return names
-
-
-# What a player calls a bot at the table: the search by what it does, not by its algorithm's
-# initials; parameters (``ismcts:iters=50``) belong to whoever set the table up.
-BOT_TITLES = {"ismcts": "Search"}
-
-
-def bot_title(kind: str) -> str:
-    """``"ismcts:iters=50"`` -> ``"Search"``, ``"greedy"`` -> ``"Greedy"``."""
-    base = kind.split(":", 1)[0].strip().lower()
-    return BOT_TITLES.get(base, base.capitalize())
 
 
 def log_lines(game: Game, state: State, seat: int | None, since: int,
@@ -253,7 +243,8 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
         "game": {"name": game.name, "title": game.title, "players": game.players,
                  "options": game.options},
         "seats": [{"seat": n, "kind": s.kind, "taken": s.taken or s.kind != "human",
-                   "away": s.away, "name": names[n]} for n, s in enumerate(table.seats)],
+                   "away": s.away, "name": names[n], "title": seat_title(s.kind)}
+                  for n, s in enumerate(table.seats)],
         "names": names,
         "log": log_lines(game, st, seat, since, names),
         "notes": move_notes(game, legal),
@@ -386,4 +377,4 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     ]
 
 
-__all__ = ["bot_title", "card_faces", "client_payload", "client_routes", "games_json", "hint_for"]
+__all__ = ["card_faces", "client_payload", "client_routes", "games_json", "hint_for"]

@@ -49,6 +49,7 @@ OPENAPI: dict[str, Any] = {
                         "table": {"type": "string"}, "spectate": {"type": "string"},
                         "seats": {"type": "array", "items": {"type": "object", "properties": {
                             "seat": {"type": "integer"}, "kind": {"type": "string"},
+                            "title": {"type": "string"},
                             "token": {"type": ["string", "null"]},
                             "url": {"type": ["string", "null"]}}}}}}),
                     "422": _ERR},

@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from cardtable.bots import Decision, Needs, RandomBot, bot_names, make_bot
+from cardtable.bots import Decision, Needs, RandomBot, bot_names, make_bot, seat_title
 from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
 from cardtable.engine.game import Game, State, load_game
@@ -651,7 +651,7 @@ class Tables:
         self.live[table_id] = table
         table.driver = self._spawn(table.drive())
         return {"table": table_id, "game": game.name, "players": game.players,
-                "seats": [{"seat": n, "kind": kind, "token": t,
+                "seats": [{"seat": n, "kind": kind, "title": seat_title(kind), "token": t,
                            "url": f"{self.url}/api/tables/{table_id}?token={t}" if t else None}
                           for n, (kind, t) in enumerate(zip(kinds, tokens, strict=True))],
                 "spectate": f"{self.url}/api/tables/{table_id}",

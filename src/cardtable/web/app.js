@@ -113,7 +113,7 @@ function createForm(list, created) {
       const about = (kind) => (kind === "human" ? "" : (g.bot_about || {})[kind] || "");
       const select = h("select", { id: `seat-${i}`, name: `seat-${i}` },
         h("option", { value: "human", selected: choice === "human" }, "a person"),
-        g.bots.map((b) => h("option", { value: b, selected: choice === b }, `${b} bot`)));
+        g.bots.map((b) => h("option", { value: b, selected: choice === b }, `${(g.bot_titles || {})[b] || b} bot`)));
       const box = field(`Seat ${i + 1}`, select, about(choice) || " ");
       select.addEventListener("change", () => { box.querySelector("small.doc").textContent = about(select.value) || " "; });
       seatsBox.append(box);
@@ -212,7 +212,7 @@ export function invitationList(made) {
         h("input.link", { readonly: true, value: tableLink(made.table, s.token), "aria-label": `Invitation link for seat ${s.seat + 1}`, onfocus(e) { e.target.select(); } }),
         copyButton(tableLink(made.table, s.token), `Copy the link of seat ${s.seat + 1}`),
         h("a.button.small", { href: tableLink(made.table, s.token), dataset: { seat: s.seat } }, `Sit here`))
-      : h("li", h("span.who", `Seat ${s.seat + 1}`), h("span.bot", `${s.kind} bot`))),
+      : h("li", h("span.who", `Seat ${s.seat + 1}`), h("span.bot", `${s.title || s.kind} bot`))),
     h("li", h("span.who", "Watch"),
       h("input.link", { readonly: true, value: tableLink(made.table), "aria-label": "Spectator link" }),
       copyButton(tableLink(made.table), "Copy the spectator link"),
@@ -240,7 +240,7 @@ async function refreshOpen(box, list) {
       rows.map((t) => h("li.open-table", { dataset: { table: t.table } },
         h("span.title", `${titles[t.game] || t.game} · ${t.players} players`),
         h("span.seatline", t.seats.map((s) => h("span", { class: `seat-chip ${s.kind === "human" ? (s.taken ? "taken" : "free") : "bot"}` },
-          `${s.seat + 1}: ${s.kind === "human" ? (s.taken ? "taken" : "free") : s.kind}`))),
+          `${s.seat + 1}: ${s.kind === "human" ? (s.taken ? "taken" : "free") : s.title || s.kind}`))),
         h("span.actions",
           t.free.map((seat) => h("button.small", {
             type: "button", "aria-label": `Join seat ${seat + 1} of table ${t.table}`,
