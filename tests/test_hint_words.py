@@ -229,3 +229,28 @@ def test_figures_that_favour_another_move_are_said_to_be_within_the_luck() -> No
     assert f"{other} came out -2.9, {luck}" in words
     clear = SearchResult(kept, (Choice(kept, 40, 3.0), Choice(other, 40, 1.0)), 80, 0.5)
     assert f"the next best, {other}, +1.0" in describe(clear, decision, Knowledge())
+
+
+def test_a_daylily_meld_still_waiting_is_named_by_what_is_held_and_what_it_waits_for() -> None:
+    def waits(state: State, seat: int) -> bool:
+        if state.view(seat)["table"]["phase"] != "play":
+            return False
+        seen = read_view(state.view(seat), seat)
+        k = MELDED_TO_GO_OUT - seen.melded[seat]
+        return any(missing for _, missing in Planner(seen.hand, seen.live, Weights())
+                   .plan(seen.hand, k))
+
+    state, seat = greedy_until("daylily", 2, waits)
+    seen = read_view(state.view(seat), seat)
+    k = MELDED_TO_GO_OUT - seen.melded[seat]
+    plan = Planner(seen.hand, seen.live, Weights()).plan(seen.hand, k)
+    meld, missing = next((m, x) for m, x in plan if x)
+    wanted = missing.bit_length() - 1
+    decision = Decision.at(state, seat)
+    loose = next(c for c in range(45) if seen.hand >> c & 1
+                 and not any(m.mask >> c & 1 for m, _ in plan))
+    words = daylily_explain(decision, DaylilyDiscard(loose))
+    assert words is not None
+    held = " ".join(code(c) for c in meld.cards if c != wanted)
+    assert f"{held} towards a {meld.kind} (" in words, words
+    assert f"waiting for {code(wanted)}" in words and words.count(code(wanted)) == 1, words

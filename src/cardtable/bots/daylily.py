@@ -544,9 +544,12 @@ def _plan_words(planner: Planner, hand: int, k: int, verb: str) -> str | None:
     waiting: list[str] = []
     for meld, missing in planner.plan(hand, k):
         if missing:
-            have = " ".join(code(c) for c in meld.cards if c != missing.bit_length() - 1)
-            waiting.append(f"{have} for {_meld_words(meld)}, waiting for "
-                           f"{code(missing.bit_length() - 1)}")
+            wanted = missing.bit_length() - 1
+            have = " ".join(code(c) for c in meld.cards if c != wanted)
+            # The meld is the cards held plus the one wanted: naming all of it again repeated
+            # the held cards ("2DE for 2DE 2IN"), which in flower names is a mouthful.
+            waiting.append(f"{have} towards a {meld.kind} ({_worth(meld)}), waiting for "
+                           f"{code(wanted)}")
         else:
             held.append(_meld_words(meld))
     parts = []
