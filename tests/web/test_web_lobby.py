@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from web_kit import (  # the fixtures are used by name
     Watch,
     browser_fixture,  # noqa: F401
@@ -179,5 +180,28 @@ def test_say_rummy_moves_name_the_english_word_they_lay(browser: Any, web: Any) 
                                "b => b.dataset.move === m && b.textContent.includes(w))",
                                arg=[move, f"“{word}”"], timeout=10_000)
         assert f"“{word}”" in button.text_content()
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("game", "players"), [("dummy-rummy", 12), ("day", 8)])
+def test_a_full_table_on_a_phone_never_scrolls_the_page_sideways(browser: Any, web: Any,
+                                                                 game: str, players: int) -> None:
+    # Twelve columns of scores are wider than a phone: the sheet scrolls in its own box.
+    made = open_table(web, game=game, players=players,
+                      seats=["human"] + ["greedy"] * (players - 1), seed=3)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{made['table']}?token={made['seats'][0]['token']}")
+        page.wait_for_selector("section.scores table.sheet th:nth-child(3)")
+        page.wait_for_selector(".hand .card")
+        # (a phone widens its layout to fit wide content and zooms out: both stay at 390)
+        wide, view = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert wide <= 390 and view == 390, (wide, view)
+        sheet, box = page.evaluate("[document.querySelector('table.sheet').scrollWidth, "
+                                   "document.querySelector('section.scores').clientWidth]")
+        assert sheet > box  # the sheet itself is wider, and scrolls inside its box
     finally:
         ctx.close()
