@@ -332,3 +332,19 @@ def test_the_hint_is_the_search_with_its_reasons(server: Server) -> None:
     assert r.status_code == 409 and "not your move" in r.json()["error"]
     r = httpx.get(f"{server.url}/api/tables/{table}/hint", timeout=30)
     assert r.status_code == 401
+
+
+def test_a_bot_buying_closes_the_window_and_the_other_bots_play_on(server: Server) -> None:
+    # Twelve bots, seed 3: at version 10 seat 11 buys the 9♣ while seats 0-3, later in the
+    # window, were still to answer. The table asked them anyway, with no moves left to them,
+    # and stopped for good.
+    made = open_table(server, game="dummy-rummy", players=12, seats=["greedy"] * 12, seed=3)
+    table = made["table"]
+    deadline = time.monotonic() + 90
+    seen = state_of(server, table, None)
+    while seen["version"] < 60 and not seen["over"] and time.monotonic() < deadline:
+        time.sleep(0.5)
+        seen = state_of(server, table, None)
+    assert seen["version"] >= 60 or seen["over"], seen["version"]
+    buys = [e for e in seen["events"] if e.get("kind") == "bought"]
+    assert buys, "the deal's buys are what this test is about"

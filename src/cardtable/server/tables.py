@@ -466,41 +466,56 @@ class Table:
         """Play the bots' moves and the timers' for as long as the match goes on."""
         self.after_change()
         while not self.closed and not self.state.is_over:
-            self.changed.clear()
-            delay, moves = self._plan()
-            if not moves:
-                await self.changed.wait()
-                continue
-            version = self.state.version
             try:
-                await asyncio.wait_for(self.changed.wait(), timeout=delay)
-                continue  # something happened first: plan again
-            except TimeoutError:
-                pass
-            for seat, mode in moves:
+                await self._drive_once()
+            except Exception:
+                # A table whose driver died would wait for ever for its bots: log, wait a
+                # moment and plan again from the state as it is (a refused or failed move
+                # changed nothing).
+                log.exception("table %s: playing its bots' moves failed; planning again",
+                              self.id)
+                await asyncio.sleep(1.0)
+
+    async def _drive_once(self) -> None:
+        """Wait for the next moves the table makes itself, then make them."""
+        self.changed.clear()
+        delay, moves = self._plan()
+        if not moves:
+            await self.changed.wait()
+            return
+        version = self.state.version
+        try:
+            await asyncio.wait_for(self.changed.wait(), timeout=delay)
+            return  # something happened first: plan again
+        except TimeoutError:
+            pass
+        for seat, mode in moves:
+            if self.closed or self.state.version != version:
+                return
+            if mode == "window":
+                answer = self.state.window_answer(seat)
+                if answer is None:
+                    return  # the window closed meanwhile: plan again
+                text = str(answer)
+            else:
+                if seat not in self.state.actors:
+                    # The moves were planned together: one of them (a bot buying the discard)
+                    # can close a window the later seats were answering.
+                    return
+                kind = self.bot_for(seat) if mode == "bot" else self._timeout_bot(seat)
+                if kind is None:
+                    continue
+                thinkers = self.manager.thinkers
+                decision = Decision.at(self.state, seat, thinkers.needs(kind, self.game))
+                text = await thinkers.choose(kind, self.game,
+                                             bot_seed(self.state.seed, seat, version), decision)
                 if self.closed or self.state.version != version:
-                    break
-                if mode == "window":
-                    answer = self.state.window_answer(seat)
-                    if answer is None:
-                        break  # the window closed meanwhile: plan again
-                    text = str(answer)
-                else:
-                    kind = self.bot_for(seat) if mode == "bot" else self._timeout_bot(seat)
-                    if kind is None:
-                        continue
-                    thinkers = self.manager.thinkers
-                    decision = Decision.at(self.state, seat, thinkers.needs(kind, self.game))
-                    text = await thinkers.choose(kind, self.game,
-                                                 bot_seed(self.state.seed, seat, version),
-                                                 decision)
-                    if self.closed or self.state.version != version:
-                        break  # the table moved on while the bot thought: plan again
-                try:
-                    await self.submit(seat, text, version)
-                except Refused:
-                    break
-                version = self.state.version
+                    return  # the table moved on while the bot thought: plan again
+            try:
+                await self.submit(seat, text, version)
+            except Refused:
+                return
+            version = self.state.version
 
     def _timeout_bot(self, seat: int) -> str | None:
         self.seats[seat].away = True  # the person timed out: the stand-in plays on
