@@ -84,6 +84,17 @@ def test_time_budget_holds() -> None:
     assert result.action in state.legal_actions(seat)
 
 
+def test_a_budget_too_short_for_one_sweep_still_compares_the_moves() -> None:
+    # A millisecond is less than one play-out of each move: the first sweep is finished
+    # anyway, so a hint on a busy machine still says what its move was compared with.
+    state, seat = position("daylily", 2, seed=2, min_choices=3)
+    bot = make_bot("ismcts:time=0.001", state.game, 1)
+    assert isinstance(bot, IsmctsBot)
+    result = bot.search(Decision.at(state, seat, "observation"))
+    tried = [c for c in result.choices if c.visits]
+    assert len(tried) >= 2 and result.iterations >= len(tried), result
+
+
 def test_the_bot_is_handed_nothing_but_a_decision() -> None:
     state, seat = position("daylily", 2, seed=8)
     bot = make_bot("ismcts:iters=4", state.game, 0)

@@ -278,11 +278,14 @@ class IsmctsBot:
             if sample is None:
                 sample = draw(rng)
             done: dict[str, float] = {}
+            # The first sweep is finished whatever the clock says: on a machine too busy for
+            # one play-out of each move in the time, a hint would otherwise compare nothing.
+            due = deadline if sweeps else math.inf
             for action in field:
-                if iterations >= limit or (iterations and time.perf_counter() >= deadline):
+                if iterations >= limit or (iterations and time.perf_counter() >= due):
                     break
                 state = sample.clone()
-                value = self._iterate(state, seat, root, policies, rng, stats, action, deadline)
+                value = self._iterate(state, seat, root, policies, rng, stats, action, due)
                 if value is None:
                     break  # out of time in the middle of a play-out
                 done[str(action)] = value
