@@ -205,3 +205,26 @@ def test_a_full_table_on_a_phone_never_scrolls_the_page_sideways(browser: Any, w
         assert sheet > box  # the sheet itself is wider, and scrolls inside its box
     finally:
         ctx.close()
+
+
+def test_a_deals_end_in_contract_rummy_reads_a_line_a_player(browser: Any, web: Any) -> None:
+    made = open_table(web, game="dummy-rummy", players=3, seats=["greedy"] * 3, seed=1,
+                      options={"contracts": "1S+1R,2S", "deal_sizes": "11,11"})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{made['table']}")  # watching: the bots play on their own
+        page.wait_for_selector("dialog.result[open]", timeout=60_000)
+        lines = page.locator("dialog.result[open] li").all_inner_texts()
+        result = httpx.get(f"{web.url}/api/tables/{made['table']}",
+                           timeout=10).json()["view"]["table"]["results"][0]
+        out = result["out"]
+        assert lines[0] == f"Greedy bot {out + 1} went out; the contract was 1 set + 1 run."
+        for seat, line in enumerate(lines[1:]):
+            left = len(result["left"][seat])
+            cost = (f"{result['points'][seat]} for {left} card{'s' if left != 1 else ''} left"
+                    if left else "went out: 0")
+            assert line == f"Greedy bot {seat + 1}: {cost}; total {result['totals'][seat]}"
+        assert len(lines) == 4
+    finally:
+        ctx.close()

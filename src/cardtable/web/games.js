@@ -140,7 +140,7 @@ const daylily = {
       if (s.cards_received) parts.push(`received ${s.cards_received} cards`);
       if (s.to_winner) parts.push(`handed ${s.to_winner} cards over`);
       if (s.penalty) parts.push(`Pandora's Box ${-Math.abs(s.penalty)}`);
-      if (s.in_hand_melds && s.in_hand_melds.length) parts.push(`laid down ${s.in_hand_melds.length} meld(s) in hand`);
+      if (s.in_hand_melds && s.in_hand_melds.length) parts.push(`laid down ${plural(s.in_hand_melds.length, "meld")} in hand`);
       out.push(`${names[i]}: ${parts.join(", ") || "nothing"}`);
     });
     return out;
@@ -328,6 +328,18 @@ const contract = {
       : "Go down when you hold the contract (pick its cards), then discard.";
   },
   resultTitle(r) { return `Deal ${r.deal ?? ""}`; },
+  // A deal's end, a line a player: what each was left holding and what it cost (lowest wins);
+  // the cards themselves would make twelve players' lines a wall on a phone.
+  resultLines(r, names) {
+    const out = r.out !== null && r.out !== undefined ? `${names[r.out]} went out` : `Nobody went out (${String(r.reason).replaceAll("_", " ")})`;
+    return [`${out}; the contract was ${r.contract}.`, ...names.map((n, i) => {
+      const left = (r.left || [])[i] || [];
+      const parts = [left.length ? `${r.points[i]} for ${plural(left.length, "card")} left` : `${i === r.out ? "went out" : "no cards left"}: 0`];
+      if (r.penalties && r.penalties[i]) parts.push(`penalty ${r.penalties[i]}`);
+      if (r.cut && r.cut[i]) parts.push(`cut ${r.cut[i]}`);
+      return `${n}: ${parts.join(", ")}; total ${r.totals[i]}`;
+    })];
+  },
 };
 function top(discard, ctx) { const c = discard.at(-1); return c ? ctx.name(c) : ""; }
 
