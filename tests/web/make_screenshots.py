@@ -24,7 +24,7 @@ SIZES: dict[str, Any] = {"phone": {"width": 390, "height": 844},
 TABLES: list[tuple[str, int, dict[str, Any], int]] = [
     # game, players, options, moves the person makes before the picture
     ("daylily", 3, {"rounds": 1}, 9),
-    ("say-rummy", 3, {"games": 1}, 5),
+    ("say-rummy", 3, {"games": 1}, 2),
     ("day", 4, {"hands": 3}, 2),
     ("liverpool", 4, {}, 14),
     ("dummy-rummy", 5, {}, 14),

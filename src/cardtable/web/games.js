@@ -5,6 +5,9 @@ import { h } from "./dom.js";
 
 const words = (s) => s.trim().split(/\s+/).filter(Boolean);
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// When nothing but a discard is left to do, the prompt says so rather than list what cannot be done.
+const onlyDiscards = (ctx) => ctx.legal.length > 0 && ctx.legal.every((m) => m.startsWith("discard "));
+const DISCARD_NOW = "Discard one card: pick it in your hand.";
 
 function zone(view, name) { return (view.zones || {})[name] || null; }
 function zoneCards(view, name) { const z = zone(view, name); return (z && z.cards) || []; }
@@ -126,6 +129,7 @@ const daylily = {
   prompt(ctx) {
     const p = ctx.view.table.phase;
     if (p === "draw") return "Draw: click the stock or the discard pile.";
+    if (onlyDiscards(ctx)) return DISCARD_NOW;
     return "Declare melds (select their cards), then discard one card.";
   },
   resultTitle(r) { return `Round ${r.round}${r.reason === "festival" ? ": Festival" : ""}`; },
@@ -223,6 +227,7 @@ const sayRummy = {
   },
   prompt(ctx) {
     if (ctx.view.table.phase === "draw") return "Draw: click the stock or the discard pile.";
+    if (onlyDiscards(ctx)) return DISCARD_NOW;
     return "Pick cards to lay a word, or pick a word on the table and cards to add to it; then discard.";
   },
   onEvent(event, ctx) {
@@ -323,6 +328,7 @@ const contract = {
     if (legal.includes("rummy")) return "A card that could be laid off was discarded: call rummy or pass.";
     if (legal.includes("buy")) return "The discard is for sale: buy it or pass.";
     if (ctx.view.table.phase === "draw") return "Take the discard or draw from the stock.";
+    if (onlyDiscards(ctx)) return DISCARD_NOW;
     return ctx.view.table.down[ctx.seat]
       ? "Lay off (pick a card, then a meld), then discard."
       : "Go down when you hold the contract (pick its cards), then discard.";

@@ -385,11 +385,12 @@ class TableScreen {
     else prompt = `Waiting for ${st.actors.map((s) => this.meta.names[s]).join(", ")}…`;
 
     const timed = myTurn && this.timer ? h("span.time-left", { role: "timer", "aria-live": "off" }, this.timeLeftText()) : null;
+    const bet = myTurn ? this.betControl(ctx) : null;
     const movesBox = h("section.moves", { "aria-label": "Your moves" },
       h("p.prompt", h("strong", myTurn ? "Your move. " : ""), prompt, " ", timed),
       h("p.message", { role: "alert", class: this.message && this.message.isError ? "error" : "" }, this.message ? this.message.text : ""),
       this.hintFigures ? h("details.hint-figures", h("summary", "How sure is this hint?"), h("p", this.hintFigures)) : null,
-      myTurn ? h("div.move-row", free.map((p) => moveButton(p, true)), this.betControl(ctx)) : null,
+      myTurn && (free.length || bet) ? h("div.move-row", free.map((p) => moveButton(p, true)), bet) : null,
       shown.length ? h("div.move-row.matching", { "aria-label": "Moves with the selected cards" }, shown.map((p, i) => moveButton(p, i === 0 && sameMultiset(p.cards, selCards))),
         matching.length > shown.length ? h("span.muted", `and ${matching.length - shown.length} more: pick more cards to narrow`) : null) : null,
       myTurn && !selCards.length && !this.target && cardMoves.length ? h("p.muted", `${cardMoves.length === 1 ? "1 move uses" : `${cardMoves.length} moves use`} cards: pick cards from your hand${cardMoves.some((p) => p.target) ? " or a meld on the table" : ""}.`) : null,
