@@ -288,7 +288,9 @@ def test_the_search_hint_names_flowers_and_its_advice_can_be_typed_as_given(
     search = " ".join(out.split("Search: ", 1)[1].split("Your move", 1)[0].split())
     # A code the hand does not show (the card a meld waits for) told a newcomer nothing.
     assert not re.search(r"\b[1-3][A-Z]{2}\b", search), search
-    assert search.startswith("Try ") and re.search(r"Keeps \d [A-Z][a-z]+", search), search
+    # The move it picks depends on how many play-outs a second holds: whichever it is, its
+    # reasons name the cards by their flowers.
+    assert search.startswith("Try ") and any(name(c) in search for c in range(45)), search
     advice = search[len("Try "):search.index(". ")]
     _, out, _ = play(monkeypatch, capsys, [*argv, "--record", "again.json"],
                      f"s\n{advice}\nquit\n")
