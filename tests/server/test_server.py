@@ -348,3 +348,103 @@ def test_a_bot_buying_closes_the_window_and_the_other_bots_play_on(server: Serve
     assert seen["version"] >= 60 or seen["over"], seen["version"]
     buys = [e for e in seen["events"] if e.get("kind") == "bought"]
     assert buys, "the deal's buys are what this test is about"
+
+
+def test_people_choose_their_names_and_the_table_keeps_them(db: str, tmp_path: Path) -> None:
+    """A family names its seats: when the table is made, and later from each person's own
+    link. Everyone reads the names in the seat list and the move log; a restart keeps them;
+    a name that would make the log ambiguous is refused and changes nothing."""
+    srv = Server(db, log=tmp_path / "server.log").start()
+    try:
+        created = open_table(srv, game="daylily", players=3,
+                             seats=[{"kind": "human", "name": "  Grandma   Rose "}, "human",
+                                    "greedy"], options={"rounds": 1}, seed=6,
+                             table={"think": 0})
+        assert [s["name"] for s in created["seats"]] == ["Grandma Rose", "Player 2",
+                                                          "Greedy bot 3"]
+        table = created["table"]
+        tokens = [s["token"] for s in created["seats"][:2]]
+
+        def client(token: str | None) -> dict[str, Any]:
+            r = httpx.get(f"{srv.url}/api/tables/{table}/client", headers=auth(token),
+                          timeout=30)
+            assert r.status_code == 200, r.text
+            data: dict[str, Any] = r.json()
+            return data
+
+        def rename(token: str | None, name: Any) -> httpx.Response:
+            return httpx.post(f"{srv.url}/api/tables/{table}/name", headers=auth(token),
+                              json={"name": name}, timeout=30)
+
+        assert client(tokens[1])["names"] == ["Grandma Rose", "You", "Greedy bot 3"]
+        url = f"ws://127.0.0.1:{srv.port}/ws/tables/{table}"
+        with connect(url) as spectator:
+            assert json.loads(spectator.recv(timeout=10))["type"] == "update"
+            r = rename(tokens[1], "Sam")
+            assert r.status_code == 200 and r.json() == {"seat": 1, "name": "Sam",
+                                                         "chosen": "Sam"}
+            # The others are told the seats changed, without a move being made.
+            while json.loads(spectator.recv(timeout=10))["type"] != "seats":
+                pass
+        refusals = [
+            (tokens[0], "sam", "already called 'Sam'"),
+            (tokens[0], "Greedy bot 3", "already called 'Greedy bot 3'"),
+            (tokens[0], "you", "'You'"),
+            (tokens[0], "x" * 21, "at most 20"),
+            (tokens[0], "Eve\u202e", "invisible"),
+            (tokens[0], 7, "must be text"),
+            (None, "Eve", "token"),
+        ]
+        for token, name, words in refusals:
+            r = rename(token, name)
+            assert r.status_code in (401, 422) and words in r.json()["error"], (name, r.text)
+        assert client(None)["names"] == ["Grandma Rose", "Sam", "Greedy bot 3"]
+        bad = httpx.post(f"{srv.url}/api/tables/{table}/name", headers=auth(tokens[0]),
+                         content=b"[1]", timeout=30)
+        assert bad.status_code == 422 and "name" in bad.json()["error"]
+        # Names appear in the move log in words, for every reader: Sam's move as "Sam ..."
+        # to Grandma and "You ..." to Sam (Grandma plays first if the deal says so).
+        for _ in range(3):
+            watched = state_of(srv, table, None)
+            for _ in range(500):
+                if set(watched["actors"]) & {0, 1}:
+                    break
+                time.sleep(0.02)
+                watched = state_of(srv, table, None)
+            seat = min(set(watched["actors"]) & {0, 1})
+            mine = state_of(srv, table, tokens[seat])
+            assert move(srv, table, tokens[seat], mine["legal"][0],
+                        mine["version"]).status_code == 200
+            if seat == 1:
+                break
+        assert any(line["text"].startswith("Sam ") for line in client(tokens[0])["log"])
+        assert any(line["text"].startswith("You ") for line in client(tokens[1])["log"])
+        lobby = httpx.get(f"{srv.url}/api/tables", timeout=30).json()["tables"]
+        row = next(t for t in lobby if t["table"] == table)
+        assert [s["name"] for s in row["seats"]] == ["Grandma Rose", "Sam", "Greedy bot 3"]
+        # An empty name gives the seat its default back; a restart keeps what was chosen.
+        assert rename(tokens[0], "").json()["name"] == "Player 1"
+        srv.stop()
+        srv.start()
+        seats = client(None)["seats"]
+        assert [(s["called"], s["chosen"]) for s in seats] == [
+            ("Player 1", None), ("Sam", "Sam"), ("Greedy bot 3", None)]
+    finally:
+        srv.stop()
+
+
+def test_a_new_table_refuses_names_it_cannot_use(server: Server) -> None:
+    cases = [
+        (["human", {"kind": "greedy", "name": "Robo"}], "only a person's seat"),
+        ([{"name": "Ann"}, {"name": "ann"}], "already called 'Ann'"),
+        ([{"name": "Player 2"}, "human"], "already called 'Player 2'"),
+        ([{"kind": "human", "nick": "Ann"}, "human"], "unknown field 'nick'"),
+        ([{"name": ["Ann"]}, "human"], "must be text"),
+    ]
+    for seats, words in cases:
+        r = httpx.post(f"{server.url}/api/tables", timeout=30,
+                       json={"game": "daylily", "players": 2, "seats": seats})
+        assert r.status_code == 422 and words in r.json()["error"], (seats, r.text)
+    # A seat given as an object without a kind is a person's seat.
+    made = open_table(server, game="daylily", players=2, seats=[{"name": "Ann"}, "greedy"])
+    assert made["seats"][0]["token"] and made["seats"][0]["name"] == "Ann"

@@ -32,6 +32,7 @@ from cardtable.bots import seat_title
 from cardtable.engine.game import game_names
 from cardtable.server import auth
 from cardtable.server.client_api import client_routes
+from cardtable.server.names import default_name
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.store import Store
 from cardtable.server.tables import HINT_BOT, Elsewhere, Refused, Table, Tables, Thinkers
@@ -175,6 +176,7 @@ def create_app(config: ServerConfig) -> Starlette:
         for row in rows:  # what the list shows a bot seat as ("search", not "ismcts:iters=50")
             for seat in row["seats"]:
                 seat["title"] = seat_title(seat["kind"])
+                seat["name"] = seat["chosen"] or default_name(seat["kind"], seat["seat"])
         return JSONResponse({"tables": rows, "games": game_names()})
 
     @guarded

@@ -160,16 +160,9 @@ def games_json() -> list[dict[str, Any]]:
 
 # ---- what a seat reads ---------------------------------------------------------------------
 def seat_names(table: Table, seat: int | None) -> list[str]:
-    """The seats' labels for the move log and the screen: "You" for the reader."""
-    names = []
-    for n, s in enumerate(table.seats):
-        if n == seat:
-            names.append("You")
-        elif s.kind == "human":
-            names.append(f"Player {n + 1}")
-        else:
-            names.append(f"{bot_title(s.kind).capitalize()} bot {n + 1}")
-    return names
+    """The seats' labels for the move log and the screen: "You" for the reader, the name a
+    person chose ("Grandma"), or the seat's default ("Player 3", "Search bot 2")."""
+    return ["You" if n == seat else s.shown(n) for n, s in enumerate(table.seats)]
 
 
 def log_lines(game: Game, state: State, seat: int | None, since: int,
@@ -243,7 +236,8 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
         "game": {"name": game.name, "title": game.title, "players": game.players,
                  "options": game.options},
         "seats": [{"seat": n, "kind": s.kind, "taken": s.taken or s.kind != "human",
-                   "away": s.away, "name": names[n], "title": seat_title(s.kind)}
+                   "away": s.away, "name": names[n], "title": seat_title(s.kind),
+                   "called": s.shown(n), "chosen": s.name}
                   for n, s in enumerate(table.seats)],
         "names": names,
         "log": log_lines(game, st, seat, since, names),
@@ -367,8 +361,26 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
                                      f"{len(table.seats) - 1}")
         return JSONResponse(await take_free_seat(table, seat))
 
+    @guarded
+    async def rename(request: Request) -> Response:
+        table, seat = await table_and_seat(request)
+        if seat is None:
+            raise ClientRefused(401, "choosing a name needs the seat's token")
+        try:
+            body = await request.json()
+        except ValueError:
+            raise ClientRefused(400, "the request body is not valid JSON") from None
+        if not isinstance(body, dict) or "name" not in body:
+            raise ClientRefused(422, 'the body must be {"name": "..."} (empty for the default)')
+        try:
+            called = await table.rename(seat, body["name"])
+        except Refused as exc:
+            raise ClientRefused(exc.status, exc.message) from None
+        return JSONResponse({"seat": seat, "name": called, "chosen": table.seats[seat].name})
+
     return [
         Route("/api/games", games, methods=["GET"]),
+        Route("/api/tables/{table_id}/name", rename, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/games/{game}/cards", faces, methods=["GET"]),
         Route("/api/tables/{table_id}/client", client, methods=["GET"]),

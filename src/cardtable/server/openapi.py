@@ -38,7 +38,12 @@ OPENAPI: dict[str, Any] = {
                     "type": "object", "required": ["game", "players"],
                     "properties": {
                         "game": {"type": "string"}, "players": {"type": "integer"},
-                        "seats": {"type": "array", "items": {"type": "string"}},
+                        "seats": {"type": "array", "items": {"oneOf": [
+                            {"type": "string", "description": "'human' or a bot's name"},
+                            {"type": "object", "properties": {
+                                "kind": {"type": "string"},
+                                "name": {"type": ["string", "null"], "maxLength": 20,
+                                         "description": "a person's seat only"}}}]}},
                         "options": {"type": "object"}, "seed": {"type": "integer"},
                         "table": {"type": "object", "properties": {
                             "think": {"type": "number"}, "window": {"type": "number"},
@@ -49,7 +54,7 @@ OPENAPI: dict[str, Any] = {
                         "table": {"type": "string"}, "spectate": {"type": "string"},
                         "seats": {"type": "array", "items": {"type": "object", "properties": {
                             "seat": {"type": "integer"}, "kind": {"type": "string"},
-                            "title": {"type": "string"},
+                            "title": {"type": "string"}, "name": {"type": "string"},
                             "token": {"type": ["string", "null"]},
                             "url": {"type": ["string", "null"]}}}}}}),
                     "422": _ERR},
@@ -76,6 +81,16 @@ OPENAPI: dict[str, Any] = {
             "summary": "Leave the seat to the stand-in bot until the same link is used again",
             "parameters": [_ID], "security": _BEARER,
             "responses": {"200": _ok("left", {"type": "object"}), "401": _ERR}}},
+        "/api/tables/{table_id}/name": {"post": {
+            "summary": "The seat's person chooses the name everyone sees (empty: 'Player N')",
+            "parameters": [_ID], "security": _BEARER,
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "required": ["name"],
+                "properties": {"name": {"type": ["string", "null"], "maxLength": 20}}}}}},
+            "responses": {"200": _ok("named", {"type": "object", "properties": {
+                "seat": {"type": "integer"}, "name": {"type": "string"},
+                "chosen": {"type": ["string", "null"]}}}),
+                "401": _ERR, "422": _ERR}}},
         "/api/tables/{table_id}/record": {"get": {
             "summary": "The record (format 2) once the match is over",
             "parameters": [_ID],

@@ -54,6 +54,7 @@ seats_t = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("taken", sa.Boolean, nullable=False),
     sa.Column("away", sa.Boolean, nullable=False),
+    sa.Column("name", sa.String(64), nullable=True),
 )
 actions_t = sa.Table(
     "actions", metadata,
@@ -345,14 +346,14 @@ class Store:
                                   .where(tables_t.c.status == PLAYING)
                                   .order_by(tables_t.c.created)).all()
             seats = conn.execute(sa.select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind,
-                                           seats_t.c.taken, seats_t.c.away)
+                                           seats_t.c.taken, seats_t.c.away, seats_t.c.name)
                                  .join(tables_t, tables_t.c.id == seats_t.c.table_id)
                                  .where(tables_t.c.status == PLAYING)).all()
         by_table: dict[str, list[dict[str, Any]]] = {}
         for s in seats:
             by_table.setdefault(s.table_id, []).append(
                 {"seat": s.seat, "kind": s.kind, "taken": bool(s.taken) or s.kind != "human",
-                 "away": bool(s.away)})
+                 "away": bool(s.away), "chosen": s.name})
         out = []
         for t in tables:
             table_seats = sorted(by_table.get(t.id, []), key=lambda s: s["seat"])

@@ -29,6 +29,7 @@ from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
 from cardtable.engine.game import Game, State, load_game
 from cardtable.engine.record import replay
 from cardtable.server import auth
+from cardtable.server.names import HUMAN, BadName, check_free, clean_name, default_name
 from cardtable.server.store import (
     OVER,
     PLAYING,
@@ -44,8 +45,6 @@ from cardtable.server.store import (
     seats_t,
     tables_t,
 )
-
-HUMAN = "human"
 
 
 class Refused(Exception):
@@ -110,6 +109,11 @@ class Seat:
     token_hash: str | None
     taken: bool = False
     away: bool = False
+    name: str | None = None  # what the person chose to be called; None: "Player N"
+
+    def shown(self, number: int) -> str:
+        """The seat's name as everyone sees it."""
+        return self.name or default_name(self.kind, number)
 
 
 @dataclass(eq=False)
@@ -309,6 +313,31 @@ class Table:
                                                 seats_t.c.seat == seat)
                          .values(taken=s.taken, away=s.away))
         self.manager.store.write(job)
+
+    async def rename(self, seat: int, text: object) -> str:
+        """The person in ``seat`` takes a name (or goes back to the default with an empty one);
+        stored before it is answered, then every connection is told the seats changed."""
+        try:
+            name = clean_name(text)
+            check_free(name, seat, [s.shown(n) for n, s in enumerate(self.seats)])
+        except BadName as exc:
+            raise Refused(422, str(exc)) from None
+        table_id = self.id
+
+        def job(conn: Any) -> None:
+            conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
+                                                seats_t.c.seat == seat).values(name=name))
+
+        async with self.lock:
+            try:
+                await asyncio.wrap_future(self.manager.store.write(job))
+            except StoreError:
+                raise Refused(503, "the name could not be stored; try again") from None
+            self.seats[seat].name = name
+        for sub in list(self.subscribers):
+            with contextlib.suppress(asyncio.QueueFull):
+                sub.queue.put_nowait({"type": "seats", "version": self.state.version})
+        return self.seats[seat].shown(seat)
 
     def bot_for(self, seat: int) -> str | None:
         """The bot that plays ``seat`` now: its own, or the stand-in of an absent person."""
@@ -523,6 +552,43 @@ class Table:
         return self.bot_for(seat)
 
 
+def _read_seats(entries: list[Any], known: list[str]) -> tuple[list[str], list[str | None]]:
+    """The seats of a new table: each a kind ("human" or a bot's name) or an object
+    ``{"kind": ..., "name": ...}`` naming a person's seat. Refused with one sentence otherwise."""
+    kinds: list[str] = []
+    names: list[str | None] = []
+    for n, entry in enumerate(entries):
+        name: str | None = None
+        if isinstance(entry, dict):
+            unknown = set(entry) - {"kind", "name"}
+            if unknown:
+                raise Refused(422, f"seat {n + 1}: unknown field {sorted(unknown)[0]!r} "
+                                   "(a seat has 'kind' and 'name')")
+            kind = entry.get("kind", HUMAN)
+            try:
+                name = clean_name(entry.get("name"))
+            except BadName as exc:
+                raise Refused(422, f"seat {n + 1}: {exc}") from None
+        else:
+            kind = entry
+        if kind != HUMAN and kind not in known:
+            raise Refused(422, f"seat kind {kind!r} is neither 'human' nor a bot "
+                               f"({', '.join(known)})")
+        if name is not None and kind != HUMAN:
+            raise Refused(422, f"seat {n + 1}: only a person's seat takes a name; a bot is "
+                               "called by how it plays")
+        kinds.append(str(kind))
+        names.append(name)
+    shown = [name or default_name(kind, n)
+             for n, (kind, name) in enumerate(zip(kinds, names, strict=True))]
+    for n in reversed(range(len(names))):  # the later of two seats of one name is refused
+        try:
+            check_free(names[n], n, shown)
+        except BadName as exc:
+            raise Refused(422, f"seat {n + 1}: {exc}") from None
+    return kinds, names
+
+
 def _retrieve(task: asyncio.Task[Any]) -> None:
     """Mark a move task's outcome as seen (its caller may have gone away)."""
     if not task.cancelled():
@@ -631,19 +697,15 @@ class Tables:
             kinds = [HUMAN] * game.players
         if not isinstance(kinds, list) or len(kinds) != game.players:
             raise Refused(422, f"'seats' must list {game.players} seats")
-        known = bot_names(game.name)
-        for kind in kinds:
-            if kind != HUMAN and kind not in known:
-                raise Refused(422, f"seat kind {kind!r} is neither 'human' nor a bot "
-                                   f"({', '.join(known)})")
+        kinds, names = _read_seats(kinds, bot_names(game.name))
         settings = Settings.read(body.get("table"), game.name)
         if seed is None:
             seed = random.SystemRandom().getrandbits(62)
         state = game.new_state(seed)
         table_id = auth.new_table_id()
         tokens = [auth.new_token() if kind == HUMAN else None for kind in kinds]
-        seats = [Seat(kind, auth.token_hash(t) if t else None) for kind, t in zip(kinds, tokens,
-                                                                                  strict=True)]
+        seats = [Seat(kind, auth.token_hash(t) if t else None, name=name)
+                 for kind, t, name in zip(kinds, tokens, names, strict=True)]
         now = time.time()
         row = {"id": table_id, "game": game.name, "players": game.players,
                "options": dumps(game.options), "settings": dumps(settings.to_json()),
@@ -651,7 +713,8 @@ class Tables:
                "record": None, "owner": self.node, "owner_url": self.url,
                "lease_until": now + self.lease, "created": now, "updated": now}
         seat_rows = [{"table_id": table_id, "seat": n, "kind": s.kind,
-                      "token_hash": s.token_hash, "taken": False, "away": False}
+                      "token_hash": s.token_hash, "taken": False, "away": False,
+                      "name": s.name}
                      for n, s in enumerate(seats)]
 
         def job(conn: Any) -> None:
@@ -666,9 +729,10 @@ class Tables:
         self.live[table_id] = table
         table.driver = self._spawn(table.drive())
         return {"table": table_id, "game": game.name, "players": game.players,
-                "seats": [{"seat": n, "kind": kind, "title": seat_title(kind), "token": t,
+                "seats": [{"seat": n, "kind": s.kind, "title": seat_title(s.kind), "token": t,
+                           "name": s.shown(n),
                            "url": f"{self.url}/api/tables/{table_id}?token={t}" if t else None}
-                          for n, (kind, t) in enumerate(zip(kinds, tokens, strict=True))],
+                          for n, (s, t) in enumerate(zip(seats, tokens, strict=True))],
                 "spectate": f"{self.url}/api/tables/{table_id}",
                 "websocket": f"{self.ws_url}/ws/tables/{table_id}"}
 
@@ -692,7 +756,7 @@ class Tables:
 
     def _load(self, table_id: str, row: Mapping[str, Any]) -> Table:
         state = self.replay_state(table_id)
-        seats = [Seat(r["kind"], r["token_hash"], bool(r["taken"]), bool(r["away"]))
+        seats = [Seat(r["kind"], r["token_hash"], bool(r["taken"]), bool(r["away"]), r["name"])
                  for r in self.store.seat_rows(table_id)]
         settings_data = json.loads(row["settings"])
         settings = Settings(**settings_data)
