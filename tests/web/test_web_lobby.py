@@ -227,3 +227,60 @@ def test_a_deals_end_in_contract_rummy_reads_a_line_a_player(browser: Any, web: 
         assert len(lines) == 4
     finally:
         ctx.close()
+
+
+def test_a_family_names_its_seats_and_everyone_reads_the_names(browser: Any, web: Any) -> None:
+    """Grandma is named when the table is made in the lobby; the second person names
+    themselves from their own link. Each page shows the names in the seat list and in the log,
+    the earlier lines too; a name already taken is refused in words and changes nothing."""
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(web.url + "/")
+        page.wait_for_selector("#seat-1")
+        page.select_option("#game", "daylily")
+        page.select_option("#players", "3")
+        page.select_option("#seat-1", "human")
+        page.select_option("#seat-2", "greedy")
+        assert page.locator("#name-2").is_hidden()  # a bot is called by how it plays
+        page.fill("#name-0", "Grandma")
+        page.locator("summary", has_text="Seed and timing").click()
+        page.fill("#seed", "4")
+        page.get_by_role("button", name="Create table").click()
+        page.wait_for_selector(".invites")
+        assert "Seat 1: Grandma" in page.text_content(".invites")
+        links = page.locator("a.button.small", has_text="Sit here")
+        second = links.nth(1).get_attribute("href")
+        links.nth(0).click()
+        wait_state(page)
+        assert page.locator(".seat-name").all_inner_texts()[:2] == [
+            "You (Grandma)", "Player 2 (free seat)"]
+
+        sam = watch.attach(other.new_page())
+        sam.goto(second if second.startswith("http") else web.url + second)
+        wait_state(sam)
+        assert sam.locator(".seat-name").first.inner_text() == "Grandma"
+        sam.get_by_role("button", name="Your name").click()
+        sam.fill("#my-name", "grandma")
+        sam.get_by_role("button", name="Save").click()
+        sam.locator(".name-dialog p.error", has_text="already called 'Grandma'").wait_for()
+        sam.fill("#my-name", "Sam")
+        sam.get_by_role("button", name="Save").click()
+        sam.locator(".name-dialog").wait_for(state="detached")
+        sam.locator(".seat-name", has_text="You (Sam)").wait_for()
+        # Grandma's page hears of it without a move being made, and its log is written anew.
+        page.locator(".seat-name", has_text="Sam").wait_for()
+        page.locator(".log-lines li", has_text="Sam got 10 cards").wait_for()
+        assert "Player 2" not in page.text_content(".log-lines")
+        page.goto(web.url + "/")
+        row = page.locator("li.open-table").first
+        row.wait_for()
+        assert "Grandma" in row.inner_text() and "Sam" in row.inner_text()
+        watch.check()
+    finally:
+        ctx.close()
+        other.close()

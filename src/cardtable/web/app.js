@@ -106,6 +106,7 @@ function createForm(list, created) {
     const g = game();
     const n = Number(playersSelect.value);
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const oldNames = [...seatsBox.querySelectorAll("input.person-name")].map((s) => s.value);
     clear(seatsBox, h("legend", "Seats: a person or a bot"));
     for (let i = 0; i < n; i++) {
       const choice = old[i] || (i === 0 ? "human" : (g.bots.includes(SEAT_KINDS_DEFAULT) ? SEAT_KINDS_DEFAULT : g.bots[0]));
@@ -115,7 +116,14 @@ function createForm(list, created) {
         h("option", { value: "human", selected: choice === "human" }, "a person"),
         g.bots.map((b) => h("option", { value: b, selected: choice === b }, `${(g.bot_titles || {})[b] || b} bot`)));
       const box = field(`Seat ${i + 1}`, select, about(choice) || " ");
-      select.addEventListener("change", () => { box.querySelector("small.doc").textContent = about(select.value) || " "; });
+      // A person's seat may be named now ("Grandma"), so the others read names, not numbers;
+      // whoever sits there can change it at the table.
+      const name = h("input.person-name", { type: "text", id: `name-${i}`, maxlength: 20, value: oldNames[i] || "", placeholder: `Player ${i + 1}`, "aria-label": `Name of the person in seat ${i + 1} (optional)`, hidden: choice !== "human" });
+      box.insertBefore(name, box.querySelector("small.doc"));
+      select.addEventListener("change", () => {
+        box.querySelector("small.doc").textContent = about(select.value) || " ";
+        name.hidden = select.value !== "human";
+      });
       seatsBox.append(box);
     }
   }
@@ -157,7 +165,11 @@ function createForm(list, created) {
       const n = Number(playersSelect.value);
       const body = {
         game: gameSelect.value, players: n,
-        seats: [...Array(n).keys()].map((i) => seatsBox.querySelector(`#seat-${i}`).value),
+        seats: [...Array(n).keys()].map((i) => {
+          const kind = seatsBox.querySelector(`#seat-${i}`).value;
+          const name = seatsBox.querySelector(`#name-${i}`).value.trim();
+          return kind === "human" && name ? { kind, name } : kind;
+        }),
         options: readOptions(),
         table: { think: Number(thinkInput.value || 0), window: Number(windowInput.value || 20) },
       };
@@ -208,7 +220,7 @@ function copyButton(text, label) {
 export function invitationList(made) {
   return h("ul.invites",
     made.seats.map((s) => s.token
-      ? h("li", h("span.who", `Seat ${s.seat + 1}`),
+      ? h("li", h("span.who", s.name && s.name !== `Player ${s.seat + 1}` ? `Seat ${s.seat + 1}: ${s.name}` : `Seat ${s.seat + 1}`),
         h("input.link", { readonly: true, value: tableLink(made.table, s.token), "aria-label": `Invitation link for seat ${s.seat + 1}`, onfocus(e) { e.target.select(); } }),
         copyButton(tableLink(made.table, s.token), `Copy the link of seat ${s.seat + 1}`),
         h("a.button.small", { href: tableLink(made.table, s.token), dataset: { seat: s.seat } }, `Sit here`))
@@ -240,7 +252,7 @@ async function refreshOpen(box, list) {
       rows.map((t) => h("li.open-table", { dataset: { table: t.table } },
         h("span.title", `${titles[t.game] || t.game} · ${t.players} players`),
         h("span.seatline", t.seats.map((s) => h("span", { class: `seat-chip ${s.kind === "human" ? (s.taken ? "taken" : "free") : "bot"}` },
-          `${s.seat + 1}: ${s.kind === "human" ? (s.taken ? "taken" : "free") : s.title || s.kind}`))),
+          `${s.seat + 1}: ${s.kind === "human" ? `${s.chosen ? `${s.chosen}, ` : ""}${s.taken ? "taken" : "free"}` : s.title || s.kind}`))),
         h("span.actions",
           t.free.map((seat) => h("button.small", {
             type: "button", "aria-label": `Join seat ${seat + 1} of table ${t.table}`,

@@ -82,6 +82,7 @@ class TableScreen {
       let data;
       try { data = JSON.parse(msg.data); } catch (err) { return; }
       if (data.type === "update") this.update(data);
+      else if (data.type === "seats") this.fetchExtra(); // someone chose a name
       else if (data.type === "error" && data.status >= 400 && data.status !== 409) this.say(data.error, true);
     };
     ws.onclose = (event) => {
@@ -117,6 +118,15 @@ class TableScreen {
       do {
         this.dirtyExtra = false;
         const extra = await api(this.clientUrl(this.logSince), { token: this.token });
+        if (extra.names.join("\n") !== this.meta.names.join("\n")) {
+          // A name changed: the log's lines were written with the old one, so they are all
+          // fetched again in the new words ("Sam drew", no longer "Player 2 drew").
+          this.meta.names = extra.names;
+          this.log = [];
+          this.logSince = -1;
+          this.dirtyExtra = true;
+          continue;
+        }
         const known = new Set(this.log.map((l) => `${l.version}|${l.text}`));
         for (const line of extra.log) if (!known.has(`${line.version}|${line.text}`)) this.log.push(line);
         this.logSince = Math.max(this.logSince, extra.version);
@@ -353,7 +363,8 @@ class TableScreen {
     const seats = h("ol.seats", { "aria-label": "Players" }, this.meta.seats.map((s, i) => h("li", {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
-    }, h("span.seat-name", `${this.meta.names[i]}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}`),
+    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}`),
+    i === this.seat ? h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name") : null,
     st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
     h("span.seat-info", a.seatInfo(ctx, i)))));
 
@@ -434,6 +445,35 @@ class TableScreen {
       const el = this.main.querySelector(sel);
       if (el) el.focus({ preventScroll: true });
     }
+  }
+
+  // A name is asked in a dialog of its own, outside the screen that is redrawn at every move,
+  // so what is being typed survives the bots playing on meanwhile.
+  askName() {
+    const self = this;
+    const mine = this.meta.seats[this.seat] || {};
+    const input = h("input#my-name", { type: "text", maxlength: 20, value: mine.chosen || "", autocomplete: "nickname", placeholder: `Player ${this.seat + 1}` });
+    const problem = h("p.error", { role: "alert" });
+    const dialog = h("dialog.result.name-dialog", { "aria-labelledby": "name-h" },
+      h("h2#name-h", "Your name"),
+      h("form", {
+        async onsubmit(event) {
+          event.preventDefault();
+          try {
+            await api(`/api/tables/${encodeURIComponent(self.id)}/name`, { method: "POST", token: self.token, body: { name: input.value } });
+            dialog.close();
+            self.fetchExtra();
+          } catch (err) { problem.textContent = err.message; input.focus(); }
+        },
+      },
+      h("label", { for: "my-name" }, "Everyone at the table sees it in the list of players and the log of moves. Leave it empty for your seat's number."),
+      input, problem,
+      h("div.move-row", h("button.primary", { type: "submit" }, "Save"),
+        h("button", { type: "button", onclick: () => dialog.close() }, "Cancel"))));
+    document.body.append(dialog);
+    dialog.addEventListener("close", () => dialog.remove());
+    dialog.showModal();
+    input.focus();
   }
 
   betControl(ctx) {
