@@ -569,7 +569,7 @@ class TableScreen {
 
   async playAgain() {
     const m = this.meta;
-    const body = { game: m.game.name, players: m.game.players, seats: m.seats.map((s) => s.kind), options: m.game.options,
+    const body = { game: m.game.name, players: m.game.players, seats: m.seats.map((s) => (s.kind === "human" && s.chosen ? { kind: s.kind, name: s.chosen } : s.kind)), options: m.game.options,
       table: { think: m.settings.think, window: m.settings.window } };
     try {
       const made = await api("/api/tables", { method: "POST", body });
