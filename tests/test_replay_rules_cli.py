@@ -128,6 +128,10 @@ def test_an_illegal_action_in_a_record_is_refused(
         ('{"game": "daylily"}', "not a game record"),
         ('{"game": "whist", "players": 3, "options": {}, "seed": 1, "actions": []}', "whist"),
         ("[1, 2, 3]", "not a game record"),
+        ('{"format": "cardtable-record/2", "game": "daylily", "players": 3, "options": {}, '
+         '"seed": 1, "deals": [], "actions": [], "names": ["Ann", "Bo"]}', "names 2 players"),
+        ('{"format": "cardtable-record/2", "game": "daylily", "players": 2, "options": {}, '
+         '"seed": 1, "deals": [], "actions": [], "names": ["Ann", 7]}', "names/1"),
     ],
 )
 def test_a_file_that_is_not_a_record_is_one_line_and_exit_2(

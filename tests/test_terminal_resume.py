@@ -169,6 +169,20 @@ def test_step_through_a_match_as_one_seat_saw_it(
     assert out.count("Move ") == 5  # asked again after "t" and after "what"
 
 
+def test_step_through_a_server_record_uses_its_players_names(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = finished_record(monkeypatch, capsys)
+    data = load_record(path)
+    data["names"] = ["Grandma", "Sam", "Greedy bot 3"][: data["players"]]
+    path.write_text(json.dumps(data))
+    code, out, err = run(monkeypatch, capsys, ["replay", str(path), "--step", "--seat", "1"],
+                         "999999\n")
+    assert code == 0, err
+    assert "Sam (you) drew /" in out and "Grandma discarded" in out
+    assert "Seat 0" not in out and "You (seat 1)" not in out
+
+
 def test_step_stops_on_quit_and_refuses_bad_flags(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -55,7 +55,8 @@ def play_out(srv: Server, created: dict[str, Any], rng: random.Random,
 
 
 def test_match_played_to_the_end_and_its_record_replays(server: Server, tmp_path: Path) -> None:
-    created = open_table(server, game="daylily", players=3, seats=["human", "greedy", "random"],
+    created = open_table(server, game="daylily", players=3,
+                         seats=[{"name": "Grandma"}, "greedy", "random"],
                          options={"rounds": 1}, seed=5)
     assert [s["kind"] for s in created["seats"]] == ["human", "greedy", "random"]
     assert created["seats"][0]["token"] and created["seats"][1]["token"] is None
@@ -77,6 +78,14 @@ def test_match_played_to_the_end_and_its_record_replays(server: Server, tmp_path
                            "import sys; from cardtable.cli import main; sys.exit(main())",
                            "replay", str(path)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+    # The record tells the match with the table's names.
+    assert record["names"] == ["Grandma", "Greedy bot 2", "Random bot 3"]
+    words = subprocess.run([sys.executable, "-c",
+                            "import sys; from cardtable.cli import main; sys.exit(main())",
+                            "replay", str(path), "--words", "--seat", "0"],
+                           capture_output=True, text=True)
+    assert words.returncode == 0, words.stderr
+    assert "Grandma got " in words.stdout and "Greedy bot 2 got 10 cards" in words.stdout
     assert httpx.get(f"{server.url}/api/tables").json()["tables"] == []
 
 

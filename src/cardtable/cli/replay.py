@@ -23,7 +23,7 @@ from typing import Any
 
 from cardtable.engine.errors import OptionError, RecordError
 from cardtable.engine.game import State
-from cardtable.engine.record import load_record, verify
+from cardtable.engine.record import load_record, seat_names, verify
 
 RESULT_DIFFERS = 1
 
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         return RESULT_DIFFERS if problems else 0
     if args.events or args.words:
         seat = _viewer(args.seat, state.game.players)
-        labels = [f"Seat {s}" for s in range(state.game.players)]
+        labels = seat_names(data)
         for event in state.events(seat):
             if args.words:
                 print(state.game.describe_event(event, labels))

@@ -56,6 +56,7 @@ RECORD_SCHEMA: dict[str, Any] = {
                 "maxItems": 2,
             },
         },
+        "names": {"type": "array", "items": {"type": "string", "maxLength": 64}},
         "over": {"type": "boolean"},
         "scores": {"type": "array", "items": {"type": "integer"}},
         "winners": {"type": "array", "items": {"type": "integer"}},
@@ -147,10 +148,22 @@ def check_record(data: Any, name: str = "the record") -> None:
         raise RecordError(
             f"{name} is not a game record ({clip(where)}: {shorten(exc.message, 200)})"
         ) from None
+    names = data.get("names")
+    if names is not None and len(names) != data["players"]:
+        raise RecordError(f"{name} names {len(names)} players for a table of {data['players']}")
     if fmt is None and "seed" not in data:
         raise RecordError(f"{name} is a format 1 record without a seed, so it cannot be dealt")
     if fmt is not None and "deals" not in data:
         raise RecordError(f"{name} is a format 2 record without its deals")
+
+
+def seat_names(data: dict[str, Any]) -> list[str]:
+    """What the record calls each seat: the players' names where it has them (a server's
+    table, where people chose names), otherwise "Seat 0", "Seat 1"..."""
+    names = data.get("names")
+    if names:
+        return [str(n) for n in names]
+    return [f"Seat {s}" for s in range(int(data["players"]))]
 
 
 def replay(data: dict[str, Any]) -> State:

@@ -802,6 +802,10 @@ class Tables:
         if row["status"] != OVER or not row["record"]:
             raise Refused(403, "the record is given once the match is over")
         data: dict[str, Any] = json.loads(row["record"])
+        # The players as the table knew them ("Grandma", "Greedy bot 3"): `cardtable replay`
+        # tells the story with these names. Read at download, so a late rename is in it too.
+        data["names"] = [r["name"] or default_name(r["kind"], r["seat"])
+                         for r in self.store.seat_rows(table_id)]
         return data
 
 

@@ -16,6 +16,7 @@ from rich.text import Text
 from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, RecordError
 from cardtable.engine.game import load_game
+from cardtable.engine.record import seat_names
 from cardtable.terminal import renderer_for
 from cardtable.terminal.render import in_own_words
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
@@ -37,7 +38,9 @@ def step_through(
     deals = data.get("deals") if data.get("format") == RECORD_FORMAT else None
     state = game.new_state(data.get("seed"), deals)
     renderer = renderer_for(game)
-    labels = [f"You (seat {s})" if s == seat else f"Seat {s}" for s in range(game.players)]
+    named = seat_names(data)
+    labels = [f"You (seat {s})" if s == seat and named[s] == f"Seat {s}"
+              else f"{named[s]} (you)" if s == seat else named[s] for s in range(game.players)]
     sheet = ScoreSheet(labels, seat)
     viewer = "a spectator" if seat is None else f"seat {seat}"
     actions = data["actions"]
