@@ -276,6 +276,15 @@ def test_a_family_names_its_seats_and_everyone_reads_the_names(browser: Any, web
         page.locator(".seat-name", has_text="Sam").wait_for()
         page.locator(".log-lines li", has_text="Sam got 10 cards").wait_for()
         assert "Player 2" not in page.text_content(".log-lines")
+        # The tab's title says whose move it is, for a phone with the table in the background.
+        for _ in range(100):
+            s0, s1 = wait_state(page), wait_state(sam)
+            if s0["version"] == s1["version"] and set(s0["actors"]) & {0, 1}:
+                break
+            page.wait_for_timeout(100)
+        on, off = (page, sam) if 0 in s0["actors"] else (sam, page)
+        assert on.title().startswith("Your move · Daylily Rummy"), on.title()
+        assert off.title() == "Daylily Rummy · cardtable", off.title()
         page.goto(web.url + "/")
         row = page.locator("li.open-table").first
         row.wait_for()

@@ -358,6 +358,8 @@ class TableScreen {
     const playable = new Set(parsed.flatMap((p) => p.cards));
     const selCards = this.selection.map((i) => hand[i]).filter(Boolean);
     const myTurn = this.seat !== null && st.actors.includes(this.seat) && !st.over;
+    // A phone's tab list and a desktop's tab strip show the title: it says when you are on.
+    document.title = `${myTurn ? "Your move · " : ""}${this.meta.game.title} · cardtable`;
 
     // seats
     const seats = h("ol.seats", { "aria-label": "Players" }, this.meta.seats.map((s, i) => h("li", {
