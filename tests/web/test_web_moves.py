@@ -298,3 +298,29 @@ def test_dummy_rummy_joker_swap_by_clicks(browser: Any, web: Any) -> None:
         watch.check()
     finally:
         ctx.close()
+
+
+def test_a_buying_window_says_who_may_answer_in_plain_words(browser: Any, web: Any) -> None:
+    """Liverpool: the person may buy the discard. The line over the piles says so as a sentence
+    ("is for sale: you may answer"), not "You" capitalised in mid-sentence."""
+    r = httpx.post(web.url + "/api/tables", timeout=30, json={
+        "game": "liverpool", "players": 3, "seats": ["human", "greedy", "greedy"], "seed": 3,
+        "table": {"think": 0, "window": 600}})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(f"{web.url}/t/{made['table']}?token={made['seats'][0]['token']}")
+        deadline = time.monotonic() + 20
+        s = wait_state(page)
+        while "buy" not in s["legal"] and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+            s = wait_state(page)
+        assert "buy" in s["legal"], s["legal"]
+        line = page.locator("p.window").inner_text()
+        assert re.search(r"is for sale: you (and [A-Z].* )?may answer\.$", line), line
+        watch.check()
+    finally:
+        ctx.close()

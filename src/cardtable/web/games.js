@@ -5,6 +5,8 @@ import { h } from "./dom.js";
 
 const words = (s) => s.trim().split(/\s+/).filter(Boolean);
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// "you", "you and Sam", "you, Sam and Greedy bot 3"
+const inWords = (list) => (list.length < 2 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`);
 // When nothing but a discard is left to do, the prompt says so rather than list what cannot be done.
 const onlyDiscards = (ctx) => ctx.legal.length > 0 && ctx.legal.every((m) => m.startsWith("discard "));
 const DISCARD_NOW = "Discard one card: pick it in your hand.";
@@ -312,7 +314,7 @@ const contract = {
       return meldBox(ctx, m.id, shown, `${contract.meldName(ctx, m.id)} · ${m.kind} ${m.id}`);
     });
     const windowLine = t.window && t.window.length
-      ? h("p.window", { role: "status" }, `The discard ${top(discard, ctx)} is for sale: ${t.window.map((s) => ctx.names[s]).join(", ")} may answer.`)
+      ? h("p.window", { role: "status" }, `The discard ${top(discard, ctx)} is for sale: ${inWords(t.window.map((s) => (ctx.names[s] === "You" ? "you" : ctx.names[s])))} may answer.`)
       : null;
     return [
       h("p.contract", { "aria-label": `Contract of this deal: ${t.contract}` }, h("strong", "Contract: "), t.contract,
