@@ -642,7 +642,7 @@ def test_a_person_may_call_rummy_during_another_seats_turn(tmp_path: Path) -> No
     assert offender, out[-3000:]
     card = offender.group(2)
     # The person is asked first: their call wins at once, or waits for the nearer bot's answer.
-    assert (f"Rummy, called by You (seat 0)! Seat {offender.group(1)} (random) took back the "
+    assert (f"Rummy, called by you (seat 0)! Seat {offender.group(1)} (random) took back the "
             f"{card} and a card from the stock." in out) or (
         f"You (seat 0) called rummy on the {card} (a nearer player may still call it first)."
         in out and re.search(rf"Rummy, called by (You \(seat 0\)|Seat \d \(random\))! Seat "

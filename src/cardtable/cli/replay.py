@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         labels = seat_names(data)
         for event in state.events(seat):
             if args.words:
-                print(state.game.describe_event(event, labels))
+                print(state.game.log_line(event, labels))
             else:
                 print(json.dumps(event, ensure_ascii=False))
         return RESULT_DIFFERS if problems else 0

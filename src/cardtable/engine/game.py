@@ -18,7 +18,7 @@ from cardtable.engine.deals import RECORD_FORMAT, Deal, deal_problem, redact_dea
 from cardtable.engine.errors import IllegalAction, OptionError, RecordError, StaleAction
 from cardtable.engine.events import Event, describe_common
 from cardtable.engine.options import Option, validate_options
-from cardtable.engine.text import quoted, shown
+from cardtable.engine.text import quoted, second_person, shown
 from cardtable.engine.version import __version__
 from cardtable.engine.zones import Zone
 
@@ -123,6 +123,12 @@ class Game(ABC):
         front end takes its log from here, so a move reads the same everywhere.
         """
         return describe_common(event, names)
+
+    def log_line(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        """:meth:`describe_event`'s line as the front ends print it: the reader's "You" in
+        lower case in mid-sentence ("dealt by you"). Games word the event; this is not theirs
+        to override."""
+        return second_person(self.describe_event(event, names))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, options={self.options!r})"

@@ -14,6 +14,7 @@ through :func:`shorten` (the middle cut out, so the advice at its end survives).
 
 from __future__ import annotations
 
+import re
 import reprlib
 import unicodedata
 from typing import Any
@@ -92,3 +93,13 @@ def shorten(message: str, limit: int = MESSAGE_LIMIT) -> str:
     while tail_start < len(message) and unicodedata.combining(message[tail_start]):
         tail_start += 1
     return head + _ELLIPSIS + message[tail_start:]
+
+
+_YOU_MID_SENTENCE = re.compile(r"(?<![.!?])(\s)You\b")
+
+
+def second_person(line: str) -> str:
+    """A log line with the reader's own seat, which games name "You" (or "You (seat 1)"), in
+    lower case wherever it is not the first word of a sentence: "dealt by you", "it is for
+    sale to you and Ann", "Rummy, called by you!", but "You drew" and "... over. You won"."""
+    return _YOU_MID_SENTENCE.sub(r"\1you", line)

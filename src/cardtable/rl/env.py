@@ -429,7 +429,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
                  f"rounds played {state.rounds_played}, scores {state.scores}"]
         names = [f"seat {i}" for i in range(self.game.players)]
         for event in state.events(None)[-6:]:
-            lines.append("  " + self.game.describe_event(event, names))
+            lines.append("  " + self.game.log_line(event, names))
         if state.is_over:
             lines.append(f"over: winners {state.winners}")
         else:

@@ -170,7 +170,7 @@ def log_lines(game: Game, state: State, seat: int | None, since: int,
     lines = []
     for event in state.events(seat, since):
         try:
-            text = game.describe_event(event, names)
+            text = game.log_line(event, names)
         except Exception:  # a game's wording must never break the table
             text = str(event.get("kind", "event")).replace("_", " ")
         lines.append({"version": event.get("version"), "kind": event.get("kind"),

@@ -368,7 +368,7 @@ class ContractRenderer:
             title = (f"Deal {event['round']} of {event['deals']}: "
                      f"{contract_text(contract.sets, contract.runs)}")
             return Group(Rule(title, style="bold"),
-                         Text(self.log_text(self.game.describe_event(event, labels)), "bold"))
+                         Text(self.log_text(self.game.log_line(event, labels)), "bold"))
         if event["kind"] == "round_scored":
             return self.deal_result(event["result"], labels)
         return None

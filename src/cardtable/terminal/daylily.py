@@ -220,7 +220,7 @@ class DaylilyRenderer:
         if event["kind"] == "round_scored":
             return self.round_result(event["result"], labels)
         if event["kind"] == "dealt":
-            return Text(self.game.describe_event(event, labels), "bold")
+            return Text(self.game.log_line(event, labels), "bold")
         return None
 
     def round_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:

@@ -234,9 +234,9 @@ class SayRummyRenderer:
         if kind == "round_scored":
             return self.game_result(event["result"], labels)
         if kind == "dealt":
-            return Text(self.game.describe_event(event, labels), "bold")
+            return Text(self.game.log_line(event, labels), "bold")
         if kind in ("stock_rebuilt", "stock_exhausted"):
-            return Text(self.game.describe_event(event, labels), "yellow")
+            return Text(self.game.log_line(event, labels), "yellow")
         return None
 
     def game_result(self, result: dict[str, Any], labels: Sequence[str]) -> RenderableType:

@@ -289,7 +289,7 @@ class PlaySession:
     def _line(self, event: Mapping[str, Any]) -> str:
         """The event's log line, in the renderer's words where it has its own
         (``log_text``: suit symbols for contract rummy's card codes)."""
-        return in_own_words(self.renderer, self.game.describe_event(event, self.labels))
+        return in_own_words(self.renderer, self.game.log_line(event, self.labels))
 
     def _pause(self) -> bool:
         """Wait for Enter between rounds (at a terminal only: piped input has no one to wait

@@ -57,7 +57,7 @@ def step_through(
             if picture is None and event["kind"] == "round_scored":
                 picture = round_summary(event, labels)
             if picture is None:
-                say(in_own_words(renderer, game.describe_event(event, labels)))
+                say(in_own_words(renderer, game.log_line(event, labels)))
                 continue
             console.print(picture)
             if sheet.add(event) is not None:
