@@ -118,7 +118,7 @@ function createForm(list, created) {
       const box = field(`Seat ${i + 1}`, select, about(choice) || " ");
       // A person's seat may be named now ("Grandma"), so the others read names, not numbers;
       // whoever sits there can change it at the table.
-      const name = h("input.person-name", { type: "text", id: `name-${i}`, maxlength: 20, value: oldNames[i] || "", placeholder: `Player ${i + 1}`, "aria-label": `Name of the person in seat ${i + 1} (optional)`, hidden: choice !== "human" });
+      const name = h("input.person-name", { type: "text", id: `name-${i}`, maxlength: 20, value: oldNames[i] || "", placeholder: "Name (optional)", "aria-label": `Name of the person in seat ${i + 1} (optional)`, hidden: choice !== "human" });
       box.insertBefore(name, box.querySelector("small.doc"));
       select.addEventListener("change", () => {
         box.querySelector("small.doc").textContent = about(select.value) || " ";
@@ -262,7 +262,7 @@ async function refreshOpen(box, list) {
                 location.href = tableLink(got.table, got.token);
               } catch (err) { toast(err.message); refreshOpen(box, list); }
             },
-          }, `Join seat ${seat + 1}`)),
+          }, `Join seat ${seat + 1}${(t.seats[seat] || {}).chosen ? ` as ${t.seats[seat].chosen}` : ""}`)),
           h("a.button.small", { href: tableLink(t.table), "aria-label": `Watch table ${t.table}` }, "Watch"))))));
 }
 
