@@ -72,6 +72,12 @@ def test_join_a_free_seat_from_the_lobby_and_watch(browser: Any, web: Any) -> No
         # the seat is taken now: the lobby offers it no more, and joining again is refused
         r = httpx.post(f"{web.url}/api/tables/{made['table']}/join", json={"seat": 1}, timeout=10)
         assert r.status_code == 409 and "taken" in r.json()["error"]
+        # The tab is closed; back in the lobby, this browser is offered its seat again.
+        page.goto(web.url + "/")
+        back = page.get_by_role("link", name=f"Back to your seat 2 of table {made['table']}")
+        back.click()
+        page.wait_for_url("**/t/**token=**")
+        assert wait_state(page)["seat"] == 1
         # a spectator sees the table, no hand and no moves
         spectator = watch.attach(ctx.new_page())
         spectator.goto(f"{web.url}/t/{made['table']}")
@@ -286,9 +292,10 @@ def test_a_family_names_its_seats_and_everyone_reads_the_names(browser: Any, web
         assert on.title().startswith("Your move · Daylily Rummy"), on.title()
         assert off.title() == "Daylily Rummy · cardtable", off.title()
         page.goto(web.url + "/")
-        row = page.locator("li.open-table").first
+        row = page.locator("li.open-table:not(.your-seat)").first
         row.wait_for()
         assert "Grandma" in row.inner_text() and "Sam" in row.inner_text()
+        assert "seat 1 (Grandma)" in page.locator("li.your-seat").first.inner_text()
         watch.check()
     finally:
         ctx.close()

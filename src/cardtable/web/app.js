@@ -3,6 +3,7 @@
 import { h, clear, toast } from "./dom.js";
 import { api, games, tableLink } from "./api.js";
 import { openTable } from "./table.js";
+import { mySeats, rememberCreated } from "./seats.js";
 
 const main = document.getElementById("main");
 const where = document.getElementById("where");
@@ -35,18 +36,21 @@ async function lobby() {
   }
   const created = h("section.created", { "aria-live": "polite", hidden: true });
   const open = h("section.open", { "aria-labelledby": "open-h" });
+  // A person coming back finds their seats first, above the form for a new table.
+  const yours = h("section.yours", { "aria-labelledby": "yours-h", hidden: true });
   clear(main,
     h("div.lobby",
+      yours,
       h("section.create", { "aria-labelledby": "create-h" },
         h("h1#create-h", "New table"), createForm(list, created)),
       created,
       open));
   open.id = "open-tables";
-  refreshOpen(open, list);
+  refreshOpen(open, list, yours);
   clearInterval(lobbyTimer);
   lobbyTimer = setInterval(() => {
     if (!document.body.contains(open)) { clearInterval(lobbyTimer); return; }
-    refreshOpen(open, list);
+    refreshOpen(open, list, yours);
   }, 5000);
 }
 
@@ -178,7 +182,7 @@ function createForm(list, created) {
       button.disabled = true;
       try {
         const made = await api("/api/tables", { method: "POST", body });
-        remember(made);
+        rememberCreated(made);
         showCreated(created, made, game());
       } catch (err) {
         error.textContent = err.message;
@@ -198,14 +202,6 @@ function createForm(list, created) {
   fillPlayers();
   fillOptions();
   return form;
-}
-
-function remember(made) {
-  try {
-    const mine = JSON.parse(localStorage.getItem("cardtable.tables") || "{}");
-    mine[made.table] = made.seats.filter((s) => s.token).map((s) => ({ seat: s.seat, token: s.token }));
-    localStorage.setItem("cardtable.tables", JSON.stringify(mine));
-  } catch (err) { /* private browsing: links still work */ }
 }
 
 function copyButton(text, label) {
@@ -242,11 +238,23 @@ function showCreated(created, made, game) {
   if (first) first.focus();
 }
 
-async function refreshOpen(box, list) {
+async function refreshOpen(box, list, yoursBox) {
   let data;
   try { data = await api("/api/tables"); } catch (err) { return; }
   const titles = Object.fromEntries(list.map((g) => [g.name, g.title]));
   const rows = data.tables.slice(-30).reverse();
+  // The seats this browser sat at, on tables still being played: a closed tab is not a lost game.
+  const open = new Map(data.tables.map((t) => [t.table, t]));
+  const mine = mySeats().filter((s) => open.has(s.table)).slice(0, 10);
+  yoursBox.hidden = mine.length === 0;
+  clear(yoursBox, mine.length ? [h("h2#yours-h", "Your seats"),
+    h("ul.open-list.yours-list", mine.map((s) => {
+      const t = open.get(s.table);
+      const seat = t.seats[s.seat] || {};
+      return h("li.open-table.your-seat", { dataset: { table: s.table } },
+        h("span.title", `${titles[t.game] || t.game} · seat ${s.seat + 1}${seat.chosen ? ` (${seat.chosen})` : ""}`),
+        h("a.button.small.primary", { href: tableLink(s.table, s.token), "aria-label": `Back to your seat ${s.seat + 1} of table ${s.table}` }, "Back to my seat"));
+    }))] : null);
   clear(box, h("h2#open-h", "Open tables"),
     rows.length === 0 ? h("p.muted", "No tables are being played. Create one above.") : h("ul.open-list",
       rows.map((t) => h("li.open-table", { dataset: { table: t.table } },
@@ -260,7 +268,7 @@ async function refreshOpen(box, list) {
               try {
                 const got = await api(`/api/tables/${encodeURIComponent(t.table)}/join`, { method: "POST", body: { seat } });
                 location.href = tableLink(got.table, got.token);
-              } catch (err) { toast(err.message); refreshOpen(box, list); }
+              } catch (err) { toast(err.message); refreshOpen(box, list, yoursBox); }
             },
           }, `Join seat ${seat + 1}${(t.seats[seat] || {}).chosen ? ` as ${t.seats[seat].chosen}` : ""}`)),
           h("a.button.small", { href: tableLink(t.table), "aria-label": `Watch table ${t.table}` }, "Watch"))))));

@@ -2,6 +2,7 @@
 import { h, clear, toast } from "./dom.js";
 import { api, faces, tableLink, ApiError } from "./api.js";
 import { adapterFor, genericResultLines } from "./games.js";
+import { rememberMine } from "./seats.js";
 
 const where = () => document.getElementById("where");
 const conn = () => document.getElementById("conn");
@@ -55,6 +56,7 @@ class TableScreen {
       return;
     }
     this.seat = this.meta.seat;
+    if (this.token && this.seat !== null) rememberMine(this.id, this.seat, this.token, this.meta.game.name);
     this.adapter = adapterFor(this.meta.game.name);
     this.faces = await faces(this.meta.game.name).catch(() => ({}));
     this.log = this.meta.log;
