@@ -4,6 +4,7 @@ in words, the API the client relies on."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -300,3 +301,56 @@ def test_a_family_names_its_seats_and_everyone_reads_the_names(browser: Any, web
     finally:
         ctx.close()
         other.close()
+
+
+def test_leave_the_table_and_come_back_from_the_lobby(browser: Any, web: Any) -> None:
+    """A person who must go leaves: the stand-in bot plays their seat (nobody waits on them),
+    and "Your seats" in the lobby takes it back. The lobby's turn time reaches the table."""
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True)
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(web.url + "/")
+        page.wait_for_selector("#seat-1")
+        page.select_option("#game", "daylily")
+        page.select_option("#players", "2")
+        page.select_option("#seat-1", "greedy")
+        page.locator("summary", has_text="Seed and timing").click()
+        page.fill("#seed", "2")
+        page.fill("#think", "0")
+        page.fill("#turn", "600")
+        page.get_by_role("button", name="Create table").click()
+        page.locator("a.button.small", has_text="Sit here").click()
+        s = wait_state(page)
+        table = page.url.split("/t/")[1].split("?")[0]
+        client = httpx.get(f"{web.url}/api/tables/{table}/client", timeout=10).json()
+        assert client["settings"]["turn"] == 600
+        page.get_by_role("button", name="Leave").click()
+        page.locator(".leave-dialog button", has_text="Leave").click()
+        page.wait_for_url(web.url + "/")
+        seats = next(t for t in httpx.get(f"{web.url}/api/tables", timeout=10).json()["tables"]
+                     if t["table"] == table)["seats"]
+        assert seats[0]["away"]
+        # Away, the seat is played by the stand-in: the match goes on without its person.
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            now = httpx.get(f"{web.url}/api/tables/{table}", timeout=10).json()
+            if now["version"] > s["version"] + 4:
+                break
+            time.sleep(0.2)
+        assert now["version"] > s["version"] + 4
+        page.get_by_role("link", name=f"Back to your seat 1 of table {table}").click()
+        page.wait_for_url("**/t/**token=**")
+        assert wait_state(page)["seat"] == 0
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            rows = httpx.get(f"{web.url}/api/tables", timeout=10).json()["tables"]
+            row = next((t for t in rows if t["table"] == table), None)
+            if row is None or not row["seats"][0]["away"]:
+                break
+            time.sleep(0.2)
+        assert row is None or not row["seats"][0]["away"]
+        watch.check()
+    finally:
+        ctx.close()

@@ -92,6 +92,7 @@ function createForm(list, created) {
   const seedInput = h("input#seed", { type: "number", min: 0, step: 1, placeholder: "random", inputmode: "numeric" });
   const thinkInput = h("input#think", { type: "number", min: 0, max: 30, step: 0.1, value: "0.8" });
   const windowInput = h("input#window", { type: "number", min: 1, max: 3600, step: 1, value: "20" });
+  const turnInput = h("input#turn", { type: "number", min: 5, max: 86400, step: 1, placeholder: "no limit", inputmode: "numeric" });
   const rules = h("details.rules", h("summary", "Rules in brief"), h("pre.rules-text"));
   const error = h("p.error", { role: "alert" });
 
@@ -178,6 +179,7 @@ function createForm(list, created) {
         table: { think: Number(thinkInput.value || 0), window: Number(windowInput.value || 20) },
       };
       if (seedInput.value.trim() !== "") body.seed = Number(seedInput.value);
+      if (turnInput.value.trim() !== "") body.table.turn = Number(turnInput.value);
       const button = form.querySelector("button[type=submit]");
       button.disabled = true;
       try {
@@ -196,7 +198,8 @@ function createForm(list, created) {
   h("details.advanced", h("summary", "Seed and timing"),
     field("Seed", seedInput, "the same seed deals the same cards; empty: a random deal"),
     field("Bot think time (s)", thinkInput, "how long bots wait before they move, so people can follow"),
-    field("Answer time (s)", windowInput, "how long a buying or rummy window waits for people")),
+    field("Answer time (s)", windowInput, "how long a buying or rummy window waits for people"),
+    field("Turn time (s)", turnInput, "empty: no limit; a person who takes longer has a bot play for them until they come back, so nobody waits on someone gone to bed")),
   rules, error,
   h("button.primary", { type: "submit" }, "Create table"));
   fillPlayers();

@@ -368,7 +368,9 @@ class TableScreen {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
     }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}`),
-    i === this.seat ? h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name") : null,
+    i === this.seat ? h("span.seat-tools",
+      h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name"),
+      st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null,
     st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
     h("span.seat-info", a.seatInfo(ctx, i)))));
 
@@ -480,6 +482,32 @@ class TableScreen {
     input.focus();
   }
 
+  // Leaving hands the seat to the table's stand-in bot, so nobody waits on a person gone; the
+  // same link (or "Your seats" in the lobby) takes it back.
+  askLeave() {
+    const self = this;
+    const bot = (this.meta.settings || {}).stand_in || "greedy";
+    const problem = h("p.error", { role: "alert" });
+    const dialog = h("dialog.result.leave-dialog", { "aria-labelledby": "leave-h" },
+      h("h2#leave-h", "Leave the table?"),
+      h("p", `A ${bot} bot plays your seat while you are away. To come back, open your link again, or find the table under "Your seats" in the lobby of this browser.`),
+      problem,
+      h("div.move-row",
+        h("button.primary", {
+          type: "button",
+          async onclick() {
+            try {
+              await api(`/api/tables/${encodeURIComponent(self.id)}/leave`, { method: "POST", token: self.token });
+              location.href = "/";
+            } catch (err) { problem.textContent = err.message; }
+          },
+        }, "Leave"),
+        h("button", { type: "button", onclick: () => dialog.close() }, "Stay")));
+    document.body.append(dialog);
+    dialog.addEventListener("close", () => dialog.remove());
+    dialog.showModal();
+  }
+
   betControl(ctx) {
     const t = ctx.view.table || {};
     const bets = this.state.legal.filter((m) => m.startsWith("bet ") || m.startsWith("raise to "));
@@ -574,7 +602,7 @@ class TableScreen {
   async playAgain() {
     const m = this.meta;
     const body = { game: m.game.name, players: m.game.players, seats: m.seats.map((s) => (s.kind === "human" && s.chosen ? { kind: s.kind, name: s.chosen } : s.kind)), options: m.game.options,
-      table: { think: m.settings.think, window: m.settings.window } };
+      table: { think: m.settings.think, window: m.settings.window, turn: m.settings.turn } };
     try {
       const made = await api("/api/tables", { method: "POST", body });
       const mine = made.seats.find((s) => s.seat === this.seat && s.token) || made.seats.find((s) => s.token);
