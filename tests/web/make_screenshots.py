@@ -76,7 +76,8 @@ def main(argv: list[str]) -> int:
                     if args.only and game != args.only:
                         continue
                     body = {"game": game, "players": players, "options": options, "seed": 7,
-                            "seats": ["human"] + ["greedy"] * (players - 1),
+                            "seats": [{"kind": "human", "name": "Ann"},
+                                      *["greedy"] * (players - 1)],
                             "table": {"think": 0}}
                     r = httpx.post(srv.url + "/api/tables", json=body, timeout=30)
                     if r.status_code != 201:

@@ -368,11 +368,11 @@ class TableScreen {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
     }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}`),
+    st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
+    h("span.seat-info", a.seatInfo(ctx, i)),
     i === this.seat ? h("span.seat-tools",
       h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name"),
-      st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null,
-    st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
-    h("span.seat-info", a.seatInfo(ctx, i)))));
+      st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null)));
 
     // moves
     const free = parsed.filter((p) => p.cards.length === 0 && !p.target);
