@@ -457,3 +457,38 @@ def test_a_new_table_refuses_names_it_cannot_use(server: Server) -> None:
     # A seat given as an object without a kind is a person's seat.
     made = open_table(server, game="daylily", players=2, seats=[{"name": "Ann"}, "greedy"])
     assert made["seats"][0]["token"] and made["seats"][0]["name"] == "Ann"
+
+
+def test_everyone_sees_who_has_the_table_open(server: Server) -> None:
+    """A person whose page closes shows as offline to the others at once (a dropped phone, a
+    closed tab), and online again when the page comes back: the others know why they wait."""
+    created = open_table(server, game="daylily", players=2, seats=["human", "human"],
+                         options={"rounds": 1}, seed=8)
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+    url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
+
+    def online() -> list[bool]:
+        seats = httpx.get(f"{server.url}/api/tables/{table}/client", timeout=10).json()["seats"]
+        return [s["online"] for s in seats]
+
+    def next_seats(ws: Any) -> None:
+        while json.loads(ws.recv(timeout=10))["type"] != "seats":
+            pass
+
+    assert online() == [False, False]
+    with connect(f"{url}?token={tokens[0]}") as ann:
+        assert json.loads(ann.recv(timeout=10))["type"] == "update"
+        assert online() == [True, False]
+        with connect(f"{url}?token={tokens[1]}") as bob:
+            next_seats(ann)  # Bob came
+            assert online() == [True, True]
+            assert json.loads(bob.recv(timeout=10))["type"] == "update"
+        next_seats(ann)  # Bob went
+        assert online() == [True, False]
+        # A spectator coming and going changes nobody's seat, so it is not announced.
+        with connect(url) as spectator:
+            spectator.recv(timeout=10)
+        assert online() == [True, False]
+        with pytest.raises(TimeoutError):
+            ann.recv(timeout=0.5)  # nothing moved, nobody came: nothing to tell

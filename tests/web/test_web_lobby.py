@@ -292,6 +292,13 @@ def test_a_family_names_its_seats_and_everyone_reads_the_names(browser: Any, web
         on, off = (page, sam) if 0 in s0["actors"] else (sam, page)
         assert on.title().startswith("Your move · Daylily Rummy"), on.title()
         assert off.title() == "Daylily Rummy · cardtable", off.title()
+        # Sam's phone closes the page: Grandma sees why the table may wait, and sees Sam back.
+        sam.close()
+        page.locator(".seat-name", has_text="Sam (offline)").wait_for()
+        sam = watch.attach(other.new_page())
+        sam.goto(second if second.startswith("http") else web.url + second)
+        wait_state(sam)
+        page.locator(".seat-name", has_text="Sam (offline)").wait_for(state="detached")
         page.goto(web.url + "/")
         row = page.locator("li.open-table:not(.your-seat)").first
         row.wait_for()

@@ -262,14 +262,14 @@ def create_app(config: ServerConfig) -> Starlette:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            table.subscribers.discard(sub)
+            table.unsubscribe(sub)
             sender.cancel()
 
     def table_subscribe(table: Table, seat: int | None) -> Any:
         from cardtable.server.tables import Subscriber
 
         sub = Subscriber(seat, table.state.version)
-        table.subscribers.add(sub)
+        table.subscribe(sub)
         return sub
 
     async def http_error(request: Request, exc: Exception) -> Response:

@@ -237,7 +237,8 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
                  "options": game.options},
         "seats": [{"seat": n, "kind": s.kind, "taken": s.taken or s.kind != "human",
                    "away": s.away, "name": names[n], "title": seat_title(s.kind),
-                   "called": s.shown(n), "chosen": s.name}
+                   "called": s.shown(n), "chosen": s.name,
+                   "online": s.kind == "human" and table.online(n)}
                   for n, s in enumerate(table.seats)],
         "names": names,
         "log": log_lines(game, st, seat, since, names),

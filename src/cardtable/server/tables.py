@@ -334,10 +334,31 @@ class Table:
             except StoreError:
                 raise Refused(503, "the name could not be stored; try again") from None
             self.seats[seat].name = name
+        self.seats_changed()
+        return self.seats[seat].shown(seat)
+
+    def online(self, seat: int) -> bool:
+        """Whether the seat's page is open here now (it holds a connection to the table)."""
+        return any(sub.seat == seat for sub in self.subscribers)
+
+    def subscribe(self, sub: Subscriber) -> None:
+        if sub.seat is not None and not self.online(sub.seat):
+            self.seats_changed()  # the others are told; the newcomer reads it all anyway
+        self.subscribers.add(sub)
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        if sub not in self.subscribers:
+            return
+        self.subscribers.discard(sub)
+        if sub.seat is not None and not self.online(sub.seat):
+            self.seats_changed()
+
+    def seats_changed(self) -> None:
+        """Tell every connection that the seats changed (a name, a person coming or going),
+        not the match: each page asks for the seats again."""
         for sub in list(self.subscribers):
             with contextlib.suppress(asyncio.QueueFull):
                 sub.queue.put_nowait({"type": "seats", "version": self.state.version})
-        return self.seats[seat].shown(seat)
 
     def bot_for(self, seat: int) -> str | None:
         """The bot that plays ``seat`` now: its own, or the stand-in of an absent person."""

@@ -367,7 +367,7 @@ class TableScreen {
     const seats = h("ol.seats", { "aria-label": "Players" }, this.meta.seats.map((s, i) => h("li", {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
-    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}`),
+    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}${s.kind === "human" && s.taken && !s.away && !s.online && i !== this.seat ? " (offline)" : ""}`),
     st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
     h("span.seat-info", a.seatInfo(ctx, i)),
     i === this.seat ? h("span.seat-tools",
