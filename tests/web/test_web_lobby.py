@@ -28,6 +28,20 @@ def open_table(web: Any, **body: Any) -> dict[str, Any]:
     return data
 
 
+def phone(browser: Any) -> Any:
+    """A browser context the size of a phone, touch and all."""
+    return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True)
+
+
+def new_table_form(page: Any, web: Any, game: str, players: int) -> None:
+    """The lobby's form for a new table, with the game and the number of players chosen."""
+    page.goto(web.url + "/")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+
+
 def test_games_api_gives_options_bots_and_faces(web: Any) -> None:
     games = httpx.get(web.url + "/api/games", timeout=10).json()["games"]
     by_name = {g["name"]: g for g in games}
@@ -241,16 +255,10 @@ def test_a_family_names_its_seats_and_everyone_reads_the_names(browser: Any, web
     themselves from their own link. Each page shows the names in the seat list and in the log,
     the earlier lines too; a name already taken is refused in words and changes nothing."""
     watch = Watch(web.url)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                              has_touch=True)
-    other = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                has_touch=True)
+    ctx, other = phone(browser), phone(browser)
     try:
         page = watch.attach(ctx.new_page())
-        page.goto(web.url + "/")
-        page.wait_for_selector("#seat-1")
-        page.select_option("#game", "daylily")
-        page.select_option("#players", "3")
+        new_table_form(page, web, "daylily", 3)
         page.select_option("#seat-1", "human")
         page.select_option("#seat-2", "greedy")
         assert page.locator("#name-2").is_hidden()  # a bot is called by how it plays
@@ -314,14 +322,10 @@ def test_leave_the_table_and_come_back_from_the_lobby(browser: Any, web: Any) ->
     """A person who must go leaves: the stand-in bot plays their seat (nobody waits on them),
     and "Your seats" in the lobby takes it back. The lobby's turn time reaches the table."""
     watch = Watch(web.url)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                              has_touch=True)
+    ctx = phone(browser)
     try:
         page = watch.attach(ctx.new_page())
-        page.goto(web.url + "/")
-        page.wait_for_selector("#seat-1")
-        page.select_option("#game", "daylily")
-        page.select_option("#players", "2")
+        new_table_form(page, web, "daylily", 2)
         page.select_option("#seat-1", "greedy")
         page.locator("summary", has_text="Seed and timing").click()
         page.fill("#seed", "2")
