@@ -13,6 +13,7 @@ from web_kit import (  # the fixtures are used by name
     Watch,
     browser_fixture,  # noqa: F401
     my_turn,
+    settled,
     take_turn,
     wait_state,
     wait_version,
@@ -127,6 +128,7 @@ def test_first_paint_keyboard_and_a_refusal_in_words(browser: Any, web: Any) -> 
         assert s["legal"] == ["draw stock", "draw discard"]
         page.locator("body").press("s")
         s = wait_version(page, s["version"])
+        settled(page)
         # a card picked with the keyboard (Tab to it, Space), a meld tried that the rules refuse
         first = page.locator(".hand button.card").first
         first.focus()
@@ -228,13 +230,16 @@ def test_a_full_table_on_a_phone_never_scrolls_the_page_sideways(browser: Any, w
 
 
 def test_a_deals_end_in_contract_rummy_reads_a_line_a_player(browser: Any, web: Any) -> None:
+    # The bots think a little, so the page is open before the first deal ends even on a busy
+    # machine (the summary opens for a deal that ends while the page watches).
     made = open_table(web, game="dummy-rummy", players=3, seats=["greedy"] * 3, seed=1,
-                      options={"contracts": "1S+1R,2S", "deal_sizes": "11,11"})
+                      options={"contracts": "1S+1R,2S", "deal_sizes": "11,11"},
+                      table={"think": 0.2})
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = ctx.new_page()
         page.goto(f"{web.url}/t/{made['table']}")  # watching: the bots play on their own
-        page.wait_for_selector("dialog.result[open]", timeout=60_000)
+        page.wait_for_selector("dialog.result[open]", timeout=120_000)
         lines = page.locator("dialog.result[open] li").all_inner_texts()
         result = httpx.get(f"{web.url}/api/tables/{made['table']}",
                            timeout=10).json()["view"]["table"]["results"][0]

@@ -160,6 +160,15 @@ def wait_version(page: Any, version: int, timeout: float = 20.0) -> dict[str, An
     raise AssertionError(f"the move at version {version} was not taken: {message!r}")
 
 
+def settled(page: Any, timeout: float = 20.0) -> None:
+    """Wait until the page has drawn everything it knows: after an update it fetches the log's
+    new lines and draws the screen again, and a key pressed on a button in between can reach
+    the button being replaced (a busy machine widens that moment)."""
+    page.wait_for_function(
+        "() => { const c = window.cardtable; return c && c.state && !c.pendingExtra"
+        " && c.logSince >= c.state.version; }", timeout=timeout * 1000)
+
+
 def dump(s: dict[str, Any] | None) -> str:
     return json.dumps(s, ensure_ascii=False)[:2000]
 
