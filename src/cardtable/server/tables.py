@@ -317,18 +317,18 @@ class Table:
     async def rename(self, seat: int, text: object) -> str:
         """The person in ``seat`` takes a name (or goes back to the default with an empty one);
         stored before it is answered, then every connection is told the seats changed."""
-        try:
-            name = clean_name(text)
-            check_free(name, seat, [s.shown(n) for n, s in enumerate(self.seats)])
-        except BadName as exc:
-            raise Refused(422, str(exc)) from None
         table_id = self.id
+        async with self.lock:  # two people taking one name at once: the second is refused
+            try:
+                name = clean_name(text)
+                check_free(name, seat, [s.shown(n) for n, s in enumerate(self.seats)])
+            except BadName as exc:
+                raise Refused(422, str(exc)) from None
 
-        def job(conn: Any) -> None:
-            conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
-                                                seats_t.c.seat == seat).values(name=name))
+            def job(conn: Any) -> None:
+                conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
+                                                    seats_t.c.seat == seat).values(name=name))
 
-        async with self.lock:
             try:
                 await asyncio.wrap_future(self.manager.store.write(job))
             except StoreError:
