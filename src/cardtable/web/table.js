@@ -24,6 +24,13 @@ function multisetIncludes(big, small) {
 }
 const sameMultiset = (a, b) => a.length === b.length && multisetIncludes(a, b);
 
+// A dialog shown over the table and gone once closed (a summary, a question).
+function showModal(dialog) {
+  document.body.append(dialog);
+  dialog.addEventListener("close", () => dialog.remove());
+  dialog.showModal();
+}
+
 class TableScreen {
   constructor(main, id, token) {
     Object.assign(this, { main, id, token });
@@ -84,7 +91,7 @@ class TableScreen {
       let data;
       try { data = JSON.parse(msg.data); } catch (err) { return; }
       if (data.type === "update") this.update(data);
-      else if (data.type === "seats") this.fetchExtra(); // someone chose a name
+      else if (data.type === "seats") this.fetchExtra(); // a name, or a person came or went
       else if (data.type === "error" && data.status >= 400 && data.status !== 409) this.say(data.error, true);
     };
     ws.onclose = (event) => {
@@ -476,9 +483,7 @@ class TableScreen {
       input, problem,
       h("div.move-row", h("button.primary", { type: "submit" }, "Save"),
         h("button", { type: "button", onclick: () => dialog.close() }, "Cancel"))));
-    document.body.append(dialog);
-    dialog.addEventListener("close", () => dialog.remove());
-    dialog.showModal();
+    showModal(dialog);
     input.focus();
   }
 
@@ -503,9 +508,7 @@ class TableScreen {
           },
         }, "Leave"),
         h("button", { type: "button", onclick: () => dialog.close() }, "Stay")));
-    document.body.append(dialog);
-    dialog.addEventListener("close", () => dialog.remove());
-    dialog.showModal();
+    showModal(dialog);
   }
 
   betControl(ctx) {
@@ -578,9 +581,7 @@ class TableScreen {
       h("h2#result-h", this.adapter.resultTitle ? this.adapter.resultTitle(r) : "Round over"),
       h("ul", this.resultLines(r).map((l) => h("li", l))),
       h("form", { method: "dialog" }, h("button.primary", { value: "ok" }, "Continue")));
-    document.body.append(dialog);
-    dialog.addEventListener("close", () => dialog.remove());
-    dialog.showModal();
+    showModal(dialog);
   }
 
   endBox(ctx) {
