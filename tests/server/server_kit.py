@@ -31,8 +31,9 @@ class Server:
     """One `cardtable serve` process; start, kill -9 and restart it on the same port."""
 
     def __init__(self, db: str, port: int | None = None, node: str | None = None,
-                 log: Path | None = None) -> None:
+                 log: Path | None = None, args: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.args = args  # more `cardtable serve` flags
         self.port = port or free_port()
         self.node = node or f"test:{self.port}"
         self.url = f"http://127.0.0.1:{self.port}"
@@ -43,7 +44,7 @@ class Server:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-c", SERVE, "serve", "--port", str(self.port), "--db", self.db,
-             "--node", self.node, "--rate", "0"],
+             "--node", self.node, "--rate", "0", *self.args],
             stdout=out, stderr=out)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

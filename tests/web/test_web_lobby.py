@@ -14,6 +14,7 @@ from web_kit import (  # the fixtures are used by name
     browser_fixture,  # noqa: F401
     my_turn,
     settled,
+    state,
     take_turn,
     wait_state,
     wait_version,
@@ -370,3 +371,111 @@ def test_leave_the_table_and_come_back_from_the_lobby(browser: Any, web: Any) ->
         watch.check()
     finally:
         ctx.close()
+
+
+def test_a_phone_joins_by_the_qr_code_of_its_seat(browser: Any, web: Any) -> None:
+    """The host made the table on the server's own computer (127.0.0.1), which no phone can
+    open: the invitations name the address the server gives out instead, each seat's link is
+    shown as a QR code to scan, and the host's own 'Sit here' stays on this page's address
+    (where this browser keeps its seats)."""
+    import io
+    from urllib.parse import parse_qs, urlsplit
+
+    import segno
+
+    lan = "http://192.168.1.23:8123"  # what a server started with --host 0.0.0.0 would give out
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = watch.attach(ctx.new_page())
+        page.route("**/api/server", lambda route: route.fulfill(json={"url": lan}))
+        new_table_form(page, web, "dummy-rummy", 3)
+        page.select_option("#seat-1", "human")
+        page.fill("#name-1", "Sam")
+        page.get_by_role("button", name="Create table").click()
+        page.wait_for_selector(".invites")
+        links = page.locator("ul.invites input.link")
+        shared = [links.nth(i).input_value() for i in range(links.count())]
+        assert [link.startswith(f"{lan}/t/") for link in shared] == [True, True, True]
+        sit = page.locator("a.button.small", has_text="Sit here").first.get_attribute("href")
+        assert sit.startswith(f"{web.url}/t/")
+
+        page.get_by_role("button", name="Show the link of seat 2 as a QR code").click()
+        dialog = page.locator("dialog.qr")
+        dialog.get_by_role("heading", name="Seat 2: Sam").wait_for()
+        image = dialog.locator("img.qr")
+        for _ in range(100):  # drawn, not a broken image
+            if image.evaluate("img => img.complete && img.naturalWidth > 0"):
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the QR code was not drawn")
+        src = image.get_attribute("src")
+        drawn = parse_qs(urlsplit(src).query)["text"][0]
+        assert drawn == shared[1] and drawn in dialog.inner_text()
+        svg = page.request.get(web.url + src)
+        expected = io.BytesIO()
+        segno.make(drawn, error="m", micro=False).save(
+            expected, kind="svg", border=4, xmldecl=False, omitsize=True, dark="#000",
+            light="#fff", title="Scan to open the table")
+        assert svg.ok and svg.body() == expected.getvalue()
+        box = image.bounding_box()
+        assert box and box["width"] >= 200 and abs(box["width"] - box["height"]) < 2
+        dialog.get_by_role("button", name="Close").click()
+        dialog.wait_for(state="detached")
+        watch.check()
+    finally:
+        ctx.close()
+
+
+def test_someone_arriving_late_scans_the_table_and_sits_at_a_free_seat(
+        browser: Any, web: Any) -> None:
+    """The host sat down at once; a cousin arrives later. The host's table offers Invite (a QR
+    code of the table's page); the cousin's phone opens it, taps Sit here at the free seat, and
+    plays; the host's page stops calling the seat free."""
+    from urllib.parse import parse_qs, urlsplit
+
+    made = open_table(web, game="say-rummy", players=3, seats=["human", "human", "greedy"],
+                      seed=6)
+    table = made["table"]
+    watch = Watch(web.url)
+    ctx, cousin_ctx = browser.new_context(), phone(browser)
+    try:
+        host = watch.attach(ctx.new_page())
+        host.goto(f"{web.url}/t/{table}?token={made['seats'][0]['token']}")
+        wait_state(host)
+        assert "Player 2's seat is free" in host.text_content(".invite-row")
+        host.get_by_role("button", name="Invite").click()
+        dialog = host.locator("dialog.qr")
+        dialog.get_by_role("heading", name="Invite to this table").wait_for()
+        src = dialog.locator("img.qr").get_attribute("src")
+        link = parse_qs(urlsplit(src).query)["text"][0]
+        assert link == f"{web.url}/t/{table}"  # the page itself was opened on a reachable address
+        assert "Player 2" in dialog.inner_text()
+        dialog.get_by_role("button", name="Close").click()
+
+        cousin = watch.attach(cousin_ctx.new_page())
+        cousin.goto(link)
+        assert wait_state(cousin)["seat"] is None
+        assert cousin.get_by_role("button", name="Sit at seat 3").count() == 0  # a bot's seat
+        cousin.get_by_role("button", name="Sit at seat 2").click()
+        cousin.wait_for_url("**/t/**token=**")
+        for _ in range(200):
+            s = state(cousin)
+            if s and s["seat"] == 1:
+                break
+            cousin.wait_for_timeout(50)
+        else:
+            raise AssertionError("the cousin never sat down")
+        cousin.locator(".seat-name", has_text="You").wait_for()
+        # The host hears of it: the seat is no longer free and nobody is invited to it.
+        host.locator(".invite-row").wait_for(state="detached")
+        assert "(free seat)" not in host.text_content(".seats")
+        # The seat's old invitation link no longer works: the cousin holds the seat now.
+        r = httpx.get(f"{web.url}/api/tables/{table}", timeout=10,
+                      headers={"authorization": f"Bearer {made['seats'][1]['token']}"})
+        assert r.status_code == 401
+        watch.check()
+    finally:
+        ctx.close()
+        cousin_ctx.close()

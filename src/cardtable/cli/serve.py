@@ -20,7 +20,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--db", default=None,
                    help="database URL: sqlite:///PATH or postgresql://USER@HOST/DB")
     p.add_argument("--url", default=None,
-                   help="the address clients reach this process at (default http://HOST:PORT)")
+                   help="the address clients reach this process at (default http://HOST:PORT; "
+                        "with --host 0.0.0.0, this computer's address on the local network)")
     p.add_argument("--node", default=None,
                    help="this process's name in table claims (default HOSTNAME:PORT)")
     p.add_argument("--rate", type=float, default=20.0,
@@ -54,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from cardtable.server.addresses import reachable_url, welcome
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
         from cardtable.server.tables import HINT_BOT
     except ImportError as exc:  # pragma: no cover - the server extra is missing
@@ -61,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                           f"({exc.name} is missing)") from None
     if not 0 < args.port < 65536:
         raise OptionError(f"--port must be from 1 to 65535, not {args.port}")
-    url = args.url or f"http://{args.host}:{args.port}"
+    url = args.url or reachable_url(args.host, args.port)
     node = args.node or f"{socket.gethostname()}:{args.port}"
     if args.bot_workers is not None and args.bot_workers < 0:
         raise OptionError(f"--bot-workers must be 0 or more, not {args.bot_workers}")
@@ -77,6 +79,6 @@ def run(args: argparse.Namespace) -> int:
         app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_BODY,
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5, server_header=False))
-    print(f"cardtable serving on {url} (node {node})", flush=True)
+    print(f"cardtable serving on {url} (node {node})\n{welcome(url.rstrip('/'))}", flush=True)
     server.run()
     return 0

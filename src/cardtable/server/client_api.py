@@ -23,6 +23,7 @@ from cardtable.bots import Decision, bot_about, bot_names, bot_title, seat_title
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.server import auth
+from cardtable.server.invites import BadLink, check_link, qr_svg
 from cardtable.server.static import static_routes
 from cardtable.server.tables import bot_seed
 
@@ -326,6 +327,19 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     async def games(request: Request) -> Response:
         return JSONResponse({"games": games_json()})
 
+    async def server(request: Request) -> Response:
+        # The address seat links should name: the page may have been opened on the server's own
+        # computer (127.0.0.1), which the invited phones cannot reach.
+        return JSONResponse({"url": tables().url})
+
+    async def qr(request: Request) -> Response:
+        try:
+            link = check_link(request.query_params.get("text"))
+        except BadLink as exc:
+            return _error(400, str(exc))
+        return Response(qr_svg(link, "Scan to open the table"), media_type="image/svg+xml",
+                        headers={"cache-control": "private, max-age=86400"})
+
     async def faces(request: Request) -> Response:
         name = request.path_params["game"]
         if name not in game_names():
@@ -381,6 +395,8 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
 
     return [
         Route("/api/games", games, methods=["GET"]),
+        Route("/api/server", server, methods=["GET"]),
+        Route("/api/qr", qr, methods=["GET"]),
         Route("/api/tables/{table_id}/name", rename, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/games/{game}/cards", faces, methods=["GET"]),

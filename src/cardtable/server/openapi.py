@@ -96,5 +96,17 @@ OPENAPI: dict[str, Any] = {
             "parameters": [_ID],
             "responses": {"200": _ok("the record", {"type": "object"}), "403": _ERR,
                           "404": _ERR}}},
+        "/api/server": {"get": {
+            "summary": "The address seat links should name (--url; with --host 0.0.0.0 this "
+                       "computer's address on the local network)",
+            "responses": {"200": _ok("the server", {"type": "object", "properties": {
+                "url": {"type": "string"}}})}}},
+        "/api/qr": {"get": {
+            "summary": "A table link drawn as a QR code (SVG), for a phone to scan",
+            "parameters": [{"name": "text", "in": "query", "required": True,
+                            "schema": {"type": "string", "maxLength": 500}}],
+            "responses": {"200": {"description": "the QR code",
+                                  "content": {"image/svg+xml": {}}},
+                          "400": _ERR}}},
     },
 }

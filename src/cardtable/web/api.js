@@ -31,6 +31,28 @@ export function faces(game) {
   return facesCache.get(game);
 }
 
-export function tableLink(table, token) {
-  return `${location.origin}/t/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+export function tableLink(table, token, origin = location.origin) {
+  return `${origin}/t/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+}
+
+const isLoopback = (host) => host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+
+// Where the invitation links send the others: this page's own address, unless it was opened on
+// the server's own computer (127.0.0.1, localhost), which no phone can reach; then the address
+// the server gives out (its --url, or its address on the local network). Your own links stay
+// on this page's address, where this browser keeps its seats.
+let shareCache = null;
+export function shareOrigin() {
+  if (!shareCache) {
+    shareCache = (async () => {
+      if (!isLoopback(location.hostname)) return location.origin;
+      try {
+        const { url } = await api("/api/server");
+        return url && !isLoopback(new URL(url).hostname) ? url.replace(/\/$/, "") : location.origin;
+      } catch (err) {
+        return location.origin;
+      }
+    })();
+  }
+  return shareCache;
 }

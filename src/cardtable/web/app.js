@@ -1,9 +1,10 @@
 // The cardtable browser client: the lobby at "/", a table at "/t/ID?token=T" (the invitation
 // link of a seat) or "/t/ID" (a spectator). Plain ES modules served by the server itself.
 import { h, clear, toast } from "./dom.js";
-import { api, games, tableLink } from "./api.js";
+import { api, games, shareOrigin, tableLink } from "./api.js";
 import { openTable } from "./table.js";
 import { mySeats, rememberCreated } from "./seats.js";
+import { showQr, takeSeat } from "./invite.js";
 
 const main = document.getElementById("main");
 const where = document.getElementById("where");
@@ -185,7 +186,7 @@ function createForm(list, created) {
       try {
         const made = await api("/api/tables", { method: "POST", body });
         rememberCreated(made);
-        showCreated(created, made, game());
+        await showCreated(created, made, game());
       } catch (err) {
         error.textContent = err.message;
       } finally {
@@ -216,26 +217,37 @@ function copyButton(text, label) {
   }, "Copy");
 }
 
-export function invitationList(made) {
+function qrButton(link, who, label) {
+  return h("button.small", { type: "button", "aria-label": label, onclick: () => showQr(link, who) }, "QR code");
+}
+
+// The links to send: `origin` is where the others reach this server (see shareOrigin).
+export function invitationList(made, origin = location.origin) {
   return h("ul.invites",
-    made.seats.map((s) => s.token
-      ? h("li", h("span.who", s.name && s.name !== `Player ${s.seat + 1}` ? `Seat ${s.seat + 1}: ${s.name}` : `Seat ${s.seat + 1}`),
-        h("input.link", { readonly: true, value: tableLink(made.table, s.token), "aria-label": `Invitation link for seat ${s.seat + 1}`, onfocus(e) { e.target.select(); } }),
-        copyButton(tableLink(made.table, s.token), `Copy the link of seat ${s.seat + 1}`),
-        h("a.button.small", { href: tableLink(made.table, s.token), dataset: { seat: s.seat } }, `Sit here`))
-      : h("li", h("span.who", `Seat ${s.seat + 1}`), h("span.bot", `${s.title || s.kind} bot`))),
+    made.seats.map((s) => {
+      if (!s.token) return h("li", h("span.who", `Seat ${s.seat + 1}`), h("span.bot", `${s.title || s.kind} bot`));
+      const who = s.name && s.name !== `Player ${s.seat + 1}` ? `Seat ${s.seat + 1}: ${s.name}` : `Seat ${s.seat + 1}`;
+      const link = tableLink(made.table, s.token, origin);
+      return h("li", h("span.who", who),
+        h("input.link", { readonly: true, value: link, "aria-label": `Invitation link for seat ${s.seat + 1}`, onfocus(e) { e.target.select(); } }),
+        copyButton(link, `Copy the link of seat ${s.seat + 1}`),
+        qrButton(link, who, `Show the link of seat ${s.seat + 1} as a QR code`),
+        h("a.button.small", { href: tableLink(made.table, s.token), dataset: { seat: s.seat } }, `Sit here`));
+    }),
     h("li", h("span.who", "Watch"),
-      h("input.link", { readonly: true, value: tableLink(made.table), "aria-label": "Spectator link" }),
-      copyButton(tableLink(made.table), "Copy the spectator link"),
+      h("input.link", { readonly: true, value: tableLink(made.table, null, origin), "aria-label": "Spectator link" }),
+      copyButton(tableLink(made.table, null, origin), "Copy the spectator link"),
+      qrButton(tableLink(made.table, null, origin), "Watch the table", "Show the spectator link as a QR code"),
       h("a.button.small", { href: tableLink(made.table) }, "Watch")));
 }
 
-function showCreated(created, made, game) {
+async function showCreated(created, made, game) {
+  const origin = await shareOrigin();
   created.hidden = false;
   clear(created,
     h("h2", `${game.title}: table ${made.table}`),
-    h("p", "Send each person the link of their seat: the link is their key to the seat. Keep yours to come back."),
-    invitationList(made));
+    h("p", "Send each person the link of their seat, or show them its QR code to scan: the link is their key to the seat. Keep yours to come back."),
+    invitationList(made, origin));
   created.scrollIntoView({ block: "nearest" });
   const first = created.querySelector("a.button");
   if (first) first.focus();
@@ -268,10 +280,7 @@ async function refreshOpen(box, list, yoursBox) {
           t.free.map((seat) => h("button.small", {
             type: "button", "aria-label": `Join seat ${seat + 1} of table ${t.table}`,
             async onclick() {
-              try {
-                const got = await api(`/api/tables/${encodeURIComponent(t.table)}/join`, { method: "POST", body: { seat } });
-                location.href = tableLink(got.table, got.token);
-              } catch (err) { toast(err.message); refreshOpen(box, list, yoursBox); }
+              try { await takeSeat(t.table, seat); } catch (err) { toast(err.message); refreshOpen(box, list, yoursBox); }
             },
           }, `Join seat ${seat + 1}${(t.seats[seat] || {}).chosen ? ` as ${t.seats[seat].chosen}` : ""}`)),
           h("a.button.small", { href: tableLink(t.table), "aria-label": `Watch table ${t.table}` }, "Watch"))))));

@@ -1,8 +1,9 @@
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
-import { h, clear, toast } from "./dom.js";
-import { api, faces, tableLink, ApiError } from "./api.js";
+import { h, clear, showModal, toast } from "./dom.js";
+import { api, faces, shareOrigin, tableLink, ApiError } from "./api.js";
 import { adapterFor, genericResultLines } from "./games.js";
 import { rememberMine } from "./seats.js";
+import { showQr, takeSeat } from "./invite.js";
 
 const where = () => document.getElementById("where");
 const conn = () => document.getElementById("conn");
@@ -23,13 +24,6 @@ function multisetIncludes(big, small) {
   return true;
 }
 const sameMultiset = (a, b) => a.length === b.length && multisetIncludes(a, b);
-
-// A dialog shown over the table and gone once closed (a summary, a question).
-function showModal(dialog) {
-  document.body.append(dialog);
-  dialog.addEventListener("close", () => dialog.remove());
-  dialog.showModal();
-}
 
 class TableScreen {
   constructor(main, id, token) {
@@ -379,7 +373,13 @@ class TableScreen {
     h("span.seat-info", a.seatInfo(ctx, i)),
     i === this.seat ? h("span.seat-tools",
       h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name"),
-      st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null)));
+      st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null,
+    this.seat === null && !st.over && s.kind === "human" && !s.taken ? h("span.seat-tools",
+      h("button.small.primary.sit", { type: "button", "aria-label": `Sit at seat ${i + 1}${s.chosen ? ` as ${s.chosen}` : ""}`, onclick: () => this.sitAt(i) }, s.chosen ? `Sit here as ${s.chosen}` : "Sit here")) : null)));
+    const freeSeats = this.meta.seats.filter((s) => s.kind === "human" && !s.taken);
+    const invite = !st.over && freeSeats.length ? h("div.move-row.invite-row",
+      h("button.small.invite", { type: "button", onclick: () => this.invite(freeSeats) }, "Invite"),
+      h("span.muted", freeSeats.length === 1 ? `${this.meta.names[freeSeats[0].seat]}'s seat is free` : `${freeSeats.length} seats are free`)) : null;
 
     // moves
     const free = parsed.filter((p) => p.cards.length === 0 && !p.target);
@@ -447,7 +447,7 @@ class TableScreen {
     const end = st.over ? this.endBox(ctx) : null;
 
     clear(this.main, h("div", { class: `table-screen game-${this.meta.game.name} ${myTurn ? "my-turn" : ""}` },
-      status, seats, end, h("div.play", board, movesBox, handBox), side));
+      status, seats, invite, end, h("div.play", board, movesBox, handBox), side));
 
     const logEl = this.main.querySelector(".log-lines");
     if (logEl) logEl.scrollTop = logEl.scrollHeight;
@@ -489,6 +489,18 @@ class TableScreen {
 
   // Leaving hands the seat to the table's stand-in bot, so nobody waits on a person gone; the
   // same link (or "Your seats" in the lobby) takes it back.
+  // Someone arriving at the real table scans this page's address and sits at a free seat.
+  async invite(freeSeats) {
+    const link = tableLink(this.id, null, await shareOrigin());
+    const names = freeSeats.map((s) => this.meta.names[s.seat]);
+    showQr(link, "Invite to this table",
+      `Point the phone's camera at the code: it opens this table, where "Sit here" takes a free seat (${names.join(", ")}).`);
+  }
+
+  async sitAt(seat) {
+    try { await takeSeat(this.id, seat); } catch (err) { this.say(err.message, true); }
+  }
+
   askLeave() {
     const self = this;
     const bot = (this.meta.settings || {}).stand_in || "greedy";
@@ -610,7 +622,7 @@ class TableScreen {
       const others = made.seats.filter((s) => s.token && s !== mine);
       if (others.length) {
         const { invitationList } = await import("./app.js");
-        const dialog = h("dialog.result", h("h2", "A new table"), h("p", "Send the others their new links:"), invitationList(made),
+        const dialog = h("dialog.result", h("h2", "A new table"), h("p", "Send the others their new links, or show them the QR codes:"), invitationList(made, await shareOrigin()),
           h("form", { method: "dialog" }, h("button.primary", { value: "go" }, "Go to my seat")));
         document.body.append(dialog);
         dialog.addEventListener("close", () => { location.href = tableLink(made.table, mine.token); });

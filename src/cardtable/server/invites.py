@@ -1,0 +1,48 @@
+"""Invitations a phone can scan: a seat's link drawn as a QR code.
+
+At a real table the person who made it shows each relative a code to point their phone's camera
+at, rather than sending six links round a family chat. The code is drawn by the server (segno,
+no JavaScript library shipped to the browser) as a scalable SVG on a white ground, so it scans
+from a dark screen too. Only links to a table on a web address are drawn: the route is for
+invitations, not a general QR service.
+"""
+
+from __future__ import annotations
+
+import io
+from urllib.parse import urlsplit
+
+MAX_LINK = 500  # a table link with its token is about 90 characters
+
+
+class BadLink(ValueError):
+    """A link the QR route will not draw, with the sentence saying why."""
+
+
+def check_link(text: object) -> str:
+    """The link to draw, or :class:`BadLink` saying what is wrong with it."""
+    if not isinstance(text, str) or not text:
+        raise BadLink("'text' must be the table link to draw, e.g. ?text=http://HOST/t/ID")
+    if len(text) > MAX_LINK:
+        raise BadLink(f"'text' is {len(text)} characters long; a table link has at most "
+                      f"{MAX_LINK}")
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise BadLink("'text' must be a web address (http:// or https://)")
+    if not parts.path.startswith("/t/"):
+        raise BadLink("'text' must be a link to a table (its path starts with /t/)")
+    return text
+
+
+def qr_svg(link: str, title: str = "") -> bytes:
+    """The link as a QR code: an SVG that scales to any size, dark modules on white."""
+    import segno
+
+    code = segno.make(link, error="m", micro=False)
+    out = io.BytesIO()
+    code.save(out, kind="svg", border=4, xmldecl=False, omitsize=True, dark="#000",
+              light="#fff", title=title or None)
+    return out.getvalue()
+
+
+__all__ = ["BadLink", "check_link", "qr_svg"]
