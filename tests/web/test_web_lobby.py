@@ -479,3 +479,50 @@ def test_someone_arriving_late_scans_the_table_and_sits_at_a_free_seat(
     finally:
         ctx.close()
         cousin_ctx.close()
+
+
+def test_a_table_of_ten_on_a_phone_keeps_the_moves_in_reach(browser: Any, web: Any) -> None:
+    """Christmas: ten at a Dummy Rummy table, one of them on a phone. The seats take a line or
+    two each, not a screen; and when the person's turn comes while they are scrolled away
+    (reading the log at the foot of the page), their moves come into view by themselves."""
+    made = open_table(web, game="dummy-rummy", players=10,
+                      seats=["human"] + ["greedy"] * 9, seed=8,
+                      table={"think": 0.3, "window": 20})
+    watch = Watch(web.url)
+    ctx = phone(browser)
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(f"{web.url}/t/{made['table']}?token={made['seats'][0]['token']}")
+        wait_state(page)
+        seats = page.locator(".seats.many").bounding_box()
+        assert seats and seats["height"] < 320, seats  # 844 high; a seat a card was ~90
+
+        def moves_in_view() -> bool:
+            got: bool = page.evaluate(
+                "() => { const r = document.querySelector('.moves').getBoundingClientRect();"
+                " return r.top >= 0 && r.top + Math.min(r.height, 160) <= innerHeight; }")
+            return got
+
+        turns = 0
+        deadline = time.monotonic() + 120
+        while turns < 3 and time.monotonic() < deadline:
+            s = state(page)
+            if not my_turn(s):
+                page.wait_for_timeout(50)
+                continue
+            for _ in range(60):  # a smooth scroll of a few tenths of a second
+                if moves_in_view():
+                    break
+                page.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"turn {turns}: the moves stayed out of sight")
+            while my_turn(state(page)):
+                take_turn(page)
+            # Down to the log at the foot of the page, to read what the others did.
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            assert not moves_in_view()
+            turns += 1
+        assert turns == 3, "three turns were not played in two minutes"
+        watch.check()
+    finally:
+        ctx.close()

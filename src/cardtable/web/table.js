@@ -365,7 +365,7 @@ class TableScreen {
     document.title = `${myTurn ? "Your move · " : ""}${this.meta.game.title} · cardtable`;
 
     // seats
-    const seats = h("ol.seats", { "aria-label": "Players" }, this.meta.seats.map((s, i) => h("li", {
+    const seats = h("ol.seats", { "aria-label": "Players", class: this.meta.seats.length > 4 ? "many" : null }, this.meta.seats.map((s, i) => h("li", {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
     }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}${s.kind === "human" && s.taken && !s.away && !s.online && i !== this.seat ? " (offline)" : ""}`),
@@ -451,6 +451,17 @@ class TableScreen {
 
     const logEl = this.main.querySelector(".log-lines");
     if (logEl) logEl.scrollTop = logEl.scrollHeight;
+    // A phone shows a part of the table at a time: when your turn comes and your moves are not
+    // in sight (the prompt and the first buttons: you were reading the log, or the seats of a
+    // table of ten), they come into view.
+    if (myTurn && !this.wasMyTurn) {
+      const moves = this.main.querySelector(".moves");
+      const r = moves && moves.getBoundingClientRect();
+      if (r && (r.top < 0 || r.top + Math.min(r.height, 160) > window.innerHeight)) {
+        moves.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+      }
+    }
+    this.wasMyTurn = myTurn;
     this.maybeShowResult(ctx);
     if (focusKey) {
       const [kind, key] = [focusKey.slice(0, 1), focusKey.slice(2)];
