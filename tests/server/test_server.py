@@ -492,3 +492,72 @@ def test_everyone_sees_who_has_the_table_open(server: Server) -> None:
         assert online() == [True, False]
         with pytest.raises(TimeoutError):
             ann.recv(timeout=0.5)  # nothing moved, nobody came: nothing to tell
+
+
+def test_the_others_hand_an_absent_persons_seat_to_a_bot(server: Server) -> None:
+    """Grandma's phone went flat on her turn and the table has no turn time: the others let the
+    stand-in play her seat rather than wait, and her link gives it back. A seat whose person has
+    the table open is theirs; nothing else may be handed over, and a refusal changes nothing."""
+    created = open_table(server, game="daylily", players=3, seats=["human", "human", "greedy"],
+                         seed=8, table={"think": 0})
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+    url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
+
+    def stand_in(token: str | None, body: Any) -> httpx.Response:
+        return httpx.post(f"{server.url}/api/tables/{table}/stand-in", headers=auth(token),
+                          json=body, timeout=10)
+
+    def seats() -> list[dict[str, Any]]:
+        got: list[dict[str, Any]] = httpx.get(f"{server.url}/api/tables/{table}/client",
+                                              timeout=10).json()["seats"]
+        return got
+
+    with connect(f"{url}?token={tokens[1]}") as grandma:
+        assert json.loads(grandma.recv(timeout=10))["type"] == "update"
+        before = state_of(server, table, None)["version"]
+        refused = [
+            (stand_in(None, {"seat": 1}), 401, "your own seat's token"),
+            (stand_in(tokens[0], {"seat": 0}), 409, "leave the table"),
+            (stand_in(tokens[0], {"seat": 2}), 409, "a bot plays seat 3 already"),
+            (stand_in(tokens[0], {"seat": 1}), 409, "has the table open"),
+            (stand_in(tokens[0], {"seat": 7}), 422, "a seat number from 0 to 2"),
+            (stand_in(tokens[0], {"seat": True}), 422, "a seat number"),
+            (stand_in(tokens[0], {"who": 1}), 422, '{"seat": n}'),
+        ]
+        for r, status, words in refused:
+            assert r.status_code == status and words in r.json()["error"], r.text
+        assert [s["away"] for s in seats()] == [False, False, False]
+        assert state_of(server, table, None)["version"] == before
+        assert not any(e.get("seat") == 1 and e["version"] > 0  # she has not moved yet
+                       for e in state_of(server, table, None)["events"])
+    # Her page is closed now. Ann waits on her no longer.
+    for _ in range(100):
+        if not seats()[1]["online"]:
+            break
+        time.sleep(0.05)
+    with connect(f"{url}?token={tokens[0]}") as ann:
+        assert json.loads(ann.recv(timeout=10))["type"] == "update"
+        r = stand_in(tokens[0], {"seat": 1})
+        assert r.status_code == 200 and r.json() == {"seat": 1, "away": True,
+                                                     "stand_in": "greedy"}
+        while json.loads(ann.recv(timeout=10))["type"] != "seats":
+            pass  # Ann's page hears of it without a move
+        assert seats()[1]["away"]
+        assert stand_in(tokens[0], {"seat": 1}).status_code == 409  # already so
+    # The stand-in plays seat 1 whenever it is seat 1's turn; Ann plays seat 0 here.
+    rng = random.Random(3)
+    for _ in range(400):
+        mine = state_of(server, table, tokens[0])
+        spectator = state_of(server, table, None)
+        if mine["over"] or any(e.get("seat") == 1 and e["version"] > 0
+                               for e in spectator["events"]):
+            break
+        if mine["legal"]:
+            move(server, table, tokens[0], rng.choice(mine["legal"]), mine["version"])
+        else:
+            time.sleep(0.02)
+    assert any(e.get("seat") == 1 and e["version"] > 0 for e in spectator["events"])
+    # Grandma's link gives her the seat back.
+    state_of(server, table, tokens[1])
+    assert not seats()[1]["away"]

@@ -526,3 +526,55 @@ def test_a_table_of_ten_on_a_phone_keeps_the_moves_in_reach(browser: Any, web: A
         watch.check()
     finally:
         ctx.close()
+
+
+def test_the_table_need_not_wait_on_a_phone_gone_flat(browser: Any, web: Any) -> None:
+    """Sam's phone dies mid-game at a table without a turn time. Ann sees Sam offline and lets
+    a bot play for Sam; the table plays on; Sam's link gives Sam the seat back."""
+    made = open_table(web, game="daylily", players=3, seats=["human", "human", "greedy"],
+                      seed=5)
+    table = made["table"]
+    tokens = [s["token"] for s in made["seats"]]
+    watch = Watch(web.url)
+    ctx, sam_ctx = browser.new_context(), phone(browser)
+    try:
+        ann = watch.attach(ctx.new_page())
+        ann.goto(f"{web.url}/t/{table}?token={tokens[0]}")
+        wait_state(ann)
+        sam = watch.attach(sam_ctx.new_page())
+        sam.goto(f"{web.url}/t/{table}?token={tokens[1]}")
+        wait_state(sam)
+        row = ann.locator(".seats li").nth(1)
+        row.locator(".seat-name", has_text="Player 2").wait_for()
+        for _ in range(100):  # Sam's page is open: Sam's seat is Sam's
+            if "(offline)" not in row.inner_text():
+                break
+            ann.wait_for_timeout(50)
+        assert row.get_by_role("button", name="Let a bot play").count() == 0
+        assert ann.locator(".seats li").nth(2).get_by_role("button").count() == 0  # a bot
+        sam.close()  # the phone goes flat
+        row.locator(".seat-name", has_text="(offline)").wait_for()
+        version = state(ann)["version"]
+        row.get_by_role("button", name="Let a bot play for Player 2 until they come").click()
+        row.locator(".seat-name", has_text="(away: a bot plays)").wait_for()
+        assert row.get_by_role("button", name="Let a bot play").count() == 0
+        # The table plays on: Ann plays her turns, the stand-in Sam's, the bot its own.
+        for _ in range(400):
+            s = state(ann)
+            if s and (s["over"] or s["version"] > version + 12):
+                break
+            if my_turn(s):
+                take_turn(ann)
+            else:
+                ann.wait_for_timeout(50)
+        assert state(ann)["version"] > version + 12
+        # Sam charges the phone and opens the link again: the seat is Sam's.
+        sam = watch.attach(sam_ctx.new_page())
+        sam.goto(f"{web.url}/t/{table}?token={tokens[1]}")
+        wait_state(sam)
+        ann.locator(".seats li").nth(1).locator(".seat-name", has_text="(away").wait_for(
+            state="detached")
+        watch.check()
+    finally:
+        ctx.close()
+        sam_ctx.close()

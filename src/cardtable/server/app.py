@@ -6,6 +6,7 @@ Routes (docs/server.md has the full protocol):
 - ``GET /api/tables/{id}``: what the token's seat (or a spectator) may know
 - ``POST /api/tables/{id}/actions``: a move, acknowledged once stored
 - ``POST /api/tables/{id}/leave``: a stand-in bot plays the seat until the person returns
+- ``POST /api/tables/{id}/stand-in``: another person hands an absent person's seat to that bot
 - ``GET /api/tables/{id}/record``: the record once the match is over
 - ``WS /ws/tables/{id}``: pushes the seat's events and view, accepts moves
 """
@@ -214,6 +215,18 @@ def create_app(config: ServerConfig) -> Starlette:
         return JSONResponse({"seat": seat, "away": True, "stand_in": table.settings.stand_in})
 
     @guarded
+    async def stand_in(request: Request) -> Response:
+        body = await read_json(request)
+        table, by = await seated(request)
+        if by is None:
+            raise Refused(401, "handing a seat to a bot needs your own seat's token")
+        if not isinstance(body, dict) or "seat" not in body:
+            raise Refused(422, 'the body must be {"seat": n}, the seat a bot should play')
+        table.hand_to_stand_in(by, body["seat"])
+        return JSONResponse({"seat": body["seat"], "away": True,
+                             "stand_in": table.settings.stand_in})
+
+    @guarded
     async def get_record(request: Request) -> Response:
         data = await asyncio.to_thread(tables().record, request.path_params["table_id"])
         return JSONResponse(data)
@@ -301,6 +314,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/tables/{table_id}", show_table, methods=["GET"]),
         Route("/api/tables/{table_id}/actions", post_action, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table_id}/stand-in", stand_in, methods=["POST"]),
         Route("/api/tables/{table_id}/record", get_record, methods=["GET"]),
         Route("/api/health", health, methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),

@@ -81,6 +81,15 @@ OPENAPI: dict[str, Any] = {
             "summary": "Leave the seat to the stand-in bot until the same link is used again",
             "parameters": [_ID], "security": _BEARER,
             "responses": {"200": _ok("left", {"type": "object"}), "401": _ERR}}},
+        "/api/tables/{table_id}/stand-in": {"post": {
+            "summary": "Another person lets the stand-in bot play a seat nobody is at, until "
+                       "its link is used again",
+            "parameters": [_ID], "security": _BEARER,
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "required": ["seat"],
+                "properties": {"seat": {"type": "integer", "minimum": 0}}}}}},
+            "responses": {"200": _ok("handed over", {"type": "object"}), "401": _ERR,
+                          "409": _ERR, "422": _ERR}}},
         "/api/tables/{table_id}/name": {"post": {
             "summary": "The seat's person chooses the name everyone sees (empty: 'Player N')",
             "parameters": [_ID], "security": _BEARER,

@@ -304,6 +304,27 @@ class Table:
         self._save_seat(seat)
         self.changed.set()
 
+    def hand_to_stand_in(self, by: int, seat: object) -> None:
+        """Someone else at the table lets the stand-in bot play a person's seat whose page is not
+        open (a phone gone flat, a seat nobody has taken yet), so the table does not wait on
+        them; the person takes the seat back by opening their link, as after leaving. Only a
+        seat nobody is at: a person with the table open is thinking, and the turn time (if the
+        table has one) is how to hurry them."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise Refused(422, f"'seat' must be a seat number from 0 to {len(self.seats) - 1}")
+        s = self.seats[seat]
+        if self.state.is_over:
+            raise Refused(409, "the match is over")
+        if seat == by:
+            raise Refused(409, "to have a bot play your own seat, leave the table")
+        if s.kind != HUMAN or s.away:
+            raise Refused(409, f"a bot plays seat {seat + 1} already")
+        if self.online(seat):
+            raise Refused(409, f"{s.shown(seat)} has the table open; only a seat nobody is at "
+                               f"can be handed to a bot")
+        self.leave(seat)
+        self.seats_changed()
+
     def _save_seat(self, seat: int) -> None:
         s = self.seats[seat]
         table_id = self.id

@@ -368,12 +368,15 @@ class TableScreen {
     const seats = h("ol.seats", { "aria-label": "Players", class: this.meta.seats.length > 4 ? "many" : null }, this.meta.seats.map((s, i) => h("li", {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
-    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : " (free seat)"}${s.away ? " (away: a bot plays)" : ""}${s.kind === "human" && s.taken && !s.away && !s.online && i !== this.seat ? " (offline)" : ""}`),
+    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : s.away ? " (free seat: a bot plays)" : " (free seat)"}${s.away && s.taken ? " (away: a bot plays)" : ""}${s.kind === "human" && s.taken && !s.away && !s.online && i !== this.seat ? " (offline)" : ""}`),
     st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
     h("span.seat-info", a.seatInfo(ctx, i)),
     i === this.seat ? h("span.seat-tools",
       h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name"),
       st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null,
+    // Nobody is at this seat (a phone gone flat, a seat never taken): the others need not wait.
+    this.seat !== null && i !== this.seat && !st.over && s.kind === "human" && !s.away && !s.online ? h("span.seat-tools",
+      h("button.small.stand-in", { type: "button", "aria-label": `Let a bot play for ${this.meta.names[i]} until they come`, onclick: () => this.standIn(i) }, "Let a bot play")) : null,
     this.seat === null && !st.over && s.kind === "human" && !s.taken ? h("span.seat-tools",
       h("button.small.primary.sit", { type: "button", "aria-label": `Sit at seat ${i + 1}${s.chosen ? ` as ${s.chosen}` : ""}`, onclick: () => this.sitAt(i) }, s.chosen ? `Sit here as ${s.chosen}` : "Sit here")) : null)));
     const freeSeats = this.meta.seats.filter((s) => s.kind === "human" && !s.taken);
@@ -506,6 +509,13 @@ class TableScreen {
     const names = freeSeats.map((s) => this.meta.names[s.seat]);
     showQr(link, "Invite to this table",
       `Point the phone's camera at the code: it opens this table, where "Sit here" takes a free seat (${names.join(", ")}).`);
+  }
+
+  async standIn(seat) {
+    try {
+      const got = await api(`/api/tables/${encodeURIComponent(this.id)}/stand-in`, { method: "POST", token: this.token, body: { seat } });
+      toast(`A ${got.stand_in} bot plays for ${this.meta.names[seat]} until they open their link again.`);
+    } catch (err) { this.say(err.message, true); }
   }
 
   async sitAt(seat) {
