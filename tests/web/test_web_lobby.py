@@ -36,6 +36,12 @@ def phone(browser: Any) -> Any:
                                has_touch=True)
 
 
+def at_seat(page: Any, web: Any, table: str, token: str | None = None) -> dict[str, Any]:
+    """Open a table's page as a seat's link (or, without a token, a spectator's) would."""
+    page.goto(f"{web.url}/t/{table}" + (f"?token={token}" if token else ""))
+    return wait_state(page)
+
+
 def new_table_form(page: Any, web: Any, game: str, players: int) -> None:
     """The lobby's form for a new table, with the game and the number of players chosen."""
     page.goto(web.url + "/")
@@ -442,8 +448,7 @@ def test_someone_arriving_late_scans_the_table_and_sits_at_a_free_seat(
     ctx, cousin_ctx = browser.new_context(), phone(browser)
     try:
         host = watch.attach(ctx.new_page())
-        host.goto(f"{web.url}/t/{table}?token={made['seats'][0]['token']}")
-        wait_state(host)
+        at_seat(host, web, table, made["seats"][0]["token"])
         assert "Player 2's seat is free" in host.text_content(".invite-row")
         host.get_by_role("button", name="Invite").click()
         dialog = host.locator("dialog.qr")
@@ -492,8 +497,7 @@ def test_a_table_of_ten_on_a_phone_keeps_the_moves_in_reach(browser: Any, web: A
     ctx = phone(browser)
     try:
         page = watch.attach(ctx.new_page())
-        page.goto(f"{web.url}/t/{made['table']}?token={made['seats'][0]['token']}")
-        wait_state(page)
+        at_seat(page, web, made["table"], made["seats"][0]["token"])
         seats = page.locator(".seats.many").bounding_box()
         assert seats and seats["height"] < 320, seats  # 844 high; a seat a card was ~90
 
@@ -539,11 +543,9 @@ def test_the_table_need_not_wait_on_a_phone_gone_flat(browser: Any, web: Any) ->
     ctx, sam_ctx = browser.new_context(), phone(browser)
     try:
         ann = watch.attach(ctx.new_page())
-        ann.goto(f"{web.url}/t/{table}?token={tokens[0]}")
-        wait_state(ann)
+        at_seat(ann, web, table, tokens[0])
         sam = watch.attach(sam_ctx.new_page())
-        sam.goto(f"{web.url}/t/{table}?token={tokens[1]}")
-        wait_state(sam)
+        at_seat(sam, web, table, tokens[1])
         row = ann.locator(".seats li").nth(1)
         row.locator(".seat-name", has_text="Player 2").wait_for()
         for _ in range(100):  # Sam's page is open: Sam's seat is Sam's
@@ -570,8 +572,7 @@ def test_the_table_need_not_wait_on_a_phone_gone_flat(browser: Any, web: Any) ->
         assert state(ann)["version"] > version + 12
         # Sam charges the phone and opens the link again: the seat is Sam's.
         sam = watch.attach(sam_ctx.new_page())
-        sam.goto(f"{web.url}/t/{table}?token={tokens[1]}")
-        wait_state(sam)
+        at_seat(sam, web, table, tokens[1])
         ann.locator(".seats li").nth(1).locator(".seat-name", has_text="(away").wait_for(
             state="detached")
         watch.check()
