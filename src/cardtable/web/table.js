@@ -25,6 +25,9 @@ function multisetIncludes(big, small) {
 }
 const sameMultiset = (a, b) => a.length === b.length && multisetIncludes(a, b);
 
+// The answers of an out-of-turn window (a discard for sale, a rummy to call), not a turn.
+const WINDOW_ANSWERS = new Set(["pass", "buy", "rummy"]);
+
 class TableScreen {
   constructor(main, id, token) {
     Object.assign(this, { main, id, token });
@@ -321,6 +324,8 @@ class TableScreen {
   }
 
   installKeys() {
+    // A person scrolling by hand has chosen where to look: the page stops bringing the moves.
+    for (const kind of ["wheel", "touchmove"]) window.addEventListener(kind, () => { this.bringMoves = false; }, { passive: true });
     document.addEventListener("keydown", (e) => {
       if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -456,15 +461,23 @@ class TableScreen {
     if (logEl) logEl.scrollTop = logEl.scrollHeight;
     // A phone shows a part of the table at a time: when your turn comes and your moves are not
     // in sight (the prompt and the first buttons: you were reading the log, or the seats of a
-    // table of ten), they come into view.
-    if (myTurn && !this.wasMyTurn) {
+    // table of ten), they come into view. Not for a buying or rummy window: at a big table one
+    // opens at nearly every discard, and the page would keep pulling you away from the log.
+    // The page may still be growing (the log fetched after the move), so the next drawings of
+    // the same turn try again, until the moves are in sight or you scroll yourself.
+    const ownTurn = myTurn && !st.legal.every((m) => WINDOW_ANSWERS.has(m));
+    if (ownTurn && !this.wasOwnTurn) this.bringMoves = true;
+    if (!ownTurn) this.bringMoves = false;
+    this.wasOwnTurn = ownTurn;
+    if (this.bringMoves) {
       const moves = this.main.querySelector(".moves");
       const r = moves && moves.getBoundingClientRect();
       if (r && (r.top < 0 || r.top + Math.min(r.height, 160) > window.innerHeight)) {
         moves.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+      } else {
+        this.bringMoves = false;
       }
     }
-    this.wasMyTurn = myTurn;
     this.maybeShowResult(ctx);
     if (focusKey) {
       const [kind, key] = [focusKey.slice(0, 1), focusKey.slice(2)];
