@@ -430,6 +430,21 @@ def test_a_phone_joins_by_the_qr_code_of_its_seat(browser: Any, web: Any) -> Non
         assert box and box["width"] >= 200 and abs(box["width"] - box["height"]) < 2
         dialog.get_by_role("button", name="Close").click()
         dialog.wait_for(state="detached")
+
+        # The host sits down. Later Sam's phone goes flat: the host's table still holds the
+        # links it was made with, and shows Sam's as a code for Sam's other device.
+        page.locator("a.button.small", has_text="Sit here").first.click()
+        wait_state(page)
+        page.get_by_role("button", name="Seat links").click()
+        links_dialog = page.locator("dialog.links-dialog")
+        held = links_dialog.locator("input.link")
+        held.first.wait_for()
+        assert [held.nth(i).input_value() for i in range(held.count())] == [shared[1]]
+        links_dialog.get_by_role("button", name="Show the link of seat 2 as a QR code").click()
+        code = page.locator("dialog.qr")
+        code.get_by_role("heading", name="Seat 2: Sam").wait_for()
+        src = code.locator("img.qr").get_attribute("src")
+        assert parse_qs(urlsplit(src).query)["text"][0] == shared[1]
         watch.check()
     finally:
         ctx.close()

@@ -40,3 +40,12 @@ export function mySeats() {
   }
   return out.sort((a, b) => (b.at || 0) - (a.at || 0));
 }
+
+// The links of the other people's seats, when this browser made the table: a person whose
+// phone went flat goes on from another device with the link the table was made with.
+export function madeLinks(table, mine) {
+  const seats = load()[table];
+  if (!Array.isArray(seats)) return [];
+  return seats.filter((s) => s && !s.mine && s.seat !== mine && typeof s.token === "string")
+    .map((s) => ({ seat: s.seat, token: s.token })).sort((a, b) => a.seat - b.seat);
+}

@@ -2,7 +2,7 @@
 import { h, clear, showModal, toast } from "./dom.js";
 import { api, faces, shareOrigin, tableLink, ApiError } from "./api.js";
 import { adapterFor, genericResultLines } from "./games.js";
-import { rememberMine } from "./seats.js";
+import { madeLinks, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
 
 const where = () => document.getElementById("where");
@@ -385,9 +385,11 @@ class TableScreen {
     this.seat === null && !st.over && s.kind === "human" && !s.taken ? h("span.seat-tools",
       h("button.small.primary.sit", { type: "button", "aria-label": `Sit at seat ${i + 1}${s.chosen ? ` as ${s.chosen}` : ""}`, onclick: () => this.sitAt(i) }, s.chosen ? `Sit here as ${s.chosen}` : "Sit here")) : null)));
     const freeSeats = this.meta.seats.filter((s) => s.kind === "human" && !s.taken);
-    const invite = !st.over && freeSeats.length ? h("div.move-row.invite-row",
-      h("button.small.invite", { type: "button", onclick: () => this.invite(freeSeats) }, "Invite"),
-      h("span.muted", freeSeats.length === 1 ? `${this.meta.names[freeSeats[0].seat]}'s seat is free` : `${freeSeats.length} seats are free`)) : null;
+    const links = this.seat === null ? [] : madeLinks(this.id, this.seat);
+    const invite = !st.over && (freeSeats.length || links.length) ? h("div.move-row.invite-row",
+      freeSeats.length ? h("button.small.invite", { type: "button", onclick: () => this.invite(freeSeats) }, "Invite") : null,
+      freeSeats.length ? h("span.muted", freeSeats.length === 1 ? `${this.meta.names[freeSeats[0].seat]}'s seat is free` : `${freeSeats.length} seats are free`) : null,
+      links.length ? h("button.small.seat-links", { type: "button", onclick: () => this.showLinks(links) }, "Seat links") : null) : null;
 
     // moves
     const free = parsed.filter((p) => p.cards.length === 0 && !p.target);
@@ -529,6 +531,24 @@ class TableScreen {
       const got = await api(`/api/tables/${encodeURIComponent(this.id)}/stand-in`, { method: "POST", token: this.token, body: { seat } });
       toast(`A ${got.stand_in} bot plays for ${this.meta.names[seat]} until they open their link again.`);
     } catch (err) { this.say(err.message, true); }
+  }
+
+  // The table's maker holds every person's link: someone whose phone went flat scans theirs
+  // from the maker's screen and goes on from another device.
+  async showLinks(links) {
+    const origin = await shareOrigin();
+    const dialog = h("dialog.result.links-dialog", { "aria-labelledby": "links-h" },
+      h("h2#links-h", "Seat links"),
+      h("p", "The links this table was made with, for someone going on from another phone: they scan their seat's code. (A seat taken with Sit here has a new link, which only its player holds.)"),
+      h("ul.invites.links", links.map(({ seat, token }) => {
+        const link = tableLink(this.id, token, origin);
+        const who = `Seat ${seat + 1}: ${this.meta.names[seat]}`;
+        return h("li", h("span.who", who),
+          h("input.link", { readonly: true, value: link, "aria-label": `Link of seat ${seat + 1}`, onfocus(e) { e.target.select(); } }),
+          h("button.small", { type: "button", "aria-label": `Show the link of seat ${seat + 1} as a QR code`, onclick: () => showQr(link, who) }, "QR code"));
+      })),
+      h("form", { method: "dialog" }, h("button.primary", { value: "ok", autofocus: true }, "Close")));
+    showModal(dialog);
   }
 
   async sitAt(seat) {
