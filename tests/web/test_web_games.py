@@ -122,6 +122,22 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
         assert record["format"] == "cardtable-record/2" and record["game"] == game
         assert a.locator("section.end button:has-text('Play again')").count() == 1
         assert a.locator(".log-lines li").count() > 5
+        if game == "daylily":
+            # Play again: a new table, the other person's new link (and its QR code) shown,
+            # then this page sits down at the new table, which still holds that link.
+            a.click("section.end button:has-text('Play again')")
+            again = a.locator("dialog[open]", has_text="A new table")
+            link = again.locator("ul.invites li:nth-child(2) input.link").input_value()
+            assert "token=" in link and link != link_b
+            assert again.get_by_role("button",
+                                     name="Show the link of seat 2 as a QR code").count() == 1
+            again.get_by_role("button", name="Go to my seat").click()
+            a.wait_for_url("**/t/**token=**")
+            assert wait_state(a)["seat"] == 0
+            a.get_by_role("button", name="Seat links").click()
+            held = a.locator("dialog.links-dialog input.link")
+            held.first.wait_for()
+            assert [held.nth(i).input_value() for i in range(held.count())] == [link]
         watch.check()
     finally:
         ctx_a.close()

@@ -2,7 +2,7 @@
 import { h, clear, showModal, toast } from "./dom.js";
 import { api, faces, shareOrigin, tableLink, ApiError } from "./api.js";
 import { adapterFor, genericResultLines } from "./games.js";
-import { madeLinks, rememberMine } from "./seats.js";
+import { madeLinks, rememberCreated, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
 
 const where = () => document.getElementById("where");
@@ -381,7 +381,7 @@ class TableScreen {
       st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null,
     // Nobody is at this seat (a phone gone flat, a seat never taken): the others need not wait.
     this.seat !== null && i !== this.seat && !st.over && s.kind === "human" && !s.away && !s.online ? h("span.seat-tools",
-      h("button.small.stand-in", { type: "button", "aria-label": `Let a bot play for ${this.meta.names[i]} until they come`, onclick: () => this.standIn(i) }, "Let a bot play")) : null,
+      h("button.small.stand-in", { type: "button", "aria-label": `Let a bot play for ${this.meta.names[i]} until they come back`, onclick: () => this.standIn(i) }, "Let a bot play")) : null,
     this.seat === null && !st.over && s.kind === "human" && !s.taken ? h("span.seat-tools",
       h("button.small.primary.sit", { type: "button", "aria-label": `Sit at seat ${i + 1}${s.chosen ? ` as ${s.chosen}` : ""}`, onclick: () => this.sitAt(i) }, s.chosen ? `Sit here as ${s.chosen}` : "Sit here")) : null)));
     const freeSeats = this.meta.seats.filter((s) => s.kind === "human" && !s.taken);
@@ -516,8 +516,6 @@ class TableScreen {
     input.focus();
   }
 
-  // Leaving hands the seat to the table's stand-in bot, so nobody waits on a person gone; the
-  // same link (or "Your seats" in the lobby) takes it back.
   // Someone arriving at the real table scans this page's address and sits at a free seat.
   async invite(freeSeats) {
     const link = tableLink(this.id, null, await shareOrigin());
@@ -555,6 +553,8 @@ class TableScreen {
     try { await takeSeat(this.id, seat); } catch (err) { this.say(err.message, true); }
   }
 
+  // Leaving hands the seat to the table's stand-in bot, so nobody waits on a person gone; the
+  // same link (or "Your seats" in the lobby) takes it back.
   askLeave() {
     const self = this;
     const bot = (this.meta.settings || {}).stand_in || "greedy";
@@ -672,6 +672,7 @@ class TableScreen {
       table: { think: m.settings.think, window: m.settings.window, turn: m.settings.turn } };
     try {
       const made = await api("/api/tables", { method: "POST", body });
+      rememberCreated(made); // the new links, for Seat links at the new table
       const mine = made.seats.find((s) => s.seat === this.seat && s.token) || made.seats.find((s) => s.token);
       const others = made.seats.filter((s) => s.token && s !== mine);
       if (others.length) {
