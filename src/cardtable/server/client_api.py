@@ -337,7 +337,8 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
             link = check_link(request.query_params.get("text"))
         except BadLink as exc:
             return _error(400, str(exc))
-        return Response(qr_svg(link, "Scan to open the table"), media_type="image/svg+xml",
+        svg = await asyncio.to_thread(qr_svg, link, "Scan to open the table")
+        return Response(svg, media_type="image/svg+xml",
                         headers={"cache-control": "private, max-age=86400"})
 
     async def faces(request: Request) -> Response:

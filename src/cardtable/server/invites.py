@@ -10,6 +10,7 @@ invitations, not a general QR service.
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 MAX_LINK = 500  # a table link with its token is about 90 characters
@@ -34,8 +35,11 @@ def check_link(text: object) -> str:
     return text
 
 
+@lru_cache(maxsize=256)
 def qr_svg(link: str, title: str = "") -> bytes:
-    """The link as a QR code: an SVG that scales to any size, dark modules on white."""
+    """The link as a QR code: an SVG that scales to any size, dark modules on white. Drawing one
+    takes about 13 ms of CPU, so the route draws it in a thread, and a code opened again (the
+    same seat's, shown to a second person) is remembered."""
     import segno
 
     code = segno.make(link, error="m", micro=False)
