@@ -578,8 +578,8 @@ def test_the_table_need_not_wait_on_a_phone_gone_flat(browser: Any, web: Any) ->
         assert ann.locator(".seats li").nth(2).get_by_role("button").count() == 0  # a bot
         sam.close()  # the phone goes flat
         row.locator(".seat-name", has_text="(offline)").wait_for()
-        version = state(ann)["version"]
-        row.get_by_role("button", name="Let a bot play for Player 2 until they come").click()
+        version = wait_state(ann)["version"]
+        row.get_by_role("button", name="Let a bot play for Player 2 until they come back").click()
         row.locator(".seat-name", has_text="(away: a bot plays)").wait_for()
         assert row.get_by_role("button", name="Let a bot play").count() == 0
         # The table plays on: Ann plays her turns, the stand-in Sam's, the bot its own.
@@ -591,7 +591,7 @@ def test_the_table_need_not_wait_on_a_phone_gone_flat(browser: Any, web: Any) ->
                 take_turn(ann)
             else:
                 ann.wait_for_timeout(50)
-        assert state(ann)["version"] > version + 12
+        assert wait_state(ann)["version"] > version + 12
         # Sam charges the phone and opens the link again: the seat is Sam's.
         sam = watch.attach(sam_ctx.new_page())
         at_seat(sam, web, table, tokens[1])
