@@ -134,3 +134,17 @@ def open_table(srv: Server, **body: Any) -> dict[str, Any]:
 
 def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def qr_of(link: str) -> bytes:
+    """The QR code of ``link`` as segno itself draws it with the server's settings: what the
+    QR route must answer, drawn here without the server's code."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m", micro=False).save(
+        out, kind="svg", border=4, xmldecl=False, omitsize=True, dark="#000", light="#fff",
+        title="Scan to open the table")
+    return out.getvalue()

@@ -7,12 +7,10 @@ phones can reach, and draws each seat's link as a QR code.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import httpx
-import segno
-from server_kit import Server, open_table
+from server_kit import Server, open_table, qr_of
 
 from cardtable.server.addresses import is_loopback, reachable_url, welcome
 
@@ -42,14 +40,6 @@ def test_the_server_says_who_can_reach_it(tmp_path: Path) -> None:
     said = (tmp_path / "a.log").read_text()
     assert f"cardtable serving on {srv.url}" in said
     assert "Only this computer can reach it" in said and "--host 0.0.0.0" in said
-
-
-def qr_of(link: str) -> bytes:
-    out = io.BytesIO()
-    segno.make(link, error="m", micro=False).save(
-        out, kind="svg", border=4, xmldecl=False, omitsize=True, dark="#000", light="#fff",
-        title="Scan to open the table")
-    return out.getvalue()
 
 
 def test_seat_links_name_the_servers_address_and_draw_as_qr_codes(tmp_path: Path) -> None:

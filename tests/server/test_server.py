@@ -561,3 +561,28 @@ def test_the_others_hand_an_absent_persons_seat_to_a_bot(server: Server) -> None
     # Grandma's link gives her the seat back.
     state_of(server, table, tokens[1])
     assert not seats()[1]["away"]
+
+
+def test_a_seat_is_told_when_its_moves_answer_a_window(server: Server) -> None:
+    """A discard for sale asks the others to buy or pass out of turn: the seat's state says
+    so (`window`), so a page need not guess from the moves' names; its own turn says not."""
+    created = open_table(server, game="dummy-rummy", players=3, seats=["human"] * 3, seed=4,
+                         table={"window": 60})
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+    rng = random.Random(5)
+    seen: set[bool] = set()
+    for _ in range(200):
+        if seen == {True, False}:
+            break
+        for seat, token in enumerate(tokens):
+            s = state_of(server, table, token)
+            if not s["legal"]:
+                assert s["window"] is False
+                continue
+            seen.add(s["window"])
+            assert s["window"] == (set(s["legal"]) <= {"buy", "pass"}), (seat, s["legal"])
+            move(server, table, token, rng.choice(s["legal"]), s["version"])
+            break
+    assert seen == {True, False}
+    assert state_of(server, table, None)["window"] is False  # a spectator answers nothing

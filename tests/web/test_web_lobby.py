@@ -385,10 +385,9 @@ def test_a_phone_joins_by_the_qr_code_of_its_seat(browser: Any, web: Any) -> Non
     open: the invitations name the address the server gives out instead, each seat's link is
     shown as a QR code to scan, and the host's own 'Sit here' stays on this page's address
     (where this browser keeps its seats)."""
-    import io
     from urllib.parse import parse_qs, urlsplit
 
-    import segno
+    from server_kit import qr_of
 
     lan = "http://192.168.1.23:8123"  # what a server started with --host 0.0.0.0 would give out
     watch = Watch(web.url)
@@ -421,11 +420,7 @@ def test_a_phone_joins_by_the_qr_code_of_its_seat(browser: Any, web: Any) -> Non
         drawn = parse_qs(urlsplit(src).query)["text"][0]
         assert drawn == shared[1] and drawn in dialog.inner_text()
         svg = page.request.get(web.url + src)
-        expected = io.BytesIO()
-        segno.make(drawn, error="m", micro=False).save(
-            expected, kind="svg", border=4, xmldecl=False, omitsize=True, dark="#000",
-            light="#fff", title="Scan to open the table")
-        assert svg.ok and svg.body() == expected.getvalue()
+        assert svg.ok and svg.body() == qr_of(drawn)
         box = image.bounding_box()
         assert box and box["width"] >= 200 and abs(box["width"] - box["height"]) < 2
         dialog.get_by_role("button", name="Close").click()

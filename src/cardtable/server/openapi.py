@@ -21,6 +21,7 @@ _TABLE_VIEW = {
         "version": {"type": "integer"}, "seat": {"type": ["integer", "null"]},
         "actors": {"type": "array", "items": {"type": "integer"}},
         "legal": {"type": "array", "items": {"type": "string"}},
+        "window": {"type": "boolean"},
         "view": {"type": "object"}, "events": {"type": "array", "items": {"type": "object"}},
         "over": {"type": "boolean"}, "scores": {"type": "array", "items": {"type": "integer"}},
     },

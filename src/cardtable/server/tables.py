@@ -394,10 +394,15 @@ class Table:
     def payload(self, seat: int | None, since: int = -1) -> dict[str, Any]:
         """Everything ``seat`` (None: a spectator) may know now, events after ``since``."""
         st = self.state
-        legal = ([str(a) for a in st.legal_actions(seat)]
-                 if seat is not None and seat in st.actors else [])
+        acting = seat is not None and seat in st.actors
+        legal = [str(a) for a in st.legal_actions(seat)] if seat is not None and acting else []
+        # Whether those moves answer an out-of-turn window (a buy, a rummy call) rather than
+        # make a turn: only the game knows its windows, so a front end is told, not left to
+        # guess from the moves' names.
+        window = acting and seat is not None and st.window_answer(seat) is not None
         return {"table": self.id, "version": st.version, "seat": seat,
-                "actors": list(st.actors), "legal": legal, "view": st.view(seat),
+                "actors": list(st.actors), "legal": legal, "window": window,
+                "view": st.view(seat),
                 "events": st.events(seat, since), "over": st.is_over,
                 "scores": list(st.scores), "winners": list(st.winners)}
 

@@ -25,9 +25,6 @@ function multisetIncludes(big, small) {
 }
 const sameMultiset = (a, b) => a.length === b.length && multisetIncludes(a, b);
 
-// The answers of an out-of-turn window (a discard for sale, a rummy to call), not a turn.
-const WINDOW_ANSWERS = new Set(["pass", "buy", "rummy"]);
-
 class TableScreen {
   constructor(main, id, token) {
     Object.assign(this, { main, id, token });
@@ -467,7 +464,7 @@ class TableScreen {
     // opens at nearly every discard, and the page would keep pulling you away from the log.
     // The page may still be growing (the log fetched after the move), so the next drawings of
     // the same turn try again, until the moves are in sight or you scroll yourself.
-    const ownTurn = myTurn && !st.legal.every((m) => WINDOW_ANSWERS.has(m));
+    const ownTurn = myTurn && !st.window; // the server says when the moves answer a window
     if (ownTurn && !this.wasOwnTurn) this.bringMoves = true;
     if (!ownTurn) this.bringMoves = false;
     this.wasOwnTurn = ownTurn;
