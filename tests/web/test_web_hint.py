@@ -29,8 +29,9 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture(scope="module", name="searching")
 def searching_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     root = tmp_path_factory.mktemp("hint")
-    server = WebServer(f"sqlite:///{root / 'server.sqlite3'}", log=root / "server.log")
-    server.hint_bot = "ismcts:iters=60"  # the search, reproducible and quick
+    # the search, reproducible and quick
+    server = WebServer(f"sqlite:///{root / 'server.sqlite3'}", log=root / "server.log",
+                       hint_bot="ismcts:iters=60")
     server.start()
     try:
         yield server

@@ -9,14 +9,12 @@ import contextlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
@@ -173,35 +171,21 @@ def dump(s: dict[str, Any] | None) -> str:
     return json.dumps(s, ensure_ascii=False)[:2000]
 
 
-
 CHROMIUM = os.environ.get("CARDTABLE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--disable-dev-shm-usage"]
-WEB_SERVER = Path(__file__).resolve().parent / "web_server.py"
 
 
 class WebServer(Server):
-    """A server process with the browser client: `web_server.py` builds the server's own app
-    and adds the client's routes when the server does not mount them yet."""
+    """`cardtable serve` as a person starts it (it serves the browser client too), with the
+    greedy bot behind the Hint button: the tests play whole matches by the hint, and greedy's is
+    instant and the same every run (the search's, the server's default, is timed: tests/server
+    checks it)."""
 
-    hint_bot: str | None = None  # the bot behind the Hint button (None: web_server's greedy)
-
-    def start(self, timeout: float = 30.0) -> WebServer:
-        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
-        hint = ["--hint-bot", self.hint_bot] if self.hint_bot else []
-        self.proc = subprocess.Popen(
-            [sys.executable, str(WEB_SERVER), "--port", str(self.port), "--db", self.db,
-             "--node", self.node, *hint], stdout=out, stderr=out)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
-                    return self
-            time.sleep(0.05)
-        raise RuntimeError("the server did not come up")
+    def __init__(self, db: str, port: int | None = None, log: Path | None = None,
+                 hint_bot: str = "greedy") -> None:
+        super().__init__(db, port=port, log=log, args=("--hint-bot", hint_bot))
 
 
 # One server and one browser for the whole session, shared by every test module that imports
