@@ -319,8 +319,13 @@ def test_a_buying_window_says_who_may_answer_in_plain_words(browser: Any, web: A
             page.wait_for_timeout(100)
             s = wait_state(page)
         assert "buy" in s["legal"], s["legal"]
+        assert s["window"]
         line = page.locator("p.window").inner_text()
         assert re.search(r"is for sale: you (and [A-Z].* )?may answer\.$", line), line
+        # A window is not a turn: the page stays where the person was reading (at a big table
+        # one opens at nearly every discard). A turn would have scrolled this phone's page.
+        page.wait_for_timeout(800)
+        assert page.evaluate("() => window.scrollY") == 0
         watch.check()
     finally:
         ctx.close()

@@ -22,7 +22,8 @@ from server_kit import Server
 
 STATE_JS = """() => { const c = window.cardtable; if (!c || !c.state) return null;
   return {version: c.state.version, actors: c.state.actors, legal: c.state.legal,
-          over: c.state.over, seat: c.seat, view: c.state.view, hint: c.hint}; }"""
+          over: c.state.over, seat: c.seat, view: c.state.view, hint: c.hint,
+          window: c.state.window}; }"""
 
 
 @dataclass
@@ -124,7 +125,7 @@ def take_turn(page: Any, use_hint: bool = True) -> dict[str, Any]:
     s = wait_state(page)
     assert my_turn(s)
     all_moves_clickable(page, s["legal"])
-    if set(s["legal"]) <= {"pass", "buy", "rummy"}:  # a window: buttons with the time left
+    if s["window"]:  # an out-of-turn window: buttons with the time left
         page.wait_for_selector(".time-left")
         assert "s left" in (page.text_content(".time-left") or "")
         for move in s["legal"]:
