@@ -52,6 +52,12 @@ def test_seat_links_name_the_servers_address_and_draw_as_qr_codes(tmp_path: Path
                              seed=3)
         link = f"{lan}/t/{created['table']}?token={created['seats'][0]['token']}"
         assert created["seats"][0]["url"].startswith(f"{lan}/api/tables/")
+        # A script that made the table sends each person their seat's link: the page, seated.
+        assert created["seats"][0]["link"] == link
+        assert created["seats"][1]["link"] is None  # the bot's
+        assert created["watch"] == f"{lan}/t/{created['table']}"
+        page = httpx.get(link.replace(lan, srv.url), timeout=10)
+        assert page.status_code == 200 and "text/html" in page.headers["content-type"]
         r = httpx.get(f"{srv.url}/api/qr", params={"text": link}, timeout=10)
         assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml"
         assert r.content == qr_of(link)  # exactly this link, nothing added or cut

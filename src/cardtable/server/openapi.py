@@ -52,12 +52,21 @@ OPENAPI: dict[str, Any] = {
                             "stand_in": {"type": "string"}}}}}}}},
                 "responses": {"201": _ok("the table, a token and link per human seat", {
                     "type": "object", "properties": {
-                        "table": {"type": "string"}, "spectate": {"type": "string"},
+                        "table": {"type": "string"},
+                        "spectate": {"type": "string",
+                                     "description": "a spectator's state, for programs"},
+                        "watch": {"type": "string",
+                                  "description": "the table's page in a browser, to watch"},
+                        "websocket": {"type": "string"},
                         "seats": {"type": "array", "items": {"type": "object", "properties": {
                             "seat": {"type": "integer"}, "kind": {"type": "string"},
                             "title": {"type": "string"}, "name": {"type": "string"},
                             "token": {"type": ["string", "null"]},
-                            "url": {"type": ["string", "null"]}}}}}}),
+                            "url": {"type": ["string", "null"],
+                                    "description": "the seat's state, for programs"},
+                            "link": {"type": ["string", "null"],
+                                     "description": "the table's page, seated: what to send "
+                                                    "the person"}}}}}}),
                     "422": _ERR},
             },
             "get": {"summary": "The lobby: open tables with their seats free and taken",

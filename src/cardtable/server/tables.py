@@ -778,9 +778,13 @@ class Tables:
         return {"table": table_id, "game": game.name, "players": game.players,
                 "seats": [{"seat": n, "kind": s.kind, "title": seat_title(s.kind), "token": t,
                            "name": s.shown(n),
-                           "url": f"{self.url}/api/tables/{table_id}?token={t}" if t else None}
+                           "url": f"{self.url}/api/tables/{table_id}?token={t}" if t else None,
+                           # what to send the person: the table's page, seated (``url`` is the
+                           # seat's state for programs)
+                           "link": f"{self.url}/t/{table_id}?token={t}" if t else None}
                           for n, (s, t) in enumerate(zip(seats, tokens, strict=True))],
                 "spectate": f"{self.url}/api/tables/{table_id}",
+                "watch": f"{self.url}/t/{table_id}",
                 "websocket": f"{self.ws_url}/ws/tables/{table_id}"}
 
     @property
