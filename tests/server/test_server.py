@@ -586,3 +586,36 @@ def test_a_seat_is_told_when_its_moves_answer_a_window(server: Server) -> None:
             break
     assert seen == {True, False}
     assert state_of(server, table, None)["window"] is False  # a spectator answers nothing
+
+
+def test_the_answers_are_what_the_openapi_description_says(server: Server) -> None:
+    """Programs are written against /openapi.json: a table's creation, a seat's and a
+    spectator's state, the end of a match and a refusal must all fit the shapes it states,
+    every field it calls required present."""
+    from jsonschema import Draft202012Validator  # the dialect OpenAPI 3.1 uses
+
+    doc = httpx.get(f"{server.url}/openapi.json", timeout=30).json()
+    assert doc["openapi"].startswith("3.1")
+    create = doc["paths"]["/api/tables"]["post"]
+    seat_state = doc["paths"]["/api/tables/{table_id}"]["get"]["responses"]["200"]
+
+    def fits(answer: Any, described: dict[str, Any]) -> None:
+        schema = described["content"]["application/json"]["schema"]
+        Draft202012Validator.check_schema(schema)
+        errors = [e.message for e in Draft202012Validator(schema).iter_errors(answer)]
+        assert not errors, (errors, answer)
+
+    body = {"game": "daylily", "players": 3, "seed": 4, "options": {"rounds": 1},
+            "table": {"think": 0}, "seats": [{"kind": "human", "name": "Ann"}, "human", "greedy"]}
+    fits(body, {"content": create["requestBody"]["content"]})
+    created = open_table(server, **body)
+    fits(created, create["responses"]["201"])
+    assert [bool(s["link"]) for s in created["seats"]] == [True, True, False]
+    table = created["table"]
+    fits(state_of(server, table, created["seats"][0]["token"]), seat_state)
+    fits(state_of(server, table, None), seat_state)
+    finished = play_out(server, created, random.Random(4))
+    fits(finished, seat_state)
+    r = httpx.post(f"{server.url}/api/tables", json={"game": "chess", "players": 2}, timeout=30)
+    assert r.status_code == 422
+    fits(r.json(), create["responses"]["422"])

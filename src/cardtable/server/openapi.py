@@ -25,6 +25,7 @@ _TABLE_VIEW = {
         "view": {"type": "object"}, "events": {"type": "array", "items": {"type": "object"}},
         "over": {"type": "boolean"}, "scores": {"type": "array", "items": {"type": "integer"}},
     },
+    "required": ["version", "seat", "actors", "legal", "window", "view", "events", "over"],
 }
 
 OPENAPI: dict[str, Any] = {
@@ -66,7 +67,10 @@ OPENAPI: dict[str, Any] = {
                                     "description": "the seat's state, for programs"},
                             "link": {"type": ["string", "null"],
                                      "description": "the table's page, seated: what to send "
-                                                    "the person"}}}}}}),
+                                                    "the person"}},
+                            "required": ["seat", "kind", "title", "name", "token", "url",
+                                         "link"]}}},
+                    "required": ["table", "seats", "spectate", "watch", "websocket"]}),
                     "422": _ERR},
             },
             "get": {"summary": "The lobby: open tables with their seats free and taken",
