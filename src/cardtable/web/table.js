@@ -413,7 +413,7 @@ class TableScreen {
     if (st.over) prompt = "The match is over.";
     else if (this.seat === null) prompt = `You are watching. ${st.actors.map((s) => this.meta.names[s]).join(", ")} to act.`;
     else if (myTurn) prompt = a.prompt(ctx);
-    else prompt = `Waiting for ${st.actors.map((s) => this.meta.names[s]).join(", ")}…`;
+    else prompt = `Waiting for ${st.actors.map((s) => this.meta.names[s]).join(", ")}…${this.absentWords(st.actors)}`;
 
     const timed = myTurn && this.timer ? h("span.time-left", { role: "timer", "aria-live": "off" }, this.timeLeftText()) : null;
     const bet = myTurn ? this.betControl(ctx) : null;
@@ -595,6 +595,21 @@ class TableScreen {
       onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); submit(); } } });
     return h("span.bet-control", h("label", `${verb === "bet" ? "Bet" : "Raise to"} `, input), h("small", ` ${lo}–${hi} `),
       h("button.move", { type: "button", onclick: submit }, verb === "bet" ? "Bet" : "Raise"));
+  }
+
+  // Whom the table waits on may not be there at all: a seat nobody has taken yet, or a person
+  // whose page is closed. Say so, and what can be done, rather than leave everyone waiting.
+  absentWords(actors) {
+    const words = [];
+    for (const i of actors) {
+      const s = this.meta.seats[i];
+      if (!s || s.kind !== "human" || s.away || s.online || i === this.seat) continue;
+      const name = this.meta.names[i];
+      words.push(s.taken
+        ? ` ${name}'s page is not open. If they are not coming back soon, choose Let a bot play beside their seat.`
+        : ` Nobody has taken ${name}'s seat yet: send them the link (Invite), or choose Let a bot play beside the seat.`);
+    }
+    return words.join("");
   }
 
   logBox() {
