@@ -157,6 +157,23 @@ def test_first_paint_keyboard_and_a_refusal_in_words(browser: Any, web: Any) -> 
         page.wait_for_selector("#conn[data-state=offline]")
         page.wait_for_selector("#conn[data-state=online]", timeout=10_000)
         s = take_turn(page)
+        # A double tap on the stock draws once, and no stale-move error follows the good move.
+        for _ in range(400):
+            s = wait_state(page)
+            if my_turn(s) and "draw stock" in s["legal"]:
+                break
+            if my_turn(s):
+                s = take_turn(page)
+            else:
+                page.wait_for_timeout(30)
+        settled(page)
+        page.evaluate("() => { const b = document.querySelector('button.pile[data-pile=stock]');"
+                      " b.click(); b.click(); }")
+        after = wait_version(page, s["version"])
+        settled(page)
+        page.wait_for_timeout(300)
+        assert after["version"] == s["version"] + 1 and my_turn(after), after["legal"]
+        assert page.text_content(".message") == ""
         # the hand is labelled for screen readers and grouped
         label = page.get_attribute(".hand", "aria-label")
         assert label and "Your hand" in label

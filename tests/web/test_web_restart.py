@@ -90,7 +90,8 @@ def test_the_pages_find_a_restarted_server_and_play_on(browser: Any, laptop: Web
         mover = next(p for p in pages if my_turn(state(p)))
         click_move(mover, wait_state(mover)["legal"][0])
         mover.wait_for_function(
-            "() => document.querySelector('.message').textContent.includes('cannot be reached')")
+            "() => document.querySelector('.message').textContent.startsWith("
+            "'The move was not made: the server cannot be reached')")
         assert wait_state(mover)["version"] == before["version"]
 
         laptop.start()  # the same port, the same file

@@ -9,7 +9,10 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (token) headers.authorization = `Bearer ${token}`;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // A phone whose network went away may otherwise wait minutes for an answer that will not
+    // come, with the page stuck on a move it believes is on its way.
+    const signal = typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(20000) : undefined;
+    response = await fetch(path, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
     throw new ApiError(0, "the server cannot be reached; check the connection");
   }

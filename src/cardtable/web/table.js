@@ -267,7 +267,10 @@ class TableScreen {
 
   // ---- moves ------------------------------------------------------------------------------
   async play(move) {
-    if (!this.state || this.seat === null) return;
+    // One move in flight at a time: a double tap on a phone would otherwise send the same
+    // version twice, and the second, refused as stale, would show an error after a good move.
+    if (!this.state || this.seat === null || this.sending) return;
+    this.sending = true;
     this.say(null);
     try {
       await api(`/api/tables/${encodeURIComponent(this.id)}/actions`, { method: "POST", token: this.token, body: { action: move, version: this.state.version } });
@@ -277,7 +280,10 @@ class TableScreen {
       this.hintFigures = null;
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) this.say(`Not now: ${err.message}.`, true);
+      else if (err instanceof ApiError && err.status === 0) this.say(`The move was not made: ${err.message}. This page reconnects by itself; then try again.`, true);
       else this.say(`That move is not allowed: ${err.message}.`, true);
+    } finally {
+      this.sending = false;
     }
   }
 
