@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import socket
 import sys
 from typing import Any
@@ -57,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
 
         from cardtable.server.addresses import reachable_url, welcome
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
+        from cardtable.server.store import StoreError, check_database
         from cardtable.server.tables import HINT_BOT
     except ImportError as exc:  # pragma: no cover - the server extra is missing
         raise OptionError(f"the server needs its packages: pip install 'cardtable[server]' "
@@ -69,6 +71,11 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(f"--bot-workers must be 0 or more, not {args.bot_workers}")
     hint_bot = HINT_BOT if args.hint_bot is None else args.hint_bot
     check_bot_name(hint_bot)
+    try:
+        check_database(args.db)
+    except StoreError as exc:
+        raise OptionError(str(exc)) from None
+    sock = listening_socket(args.host, args.port)
     config = ServerConfig(db=args.db, url=url.rstrip("/"), node=node, rate=args.rate,
                           burst=args.burst, bot_workers=args.bot_workers, hint_bot=hint_bot)
     app = create_app(config)
@@ -80,5 +87,30 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5, server_header=False))
     print(f"cardtable serving on {url} (node {node})\n{welcome(url.rstrip('/'))}", flush=True)
-    server.run()
+    server.run(sockets=[sock])
     return 0
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is printed: a port another program holds is
+    told in one sentence, not after "serving on"."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror:
+        raise OptionError(f"--host: {host!r} is not an address of this computer") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise OptionError(f"port {port} on {host} is in use (another cardtable serve, or "
+                              f"another program?): choose another with --port") from None
+        if exc.errno == errno.EACCES:
+            raise OptionError(f"port {port} needs administrator rights here: choose one above "
+                              f"1023 with --port") from None
+        raise OptionError(f"cannot listen on {host} port {port}: {exc.strerror}") from None
+    sock.set_inheritable(True)
+    return sock

@@ -91,7 +91,34 @@ def database_url(url: str | None) -> str:
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
+    if not url.startswith(("sqlite:///", "postgresql+psycopg://")):
+        raise StoreError(f"--db must be sqlite:///PATH or postgresql://USER@HOST/DB, not "
+                         f"{url[:80]!r}")
     return url
+
+
+def check_database(url: str | None) -> None:
+    """Open ``--db`` once, before serving anything, so that a mistyped address, a missing
+    folder or a database that is not running is told in one sentence at the command line rather
+    than as a traceback after the server has said it is serving."""
+    sa_url = database_url(url)
+    shown = sa.engine.make_url(url or sa_url).render_as_string(hide_password=True)
+    if sa_url.startswith("sqlite:///"):
+        path = Path(sa_url[len("sqlite:///"):])
+        if str(path) != ":memory:" and not path.parent.is_dir():
+            raise StoreError(f"cannot open the database {shown}: the folder {path.parent} does "
+                             f"not exist")
+    try:
+        engine = make_engine(sa_url)
+        try:
+            with engine.connect() as conn:
+                conn.exec_driver_sql("SELECT 1")
+        finally:
+            engine.dispose()
+    except (sa.exc.SQLAlchemyError, OSError, ImportError) as exc:
+        cause = getattr(exc, "orig", None) or exc
+        first = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+        raise StoreError(f"cannot open the database {shown}: {first}") from None
 
 
 def make_engine(url: str) -> Engine:
