@@ -49,3 +49,6 @@ def test_a_port_in_use_or_an_unknown_host_is_named_in_one_sentence(tmp_path: Pat
     assert done.returncode == 2
     assert done.stderr == ("cardtable: --host: 'no-such-host.invalid' is not an address of "
                            "this computer\n")
+    done = serve("--host", "192.0.2.77", "--port", str(free_port()), "--db", db)  # not ours
+    assert done.returncode == 2
+    assert done.stderr == "cardtable: --host: '192.0.2.77' is not an address of this computer\n"

@@ -108,6 +108,8 @@ def listening_socket(host: str, port: int) -> socket.socket:
         if exc.errno == errno.EADDRINUSE:
             raise OptionError(f"port {port} on {host} is in use (another cardtable serve, or "
                               f"another program?): choose another with --port") from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise OptionError(f"--host: {host!r} is not an address of this computer") from None
         if exc.errno == errno.EACCES:
             raise OptionError(f"port {port} needs administrator rights here: choose one above "
                               f"1023 with --port") from None
