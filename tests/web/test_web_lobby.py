@@ -14,6 +14,7 @@ from web_kit import (  # the fixtures are used by name
     browser_fixture,  # noqa: F401
     dismiss_dialogs,
     my_turn,
+    play_until_waiting_on,
     settled,
     state,
     take_turn,
@@ -479,14 +480,7 @@ def test_someone_arriving_late_scans_the_table_and_sits_at_a_free_seat(
         at_seat(host, web, table, made["seats"][0]["token"])
         assert "Player 2's seat is free" in host.text_content(".invite-row")
         # The host plays until the table waits on the free seat, and is told why it waits.
-        for _ in range(400):
-            s = state(host)
-            if s and s["actors"] == [1]:
-                break
-            if my_turn(s):
-                take_turn(host)
-            else:
-                host.wait_for_timeout(30)
+        play_until_waiting_on(host, 1)
         host.locator(".prompt", has_text="Nobody has taken Player 2's seat yet").wait_for()
         dismiss_dialogs(host)  # a game may have ended meanwhile
         host.get_by_role("button", name="Invite").click()
@@ -602,14 +596,7 @@ def test_the_table_need_not_wait_on_a_phone_gone_flat(browser: Any, web: Any) ->
         assert ann.locator(".seats li").nth(2).get_by_role("button").count() == 0  # a bot
         sam.close()  # the phone goes flat
         row.locator(".seat-name", has_text="(offline)").wait_for()
-        for _ in range(400):  # Ann plays until the table waits on Sam, and is told why
-            s = state(ann)
-            if s and s["actors"] == [1]:
-                break
-            if my_turn(s):
-                take_turn(ann)
-            else:
-                ann.wait_for_timeout(30)
+        play_until_waiting_on(ann, 1)  # and Ann is told why the table waits
         ann.locator(".prompt", has_text="Player 2's page is not open").wait_for()
         version = wait_state(ann)["version"]
         row.get_by_role("button", name="Let a bot play for Player 2 until they come back").click()

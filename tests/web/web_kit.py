@@ -148,6 +148,19 @@ def take_turn(page: Any, use_hint: bool = True) -> dict[str, Any]:
     return wait_version(page, version)
 
 
+def play_until_waiting_on(page: Any, seat: int) -> dict[str, Any]:
+    """Play this page's turns (by the Hint) until the table waits on ``seat`` alone."""
+    for _ in range(400):
+        s = state(page)
+        if s and s["actors"] == [seat]:
+            return s
+        if my_turn(s):
+            take_turn(page)
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError(f"the table never came to wait on seat {seat}")
+
+
 def wait_version(page: Any, version: int, timeout: float = 20.0) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
