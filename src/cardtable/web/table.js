@@ -376,14 +376,14 @@ class TableScreen {
     const seats = h("ol.seats", { "aria-label": "Players", class: this.meta.seats.length > 4 ? "many" : null }, this.meta.seats.map((s, i) => h("li", {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
-    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : s.away ? " (free seat: a bot plays)" : " (free seat)"}${s.away && s.taken ? " (away: a bot plays)" : ""}${s.kind === "human" && s.taken && !s.away && !s.online && i !== this.seat ? " (offline)" : ""}`),
+    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : s.away ? " (free seat: a bot plays)" : " (free seat)"}${s.away && s.taken ? " (away: a bot plays)" : ""}${s.taken && this.absent(i) ? " (offline)" : ""}`),
     st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
     h("span.seat-info", a.seatInfo(ctx, i)),
     i === this.seat ? h("span.seat-tools",
       h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name"),
       st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null,
     // Nobody is at this seat (a phone gone flat, a seat never taken): the others need not wait.
-    this.seat !== null && i !== this.seat && !st.over && s.kind === "human" && !s.away && !s.online ? h("span.seat-tools",
+    this.seat !== null && !st.over && this.absent(i) ? h("span.seat-tools",
       h("button.small.stand-in", { type: "button", "aria-label": `Let a bot play for ${this.meta.names[i]} until they come back`, onclick: () => this.standIn(i) }, "Let a bot play")) : null,
     this.seat === null && !st.over && s.kind === "human" && !s.taken ? h("span.seat-tools",
       h("button.small.primary.sit", { type: "button", "aria-label": `Sit at seat ${i + 1}${s.chosen ? ` as ${s.chosen}` : ""}`, onclick: () => this.sitAt(i) }, s.chosen ? `Sit here as ${s.chosen}` : "Sit here")) : null)));
@@ -603,15 +603,22 @@ class TableScreen {
       h("button.move", { type: "button", onclick: submit }, verb === "bet" ? "Bet" : "Raise"));
   }
 
-  // Whom the table waits on may not be there at all: a seat nobody has taken yet, or a person
-  // whose page is closed. Say so, and what can be done, rather than leave everyone waiting.
+  // Another person's seat with nobody at it: never taken, or its page closed, and no bot
+  // standing in. The seat list marks it, offers Let a bot play, and the prompt says why the
+  // table waits on it.
+  absent(i) {
+    const s = this.meta.seats[i];
+    return !!s && i !== this.seat && s.kind === "human" && !s.away && !s.online;
+  }
+
+  // Whom the table waits on may not be there at all: say so, and what can be done, rather than
+  // leave everyone waiting.
   absentWords(actors) {
     const words = [];
     for (const i of actors) {
-      const s = this.meta.seats[i];
-      if (!s || s.kind !== "human" || s.away || s.online || i === this.seat) continue;
+      if (!this.absent(i)) continue;
       const name = this.meta.names[i];
-      words.push(s.taken
+      words.push(this.meta.seats[i].taken
         ? ` ${name}'s page is not open. If they are not coming back soon, choose Let a bot play beside their seat.`
         : ` Nobody has taken ${name}'s seat yet: send them the link (Invite), or choose Let a bot play beside the seat.`);
     }
