@@ -178,13 +178,16 @@ def test_day_bet_and_raise_of_a_chosen_amount_by_the_amount_box(
                 a.wait_for_timeout(30)
             raise AssertionError("nobody's move came")
 
-        # The substitution: both keep their cards (a button each).
+        # The substitution: both keep their cards (a button each). The heading names the phase
+        # in plain words, not by the engine's term for it.
         seat, page, s = to_act()
+        assert page.inner_text("p.status").endswith("· swap or keep")
         while "keep" in s["legal"]:
             click_move(page, "keep")
             wait_version(page, s["version"])
             seat, page, s = to_act()
         assert s["view"]["table"]["phase"] == "first betting"
+        assert page.inner_text("p.status").endswith("· first betting")
 
         # The first to act opens with a chosen amount; the other raises to a chosen amount.
         opener = seat

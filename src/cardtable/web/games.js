@@ -380,7 +380,9 @@ const day = {
   intents(sel) { return sel.length === 1 ? [{ action: `swap ${sel[0]}`, label: "Swap it" }] : []; },
   status(ctx) {
     const t = ctx.view.table;
-    return `Day · hand ${t.hand} of ${t.hands} · ${t.limit} limit · ${t.phase}`;
+    // The engine's phase names are the rules' terms; the swap phase reads better as what it is.
+    const phase = t.phase === "substitute" ? "swap or keep" : t.phase;
+    return `Day · hand ${t.hand} of ${t.hands} · ${t.limit} limit · ${phase}`;
   },
   seatInfo(ctx, s) {
     const t = ctx.view.table;
