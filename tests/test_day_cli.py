@@ -117,6 +117,7 @@ def test_a_person_plays_day_in_the_terminal_and_the_record_replays(
     assert "Your cards:" in out and "dealer's cards:" in out
     assert "Substitution (3):" in out  # help lists keep and both swaps
     assert "first choose whether to substitute" in out
+    assert "Hand 1 of at most 100 · substitution" in out
     assert "is not a suit" in out
     assert "write 'raise to N'" in out
     assert "To call:" in out or "Nothing to call." in out

@@ -179,9 +179,9 @@ def test_day_bet_and_raise_of_a_chosen_amount_by_the_amount_box(
             raise AssertionError("nobody's move came")
 
         # The substitution: both keep their cards (a button each). The heading names the phase
-        # in plain words, not by the engine's term for it.
+        # as the rules' noun, like the betting rounds after it.
         seat, page, s = to_act()
-        assert page.inner_text("p.status").endswith("· swap or keep")
+        assert page.inner_text("p.status").endswith("· substitution")
         while "keep" in s["legal"]:
             click_move(page, "keep")
             wait_version(page, s["version"])

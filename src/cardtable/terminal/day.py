@@ -49,6 +49,10 @@ def _cards(view: View, zone: str) -> list[str]:
     return list(view["zones"].get(zone, {}).get("cards", []))
 
 
+# The engine names the swap phase by the rules' verb; a heading wants their noun.
+PHASE_WORDS = {"substitute": "substitution"}
+
+
 class DayRenderer:
     """Draws a Day table for one seat."""
 
@@ -72,8 +76,9 @@ class DayRenderer:
     # ---- the table ----------------------------------------------------------------------------
     def table(self, view: View, labels: Sequence[str]) -> RenderableType:
         t = view["table"]
+        phase = PHASE_WORDS.get(t["phase"], t["phase"])
         parts: list[RenderableType] = [
-            Rule(f"Hand {t['hand']} of at most {t['hands']} · {t['phase']}", style="dim")
+            Rule(f"Hand {t['hand']} of at most {t['hands']} · {phase}", style="dim")
         ]
         who = "the house" if t["house_dealer"] else labels[t["dealer"]]
         line = Text(f"Dealer: {who} · dealer's cards: ")

@@ -380,8 +380,8 @@ const day = {
   intents(sel) { return sel.length === 1 ? [{ action: `swap ${sel[0]}`, label: "Swap it" }] : []; },
   status(ctx) {
     const t = ctx.view.table;
-    // The engine's phase names are the rules' terms; the swap phase reads better as what it is.
-    const phase = t.phase === "substitute" ? "swap or keep" : t.phase;
+    // The engine's phase is named by the rules' verb; a heading wants their noun.
+    const phase = t.phase === "substitute" ? "substitution" : t.phase;
     return `Day · hand ${t.hand} of ${t.hands} · ${t.limit} limit · ${phase}`;
   },
   seatInfo(ctx, s) {
