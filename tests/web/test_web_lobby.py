@@ -210,6 +210,34 @@ def test_long_flower_names_break_between_syllables_not_at_any_letter(browser: An
         ctx.close()
 
 
+def test_an_empty_discard_pile_shows_an_empty_place_not_a_card_back(browser: Any,
+                                                                    web: Any) -> None:
+    # A Daylily round starts with one card turned up; the first player takes it, and the pile
+    # is empty until their discard. Drawn as a card back it looked like a face-down card.
+    made = open_table(web, game="daylily", players=2, seats=["human", "human"],
+                      options={"rounds": 1}, seed=5)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        pages = []
+        for seat in made["seats"]:
+            page = ctx.new_page()
+            page.goto(f"{web.url}/t/{made['table']}?token={seat['token']}")
+            pages.append(page)
+        first = next(p for p in pages if my_turn(wait_state(p)))
+        discard = first.locator("button.pile[data-pile=take]")
+        assert discard.locator(".card").count() == 1
+        discard.click()
+        for page in pages:  # the player who took it, and the other, who watched
+            pile = page.locator("button.pile[data-pile=take]")
+            pile.locator(".empty-pile").wait_for()
+            assert pile.locator(".back, .card").count() == 0
+            label = pile.get_attribute("aria-label", timeout=1000) or ""
+            assert label.startswith("Discard pile: 0 cards")
+            assert page.locator("button.pile[data-pile=stock] .back").count() == 1
+    finally:
+        ctx.close()
+
+
 def test_say_rummy_moves_name_the_english_word_they_lay(browser: Any, web: Any) -> None:
     made = open_table(web, game="say-rummy", players=2, seats=["human", "greedy"], seed=5)
     token = made["seats"][0]["token"]

@@ -31,7 +31,9 @@ function pile(ctx, { label, count, top, kind, all }) {
     onclick: () => move && ctx.play(move), dataset: { pile: kind },
   };
   return h("div.pile-box",
-    h("button", attrs, top ? ctx.card(top, { small: false, inert: true }) : h("span.back", { "aria-hidden": "true" }, "▒"),
+    // An empty pile shows an empty place: a card back there would read as a face-down card.
+    h("button", attrs, top ? ctx.card(top, { small: false, inert: true })
+      : count > 0 ? h("span.back", { "aria-hidden": "true" }, "▒") : h("span.empty-pile", "empty"),
       h("span.pile-count", count)),
     h("span.pile-label", label),
     all && all.length > 1 ? h("details.pile-all", h("summary", `all ${all.length}`), h("div.mini-row", all.map((c) => ctx.card(c, { small: true, inert: true })))) : null);
