@@ -526,10 +526,7 @@ class Table:
         best: tuple[float, list[tuple[int, str]]] | None = None
         for seat in st.actors:
             if st.window_answer(seat) is not None:  # the game says: an out-of-turn window
-                # Nobody can answer for a chair still empty (its link never opened), so the
-                # table does not wait out the window on it, any more than a real table would.
-                empty = not self.seats[seat].taken and not self.online(seat)
-                limit, mode = (0.0 if empty else self.settings.window), "window"
+                limit, mode = self.settings.window, "window"
             elif self.settings.turn is not None:
                 limit, mode = self.settings.turn, "turn"
             else:
