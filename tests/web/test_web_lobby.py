@@ -206,6 +206,14 @@ def test_long_flower_names_break_between_syllables_not_at_any_letter(browser: An
                     assert left[-1].lower() not in "aeiouy" and right[0].lower() not in "aeiouy"
                 else:
                     assert "\u00ad" not in word
+        # A card read aloud names its family, whichever it is: sets and runs stay in one.
+        labels = page.eval_on_selector_all(".hand .card", "els => els.map(e => e.ariaLabel)")
+        for label, code in zip(labels, page.eval_on_selector_all(
+                ".hand .card", "els => els.map(e => e.dataset.card)"), strict=True):
+            face = faces[code]
+            assert label.startswith(f"{face['blooms']} {face['name']}"), label
+            assert face["family"] == "Pandora" or f", {face['family'].lower()}" in label, label
+            assert ("purple accent" in label) == face["accent"], label
     finally:
         ctx.close()
 

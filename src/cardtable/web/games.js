@@ -86,7 +86,14 @@ const daylily = {
     ];
   },
   cardClass(f) { return f ? `fam-${f.family.toLowerCase()}${f.purple ? " is-purple" : ""}${f.pandora ? " is-pandora" : ""}` : ""; },
-  name(code, f) { return f ? `${f.blooms} ${f.name}${f.purple ? " (purple)" : ""}` : code; },
+  // Move labels and the log name a card short; the card itself says its family too (for a screen
+  // reader, and on hover), every family alike: sets and runs are made within one.
+  name(code, f) { return f ? `${f.blooms} ${f.name}` : code; },
+  cardName(code, f) {
+    if (!f) return code;
+    const family = f.family === "Pandora" ? [] : [f.family.toLowerCase()];
+    return [`${f.blooms} ${f.name}`, ...family, ...(f.accent ? ["purple accent"] : [])].join(", ");
+  },
   groups: ["Red", "Yellow", "Pink", "Purple", "Orange", "Pandora"],
   parse(move, ctx) {
     const w = words(move);

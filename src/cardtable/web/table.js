@@ -348,7 +348,7 @@ class TableScreen {
   cardEl(code, { selected = false, playable = false, inert = false, small = false, onclick, index } = {}) {
     const base = code.startsWith("*") && code.length > 1 ? "*" : code.replace(/^JK\(.+\)$/, "JK");
     const f = this.faces[base];
-    const name = this.adapter.name(code, f);
+    const name = this.adapter.cardName ? this.adapter.cardName(code, f) : this.adapter.name(code, f);
     const cls = `card ${this.adapter.cardClass(f)} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
     const face = this.adapter.face(base, f);
     const extra = code !== base && code.startsWith("*") ? h("span.declared", `as /${code.slice(1)}/`)
