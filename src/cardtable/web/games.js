@@ -80,7 +80,6 @@ const daylily = {
       h("span.blooms", { "aria-hidden": "true" }, h("b", String(f.blooms)), " ", "✿".repeat(f.blooms)),
       h("span.flower", breakable(f.name)),
       h("span.family", `${f.family === "Pandora" ? "Pandora's Box" : f.family}`),
-      f.purple ? h("span.badge.purple-mark", { title: "purple" }, "◆ purple") : null,
       f.accent ? h("span.badge.accent-mark", { title: "purple accent" }, "accent") : null,
       f.pandora ? h("span.badge.pandora-mark", { title: "Pandora's Box: +3 in a meld, -10 left in hand" }, "box ±") : null,
     ];
@@ -134,7 +133,7 @@ const daylily = {
       h("div.piles", pile(ctx, { label: "Stock", count: zone(v, "stock")?.count ?? 0, kind: "stock" }),
         pile(ctx, { label: "Discard pile", count: discard.length, top: discard.at(-1), kind: "take", all: discard })),
       h("div.melds", h("h3", "Declared melds"), melds),
-      h("p.legend", "◆ purple marks the purple flowers; accent: Shady Lady and Pandora's Box, the only fourth cards of a purple quad. A Pandora's Box left in hand costs 10."),
+      h("p.legend", "The accent badge marks Shady Lady and Pandora's Box, the only fourth cards of a purple quad. A Pandora's Box left in hand costs 10."),
     ];
   },
   prompt(ctx) {
