@@ -1,16 +1,19 @@
-"""The Daylily greedy bot's weights against its defaults: heads-up rounds won, paired deals.
+"""The Daylily greedy bot's weights against greedy: rounds won on the same deals, paired.
 
-Each deal is played twice for one round, the changed weights in one seat and the default
-greedy bot in the other, then seats swapped, so the luck of the cards cancels and a change
-worth a point or two of rounds shows in a few thousand rounds (a tie on the totals counts half).
+Each deal is played for one round with the changed weights in one seat and the default greedy
+bot in the others, once for every seat, so the luck of the cards evens out (a tie on the totals
+counts half). Every variant is also compared round by round with a base set of weights on the
+same deals: most rounds then come out the same, and the paired difference shows a change worth
+half a point of rounds in ten thousand rounds, where the win rates alone need a hundred thousand.
 
-    .venv/bin/python benchmarks/daylily_weights.py --deals 2000 --first 30000 \
-        declare_late=15,out_cap=16,declare_points=12 point=0.12
+    .venv/bin/python benchmarks/daylily_weights.py --deals 5000 --first 90000 --base patient \
+        point=0.12 declare_late=20 --workers 2
 
-Each argument is one variant: ``name=value`` pairs of ``Weights`` fields, comma-separated
-(an empty argument is the defaults, which must come out at exactly half; with ``--players 3``
-at exactly a third: the variant sits in each seat in turn, greedy in the others). ``PATIENT`` in
-``bots/daylily.py`` was chosen this way: see docs/benchmarks.md.
+Each argument is one variant: ``name=value`` pairs of ``Weights`` fields, comma-separated,
+applied on top of the base (``--base``: ``greedy``, the defaults, or ``patient``, or such pairs
+on top of the defaults). The base itself must come out at exactly a seat's share when it is
+greedy (a half heads-up, a third with ``--players 3``). ``PATIENT`` in ``bots/daylily.py`` was
+chosen this way: see docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import argparse
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -26,21 +30,28 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cardtable.bots import Bot
-from cardtable.bots.daylily import GreedyDaylilyBot, Weights
-from cardtable.engine.game import Game, load_game
+from cardtable.bots.daylily import PATIENT, GreedyDaylilyBot, Weights
+from cardtable.engine.game import load_game
 from cardtable.sim.paired import first_round
 from machine import print_machine
 
-
-def round_won(game: Game, deal: int, me: int, weights: Weights) -> float:
-    """1, 0.5 or 0: how the seat ``me`` with ``weights`` did in the first round of ``deal``."""
-    bots: list[Bot] = [GreedyDaylilyBot(game, deal * 10 + s) for s in range(game.players)]
-    bots[me] = GreedyDaylilyBot(game, deal * 10 + me, weights)
-    return first_round(game, deal, me, bots).won
+BASES = {"greedy": Weights(), "patient": PATIENT}
 
 
-def variant(spec: str) -> Weights:
-    """``Weights`` with the ``name=value`` pairs of ``spec`` applied."""
+def rounds_won(players: int, deal: int, weights: Weights) -> list[float]:
+    """1, 0.5 or 0 for each seat in turn: how ``weights`` did in the first round of ``deal``
+    in that seat, greedy in the others."""
+    game = load_game("daylily", players)
+    won = []
+    for me in range(players):
+        bots: list[Bot] = [GreedyDaylilyBot(game, deal * 10 + s) for s in range(players)]
+        bots[me] = GreedyDaylilyBot(game, deal * 10 + me, weights)
+        won.append(first_round(game, deal, me, bots).won)
+    return won
+
+
+def variant(spec: str, base: Weights) -> Weights:
+    """``base`` with the ``name=value`` pairs of ``spec`` applied."""
     kinds = {f.name: type(getattr(Weights(), f.name)) for f in fields(Weights)}
     changes: dict[str, Any] = {}
     for part in filter(None, spec.split(",")):
@@ -51,7 +62,14 @@ def variant(spec: str) -> Weights:
             changes[name] = kinds[name](float(text))
         except ValueError:
             raise SystemExit(f"{name}: {text!r} is not a number") from None
-    return replace(Weights(), **changes)
+    return replace(base, **changes)
+
+
+def play(pool: ProcessPoolExecutor, players: int, deals: range, weights: Weights) -> list[float]:
+    chunk = max(1, len(deals) // 40)
+    results = pool.map(rounds_won, [players] * len(deals), deals, [weights] * len(deals),
+                       chunksize=chunk)
+    return [won for deal in results for won in deal]
 
 
 def main() -> None:
@@ -61,19 +79,30 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2,
                         help="seats at the table: the variant sits in each in turn (a fair "
                              "share is one round in this many)")
-    parser.add_argument("variants", nargs="*", default=[""])
+    parser.add_argument("--base", default="greedy",
+                        help="the weights each variant changes and is compared with: greedy, "
+                             "patient, or name=value pairs on top of greedy's")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the deals")
+    parser.add_argument("variants", nargs="*", default=[])
     args = parser.parse_args()
     print_machine()
-    game = load_game("daylily", args.players)
-    for spec in args.variants:
-        weights = variant(spec)
-        began = time.process_time()
-        won = [round_won(game, deal, me, weights)
-               for deal in range(args.first, args.first + args.deals)
-               for me in range(args.players)]
-        se = statistics.stdev(won) / len(won) ** 0.5
-        print(f"{spec or 'defaults'}: {statistics.mean(won):.3f} +- {se:.3f} of {len(won)} "
-              f"rounds against greedy ({time.process_time() - began:.0f} CPU s)", flush=True)
+    base = BASES.get(args.base) or variant(args.base, Weights())
+    deals = range(args.first, args.first + args.deals)
+    with ProcessPoolExecutor(args.workers) as pool:
+        began = time.time()
+        base_won = play(pool, args.players, deals, base)
+        print(f"base {args.base}: {statistics.mean(base_won):.4f} ± "
+              f"{statistics.stdev(base_won) / len(base_won) ** 0.5:.4f} of {len(base_won)} "
+              f"rounds against greedy ({time.time() - began:.0f} s)", flush=True)
+        for spec in args.variants:
+            began = time.time()
+            won = play(pool, args.players, deals, variant(spec, base))
+            diff = [a - b for a, b in zip(won, base_won, strict=True)]
+            se = statistics.stdev(diff) / len(diff) ** 0.5
+            changed = sum(1 for d in diff if d)
+            print(f"{spec}: {statistics.mean(won):.4f} against greedy; less the base "
+                  f"{statistics.mean(diff):+.4f} ± {se:.4f} ({changed} rounds differ, "
+                  f"{time.time() - began:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":
