@@ -87,6 +87,7 @@ def main() -> None:
     args = parser.parse_args()
     print_machine()
     base = BASES.get(args.base) or variant(args.base, Weights())
+    variants = [(spec, variant(spec, base)) for spec in args.variants]  # a typo stops it now
     deals = range(args.first, args.first + args.deals)
     with ProcessPoolExecutor(args.workers) as pool:
         began = time.time()
@@ -94,9 +95,9 @@ def main() -> None:
         print(f"base {args.base}: {statistics.mean(base_won):.4f} ± "
               f"{statistics.stdev(base_won) / len(base_won) ** 0.5:.4f} of {len(base_won)} "
               f"rounds against greedy ({time.time() - began:.0f} s)", flush=True)
-        for spec in args.variants:
+        for spec, weights in variants:
             began = time.time()
-            won = play(pool, args.players, deals, variant(spec, base))
+            won = play(pool, args.players, deals, weights)
             diff = [a - b for a, b in zip(won, base_won, strict=True)]
             se = statistics.stdev(diff) / len(diff) ** 0.5
             changed = sum(1 for d in diff if d)
