@@ -428,9 +428,10 @@ register_bot("greedy", "daylily", _factory, about="plans its way out and declare
 PATIENT = Weights(out_cap=24, declare_points=12, declare_late=15, point=0.06, out=0.45,
                   threat_melded=99, feed=0.1)
 """Greedy's judgement playing the race to go out: its melds held back longer (a complete meld
-is declared early only for 12 points or more, any other after 15 turns each, and never in a
-hurry because an opponent has melded much), more outs counted and valued, points weighed
-little, a discard that could feed the next player avoided more. Chosen on rounds against
+is declared early only for 12 points or more, any other after 15 turns each; no opponent melds
+the 99 cards that would make it declare a Pandora's Box meld in a hurry, so it never does),
+more outs counted and valued, points weighed little, a discard that could feed the next player
+avoided more. Chosen on rounds against
 greedy, paired with the weights before (benchmarks/daylily_weights.py): it wins about 56% of
 heads-up rounds and 38% at three, where a seat's share is a half and a third."""
 
