@@ -167,3 +167,20 @@ def test_the_hint_counts_the_chance_of_winning_from_the_seats_view(
     search = next(line for line in out.splitlines() if line.startswith("Search: Try "))
     assert "deals of the cards you cannot see" in search
     assert "showdown" not in search
+
+
+def test_the_hint_at_the_substitution_weighs_keeping_against_each_swap(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The game's own hint line counts the chance of the cards held; the search's line adds
+    what neither says alone: the chance after swapping either card."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nquit\n"))
+    code = main(["play", "day", "--players", "2", "--bots", "random", "--seed", "3"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "Your chance of winning the showdown against 1 opponent:" in out
+    search = " ".join(out[out.index("Search: Try "):].split())
+    assert "Try keep." in search or "Try swap " in search
+    assert ("keeping both cards wins about" in search
+            or "(a point less at the showdown) takes your chance" in search), search
+    assert "deals of the cards you cannot see" in search

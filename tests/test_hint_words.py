@@ -254,3 +254,151 @@ def test_a_daylily_meld_still_waiting_is_named_by_what_is_held_and_what_it_waits
     held = " ".join(code(c) for c in meld.cards if c != wanted)
     assert f"{held} towards a {meld.kind} (" in words, words
     assert f"waiting for {code(wanted)}" in words and words.count(code(wanted)) == 1, words
+
+
+def test_every_draw_buy_keep_and_swap_has_words_whichever_the_search_advises() -> None:
+    """The search may advise a move its game's simple judgement would not make (taking a card
+    that does not help yet, passing on one that does, keeping in Day): the hint still says in
+    words what the move means for the hand. Asked of every such legal move at every decision
+    of greedy play with random moves mixed in, in every game, at two and three players."""
+    from cardtable.games.contract.actions import Buy, Draw, Pass, Swap, Take
+    from cardtable.games.day.actions import Keep
+    from cardtable.games.day.actions import Swap as DaySwap
+    from cardtable.games.daylily.actions import DrawStock
+    from cardtable.games.sayrummy.actions import DrawDiscard as SayDrawDiscard
+    from cardtable.games.sayrummy.actions import DrawStock as SayDrawStock
+
+    kinds = (Buy, Draw, Pass, Swap, Take, Keep, DaySwap, DrawDiscard, DrawStock, SayDrawDiscard,
+             SayDrawStock)
+    for game_name in ("daylily", "dummy-rummy", "liverpool", "say-rummy", "day"):
+        for players in (2, 3):
+            game = load_game(game_name, players)
+            explain = knowledge_for(game).explain
+            assert explain is not None
+            rng = random.Random(players)
+            greedy = [make_bot("greedy", game, s) for s in range(players)]
+            asked: set[str] = set()
+            for deal in range(3):
+                state = game.new_state(deal)
+                for _ in range(250):
+                    if state.is_over:
+                        break
+                    seat = state.actors[rng.randrange(len(state.actors))]
+                    decision = Decision.at(state, seat)
+                    for action in decision.legal:
+                        # (a lone legal move is the hint's "your only move")
+                        if len(decision.legal) > 1 and isinstance(action, kinds):
+                            words = explain(decision, action)
+                            assert words, (game_name, players, str(action))
+                            asked.add(type(action).__name__)
+                    if rng.random() < 0.2:
+                        action = decision.legal[rng.randrange(len(decision.legal))]
+                    else:
+                        action = greedy[seat].choose(Decision.for_bot(state, seat, greedy[seat]))
+                    state.apply(seat, action)
+            assert asked, game_name  # the game's draws or substitutions came up
+
+
+def test_a_day_keep_or_swap_weighs_the_chance_each_gives_the_same_way_every_time() -> None:
+    """At the substitution the words give keeping's chance at the showdown (the game's own
+    hint's count) beside each swap's, and the same cards always give the same figures."""
+    from cardtable.bots.day import explain as day_explain
+    from cardtable.games.day.actions import KEEP, Swap
+    from cardtable.games.day.cards import code as day_code
+    from cardtable.games.day.chance import seat_chance
+
+    state, seat = greedy_until("day", 3, lambda s, seat: KEEP in s.legal_actions(seat))
+    decision = Decision.at(state, seat)
+    p, _exact, _others = seat_chance(state.game.evaluator, decision.view(), seat)  # type: ignore[attr-defined]
+    keep = day_explain(decision, KEEP)
+    assert keep is not None
+    assert keep.startswith(f"keeping both cards wins about {p:.0%} of showdowns against any "
+                           "cards 2 opponents could hold; a swap, a point less at the showdown")
+    swaps = [a for a in decision.legal if isinstance(a, Swap)]
+    assert len(swaps) == 2
+    for swap in swaps:
+        words = day_explain(decision, swap)
+        assert words is not None and f"from about {p:.0%} to " in words
+        # The keep's words name the same chance for this swap as the swap's own words.
+        after = words.split(" to ", 1)[1].split("%", 1)[0]
+        assert f"{after}% for the {day_code(swap.card)}" in keep
+        assert day_explain(decision, swap) == words
+
+
+def test_a_contract_buy_window_weighs_the_card_against_the_price_of_the_buy() -> None:
+    """Passing on a card that brings the contract nearer says what the buy would have cost
+    (Liverpool's buy brings one stock card besides); buying a card that does not help says
+    so, with how far the contract still is."""
+    from cardtable.games.contract.actions import BUY, PASS
+
+    def helpful_offer(state: State, seat: int) -> bool:
+        if BUY not in state.legal_actions(seat):
+            return False
+        words = contract_explain(Decision.at(state, seat), BUY)
+        return words is not None and "nearer:" in words
+
+    state, seat = greedy_until("liverpool", 3, helpful_offer)
+    words = contract_explain(Decision.at(state, seat), PASS)
+    assert words is not None and "brings the contract" in words
+    assert words.endswith(("but a buy adds 1 card from the stock as well",
+                           "keep it for a card that brings the contract within one card"))
+
+    def useless_offer(state: State, seat: int) -> bool:
+        if BUY not in state.legal_actions(seat) or state.view(seat)["table"]["down"][seat]:
+            return False
+        words = contract_explain(Decision.at(state, seat), PASS)
+        return words is not None and "does not bring" in words
+
+    state, seat = greedy_until("liverpool", 3, useless_offer)
+    words = contract_explain(Decision.at(state, seat), BUY)
+    assert words is not None and "does not bring the contract" in words
+    assert "you stay " in words and "a buy adds 1 card from the stock as well" in words
+    assert words.endswith("the play-outs weigh that against letting it go")
+
+
+def test_a_say_rummy_draw_counts_the_longest_play_with_and_without_the_pile_card() -> None:
+    """The draw's words count the cards of the longest play the hand could lay, with the
+    pile's top card and without it, as the greedy player counts them; drawing from the stock
+    when the top would lengthen it is said to be weighed by the play-outs."""
+    from cardtable.bots.sayrummy import GreedySayBot
+    from cardtable.games.sayrummy.actions import DrawDiscard as SayTake
+    from cardtable.games.sayrummy.actions import DrawStock as SayDraw
+    from cardtable.games.sayrummy.sounds import NCARDS, parse_card
+    from cardtable.games.sayrummy.sounds import code as sound_code
+
+    def longest(state: State, seat: int) -> tuple[int, int, int] | None:
+        """(top card, longest play now, longest with the top) at a draw, None elsewhere."""
+        if not any(isinstance(a, SayTake) for a in state.legal_actions(seat)):
+            return None
+        view = state.view(seat)
+        bot = GreedySayBot(state.game)
+        counts = [0] * NCARDS
+        for text in view["zones"][f"hand:{seat}"]["cards"]:
+            counts[parse_card(text)] += 1
+        top = parse_card(view["zones"]["discard"]["cards"][-1])
+        now = bot._longest(counts, view["table"]["words"])
+        counts[top] += 1
+        return top, now, bot._longest(counts, view["table"]["words"])
+
+    for lengthens in (True, False):
+        def wanted(state: State, seat: int, lengthens: bool = lengthens) -> bool:
+            found = longest(state, seat)
+            return found is not None and (found[2] > found[1]) == lengthens
+
+        state, seat = greedy_until("say-rummy", 2, wanted)
+        found = longest(state, seat)
+        assert found is not None
+        top, now, later = found
+        decision = Decision.at(state, seat)
+        take = say_explain(decision, SayTake())
+        stock = say_explain(decision, SayDraw())
+        assert take is not None and stock is not None
+        if lengthens:
+            grows = (f"your longest play grows from {now} card{'s' if now != 1 else ''} to {later}"
+                     if now else f"you could lay {later} cards at once")
+            assert take == f"with the {sound_code(top)} {grows}"
+            assert stock == f"{take}; the play-outs weigh that against an unseen card from the " \
+                "stock"
+        else:
+            stays = f"the {sound_code(top)} does not lengthen your longest play ({now} card"
+            assert stock.startswith(stays) and take.startswith(stays)

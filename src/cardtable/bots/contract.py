@@ -662,32 +662,104 @@ def explain(decision: Decision, action: Action) -> str | None:
         rest = without(seen.hand, c)
         return _contract_words(bot, seen, rest, contract, c)
     if action in (TAKE, DRAW, BUY, PASS) and seen.top >= 0:
-        top = code(seen.top)
-        if seen.down:
-            fits = bot._layable(seen.top, seen.table)
-            if action in (TAKE, BUY):
-                return f"the {top} lays off on the table" if fits else None
-            return None if fits else f"the {top} fits no meld on the table"
-        helps = bot._improves(seen, seen.top)
-        now = bot.deficit(seen.hand, seen)
-        if action in (TAKE, BUY):
-            if not helps:
-                return None
-            after = min(bot.deficit(without([*seen.hand, seen.top], d), seen)
-                        for d in sorted(set(seen.hand)))
-            then = "with it you hold the contract" if after == 0 else f"{_short(after)} with it"
-            return f"the {top} brings the contract ({contract}) nearer: {_short(now)} now, {then}"
-        if helps:
-            return None
-        if now == 0:
-            return f"you hold the contract ({contract}) already; the {top} adds nothing to it"
-        return f"the {top} does not bring the contract ({contract}) nearer; you are {_short(now)}"
+        return _top_words(bot, seen, action, contract)
     if isinstance(action, Down):
         return f"the contract ({contract}) is met: every card laid down is one less to count"
     if isinstance(action, Lay):
         return (f"the {code(action.card)} leaves your hand: {bot.values[action.card]} points "
                 "fewer against you")
+    if isinstance(action, Swap):
+        return (f"the {code(action.card)} takes the joker's place in the run, and the joker "
+                "comes to your hand to be laid off this turn, wild, wherever it fits")
     return None
+
+
+def _weighed(action: Action) -> str:
+    """Said after a fact that speaks against the move advised: the search's figures, which
+    follow the reasons in a hint, are why it is advised all the same."""
+    if action == PASS:
+        return "the play-outs weigh that against the buy"
+    if action == BUY:
+        return "the play-outs weigh that against letting it go"
+    return "the play-outs weigh that against an unseen card from the stock"
+
+
+def _top_words(bot: GreedyContractBot, seen: Seen, action: Action, contract: str) -> str:
+    """What the discard pile's top card does for the hand: lay off on the table once down,
+    bring the contract nearer before, and what a buy costs; every draw, buy or pass gets its
+    words, whichever of them a search advises."""
+    top = code(seen.top)
+    taking = action in (TAKE, BUY)
+    extra = bot.rules.buy_price
+    cost = f"a buy adds {_cards(extra)} from the stock as well" if extra else ""
+    if seen.down:
+        fits = bot._layable(seen.top, seen.table)
+        if fits and taking:
+            return f"the {top} lays off on the table"
+        if not fits and not taking:
+            return f"the {top} fits no meld on the table"
+        if fits and action == PASS and cost:
+            return f"the {top} would lay off on the table, but {cost}"
+        if fits:
+            return f"the {top} would lay off on the table; {_weighed(action)}"
+        return f"the {top} fits no meld on the table; {_weighed(action)}"
+    now = bot.deficit(seen.hand, seen)
+    if now == 0:
+        if taking:
+            return (f"you hold the contract ({contract}) already, so the {top} adds nothing to "
+                    f"it; {_weighed(action)}")
+        return f"you hold the contract ({contract}) already; the {top} adds nothing to it"
+    if not bot._improves(seen, seen.top):
+        if not taking:
+            return (f"the {top} does not bring the contract ({contract}) nearer; you are "
+                    f"{_short(now)}")
+        partners = _partners(bot, seen, seen.top)
+        joins = f"the {top} goes with your {partners} but" if partners else f"the {top}"
+        return (f"{joins} does not bring the contract ({contract}) nearer: you stay "
+                f"{_short(now)}{'; ' + cost if action == BUY and cost else ''}; {_weighed(action)}")
+    after = min(bot.deficit(without([*seen.hand, seen.top], d), seen)
+                for d in sorted(set(seen.hand)))
+    then = "with it you hold the contract" if after == 0 else f"{_short(after)} with it"
+    nearer = f"the {top} brings the contract ({contract}) nearer: {_short(now)} now, {then}"
+    if taking:
+        return nearer
+    if action == PASS:
+        size = len(seen.hand) + 1 + extra
+        dealt = bot.rules.deal_sizes[seen.deal - 1]
+        if size > dealt + MAX_EXTRA:
+            return (f"{nearer}, but a buy would make your hand {size} cards, {size - dealt} "
+                    "more than the deal gave, each to count against you if the deal ends "
+                    "before you go out")
+        if seen.buy_limit is not None and seen.buy_limit - seen.buys <= 1 and after > 1:
+            return (f"{nearer}, but this is your last buy of the deal: keep it for a card "
+                    "that brings the contract within one card")
+        if cost:
+            return f"{nearer}, but {cost}"
+    return f"{nearer}; {_weighed(action)}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _partners(bot: GreedyContractBot, seen: Seen, card: int) -> str:
+    """The cards of the hand ``card`` would start a group with, as the greedy player groups
+    them (a rank for a contract with sets, nearby cards of a suit for one with runs)."""
+    sets, runs = bot._contract(seen)
+    rank, suit = card % 13, card // 13
+    found: list[str] = []
+    for c in sorted(set(seen.hand)):
+        if c == JOKER:
+            continue
+        if sets and c % 13 == rank:
+            found.append(code(c))
+        elif runs and c // 13 == suit:
+            gap = abs(c % 13 - rank)
+            if rank == 0 or c % 13 == 0:
+                gap = min(gap, 13 - max(rank, c % 13))
+            if gap <= NEAR_RUN:
+                found.append(code(c))
+    return " ".join(found)
 
 
 def _short(cards: int) -> str:

@@ -46,10 +46,12 @@ from cardtable.games.day.actions import (
     Call,
     Check,
     Fold,
+    Keep,
     RaiseTo,
+    Swap,
 )
 from cardtable.games.day.batch import BatchEvaluator, batch_for, first_share, stacked_shares
-from cardtable.games.day.cards import DECK_SIZE, parse_card
+from cardtable.games.day.cards import DECK_SIZE, code, parse_card
 from cardtable.games.day.chance import call_price, seat_chance
 from cardtable.games.day.game import DayGame
 
@@ -420,10 +422,12 @@ def shortlist(decision: Decision, policy_move: Action) -> list[Action]:
 
 
 def explain(decision: Decision, action: Action) -> str | None:
-    """Why a bet suits the cards, from the seat's view: how often they win the showdown
+    """Why a move suits the cards, from the seat's view: how often they win the showdown
     against the players still in (their bets not read: the search's figures weigh those),
-    against the share a call needs or a fair share of the pot (a hint's reasons; None for a
-    swap or keep, where the game's own hint counts the chances)."""
+    against the share a call needs or a fair share of the pot; at the substitution, the chance
+    keeping gives beside the chance after each swap (a hint's reasons)."""
+    if isinstance(action, Keep | Swap):
+        return _substitution_words(decision, action)
     if not isinstance(action, Fold | Check | Call | Bet | RaiseTo | AllIn):
         return None
     game = cast(DayGame, decision.game)
@@ -444,6 +448,44 @@ def explain(decision: Decision, action: Action) -> str | None:
         return chance
     side = "more than" if p > fair else "less than"
     return f"{chance}, {side} a fair share ({fair:.0%})"
+
+
+def _substitution_words(decision: Decision, action: Keep | Swap) -> str | None:
+    """Keeping against swapping either card, each as a chance of winning the showdown: the
+    keep's counted as the game's own hint counts it, each swap's as the keep's plus its gain on
+    the same random deals (the greedy player's comparison, the swap's lost point included).
+    The deals are seeded from the cards, so the same cards always give the same words."""
+    game = cast(DayGame, decision.game)
+    view = decision.view()
+    seat = decision.seat
+    table: dict[str, Any] = view["table"]
+    zones: dict[str, Any] = view["zones"]
+    hand = cards_in(zones[f"hand:{seat}"])
+    board = cards_in(zones["dealer"])
+    others = [s for s in range(len(table["in_hand"]))
+              if s != seat and table["in_hand"][s] and not table["folded"][s]]
+    if len(hand) != 2 or not others:
+        return None
+    o = game.options
+    batch = batch_for(o["moon_value"], o["kind_scope"], o["full_day_points"])
+    gen = np.random.default_rng([*hand, *board, len(others)])
+    gains = swap_gains(batch, hand, board, [bool(table["substituted"][s]) for s in others],
+                       gen, GreedyDayBot.swap_gain)
+    p, _exact, _others = seat_chance(game.evaluator, view, seat)
+    after = [min(1.0, max(0.0, p + g)) for g in gains]
+    n = len(others)
+    against = f"against any cards {n} opponent{'s' if n != 1 else ''} could hold"
+    if isinstance(action, Keep):
+        return (f"keeping both cards wins about {p:.0%} of showdowns {against}; a swap, a point "
+                f"less at the showdown, would give about {after[0]:.0%} for the "
+                f"{code(hand[0])} and {after[1]:.0%} for the {code(hand[1])}")
+    if action.card not in hand:
+        return None
+    i = hand.index(action.card)
+    other = hand[1 - i]
+    return (f"swapping the {code(action.card)} (a point less at the showdown) takes your chance "
+            f"of winning it from about {p:.0%} to {after[i]:.0%} {against}; swapping the "
+            f"{code(other)} instead gives about {after[1 - i]:.0%}")
 
 
 def _register_knowledge() -> None:

@@ -514,7 +514,10 @@ def explain(decision: Decision, action: Action) -> str | None:
         planner = Planner(seen.hand | top, seen.live, _PROBE.w)
         fits = [(m, missing) for m, missing in planner.plan(seen.hand | top, k) if m.mask & top]
         if not fits:
-            return None
+            # The plan has no place for it, yet the search advises it: its figures, which
+            # follow the reasons in a hint, are why.
+            return (f"the {code(seen.top)} fits none of the melds you are building; the "
+                    "play-outs weigh taking it against an unseen card from the stock")
         meld, missing = fits[0]
         if not missing:
             return f"the {code(seen.top)} completes {_meld_words(meld)}"

@@ -225,8 +225,8 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
 
 def explain(decision: Decision, action: Action) -> str | None:
     """Why a play helps, in the greedy bot's terms: the cards it sheds and their points, the
-    wild cards it spends; for a discard, what the card is worth against you (a hint's reasons;
-    None for draws)."""
+    wild cards it spends; for a discard, what the card is worth against you; for a draw, what the
+    pile's top card does for the longest play (a hint's reasons)."""
     view = decision.view()
     bot: GreedySayBot = kept_with(decision.game, GreedySayBot)
     values = bot.game.card_values
@@ -257,7 +257,33 @@ def explain(decision: Decision, action: Action) -> str | None:
         worth = values[action.card]
         return (f"the {code(action.card)} would count {_count(worth, 'point')} against you if "
                 "still held when the game ends")
+    if isinstance(action, DrawDiscard | DrawStock):
+        return _draw_words(bot, view, hand, isinstance(action, DrawDiscard))
     return None
+
+
+def _draw_words(bot: GreedySayBot, view: dict[str, Any], hand: Sequence[str],
+                taking: bool) -> str | None:
+    """What the discard pile's top card does for the longest play the hand could make, the
+    greedy player's measure; a fact that speaks against the draw advised is followed by a word
+    on the search's figures, which are why it is advised all the same."""
+    pile = view["zones"]["discard"].get("cards", [])
+    if not pile:
+        return None
+    top = parse_card(pile[-1])
+    counts = _counts(hand)
+    words = view["table"]["words"]
+    now = bot._longest(counts, words)
+    counts[top] += 1
+    later = bot._longest(counts, words)
+    card = code(top)
+    weighed = "the play-outs weigh that against an unseen card from the stock"
+    if later > now:
+        grows = (f"with the {card} your longest play grows from {_count(now, 'card')} to {later}"
+                 if now else f"with the {card} you could lay {_count(later, 'card')} at once")
+        return grows if taking else f"{grows}; {weighed}"
+    stays = f"the {card} does not lengthen your longest play ({_count(now, 'card')})"
+    return f"{stays}; {weighed}" if taking else f"{stays}; an unseen card from the stock might"
 
 
 def _count(n: int, thing: str) -> str:

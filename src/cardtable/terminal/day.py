@@ -18,6 +18,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.engine.game import Action
+from cardtable.games.day.actions import Keep, Swap
 from cardtable.games.day.cards import CROWN, SUIT_OF, parse_card
 from cardtable.games.day.chance import call_price, seat_chance
 from cardtable.games.day.events import CONDITION_WORDS
@@ -66,9 +68,11 @@ class DayRenderer:
         ("r N", "raise to N"),
         ("a", "all-in"),
     )
-    # The hint line counts the chance and the price of a call: the search's reasons would
-    # say it again.
-    hint_says_why = True
+    def hint_says_why(self, action: Action) -> bool:
+        """Whether this renderer's own hint line has already given the search's reasons for
+        ``action``: it counts the chance and the price of a call, which a bet's reasons would
+        say again; a keep's or swap's reasons compare the swaps, which it does not."""
+        return not isinstance(action, Keep | Swap)
 
     def __init__(self, game: DayGame) -> None:
         self.game = game

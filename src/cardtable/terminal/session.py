@@ -430,7 +430,8 @@ class PlaySession:
         """What the search bot would play, and why, from the person's sealed observation only
         (within about a second; the same seat and version give the same advice)."""
         advice = search_hint(self.state, self.person, HINT_SECONDS, seed=self.seed)
-        if getattr(self.renderer, "hint_says_why", False) and advice.reasons:
+        says_why = getattr(self.renderer, "hint_says_why", None)
+        if says_why is not None and says_why(advice.action) and advice.reasons:
             # The game's own hint line has just given these reasons in its words.
             words = f"Search: Try {advice.action}. {advice.figures}".rstrip()
         else:
