@@ -182,5 +182,5 @@ def test_the_hint_at_the_substitution_weighs_keeping_against_each_swap(
     search = " ".join(out[out.index("Search: Try "):].split())
     assert "Try keep." in search or "Try swap " in search
     assert ("keeping both cards wins about" in search
-            or "(a point less at the showdown) takes your chance" in search), search
+            or "takes your chance at the showdown from about" in search), search
     assert "deals of the cards you cannot see" in search

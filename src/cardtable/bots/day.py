@@ -476,16 +476,15 @@ def _substitution_words(decision: Decision, action: Keep | Swap) -> str | None:
     n = len(others)
     against = f"against any cards {n} opponent{'s' if n != 1 else ''} could hold"
     if isinstance(action, Keep):
-        return (f"keeping both cards wins about {p:.0%} of showdowns {against}; a swap, a point "
-                f"less at the showdown, would give about {after[0]:.0%} for the "
-                f"{code(hand[0])} and {after[1]:.0%} for the {code(hand[1])}")
+        return (f"keeping both cards wins about {p:.0%} of showdowns {against}; swapping the "
+                f"{code(hand[0])} would give about {after[0]:.0%}, the {code(hand[1])} "
+                f"{after[1]:.0%}, the lost point counted")
     if action.card not in hand:
         return None
     i = hand.index(action.card)
-    other = hand[1 - i]
-    return (f"swapping the {code(action.card)} (a point less at the showdown) takes your chance "
-            f"of winning it from about {p:.0%} to {after[i]:.0%} {against}; swapping the "
-            f"{code(other)} instead gives about {after[1 - i]:.0%}")
+    return (f"swapping the {code(action.card)} takes your chance at the showdown from about "
+            f"{p:.0%} to {after[i]:.0%} {against}, the lost point counted; swapping the "
+            f"{code(hand[1 - i])}, about {after[1 - i]:.0%}")
 
 
 def _register_knowledge() -> None:
