@@ -382,13 +382,8 @@ class GreedyContractBot:
                 same += 1
                 if same > 1:
                     return False
-            if runs and c // 13 == suit and c != card:
-                other = c % 13
-                gap = abs(other - rank)
-                if rank == 0 or other == 0:  # an ace also sits above the king (Q K A)
-                    gap = min(gap, 13 - max(rank, other))
-                if gap <= NEAR_RUN:
-                    return False
+            if runs and c // 13 == suit and c != card and _near_in_run(c, card):
+                return False
         return True
 
     def _settle(self, hand: Sequence[int], melds: Sequence[Meld]) -> list[int]:
@@ -746,20 +741,24 @@ def _partners(bot: GreedyContractBot, seen: Seen, card: int) -> str:
     """The cards of the hand ``card`` would start a group with, as the greedy player groups
     them (a rank for a contract with sets, nearby cards of a suit for one with runs)."""
     sets, runs = bot._contract(seen)
-    rank, suit = card % 13, card // 13
+    rank = card % 13
     found: list[str] = []
     for c in sorted(set(seen.hand)):
         if c == JOKER:
             continue
-        if sets and c % 13 == rank:
+        if (sets and c % 13 == rank) or (runs and _near_in_run(c, card)):
             found.append(code(c))
-        elif runs and c // 13 == suit:
-            gap = abs(c % 13 - rank)
-            if rank == 0 or c % 13 == 0:
-                gap = min(gap, 13 - max(rank, c % 13))
-            if gap <= NEAR_RUN:
-                found.append(code(c))
     return " ".join(found)
+
+
+def _near_in_run(a: int, b: int) -> bool:
+    """Whether two natural cards are of one suit and close enough to grow into a run."""
+    if a // 13 != b // 13:
+        return False
+    gap = abs(a % 13 - b % 13)
+    if a % 13 == 0 or b % 13 == 0:  # an ace also sits above the king (Q K A)
+        gap = min(gap, 13 - max(a % 13, b % 13))
+    return gap <= NEAR_RUN
 
 
 def _short(cards: int) -> str:

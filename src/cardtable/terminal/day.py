@@ -68,6 +68,7 @@ class DayRenderer:
         ("r N", "raise to N"),
         ("a", "all-in"),
     )
+
     def hint_says_why(self, action: Action) -> bool:
         """Whether this renderer's own hint line has already given the search's reasons for
         ``action``: it counts the chance and the price of a call, which a bet's reasons would
