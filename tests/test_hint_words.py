@@ -105,6 +105,10 @@ def test_a_daylily_take_names_the_held_cards_the_top_joins_and_the_card_still_wa
     assert found is not None
     words = daylily_explain(Decision.at(state, seat), DrawDiscard())
     assert words is not None and words.startswith(f"the {code(found[1])} completes ")
+    # Drawing blind instead, if the search advises it, keeps the fact and names the weighing.
+    from cardtable.games.daylily.actions import DrawStock
+    blind = daylily_explain(Decision.at(state, seat), DrawStock())
+    assert blind == f"{words}; the play-outs weigh that against an unseen card from the stock"
 
 
 def test_the_hint_gives_the_games_reasons_with_the_searchs_figures() -> None:

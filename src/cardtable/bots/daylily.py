@@ -509,31 +509,36 @@ def explain(decision: Decision, action: Action) -> str | None:
         if words is None or used:
             return words
         return f"the {code(action.card)} fits none of the melds you are building; {words}"
-    if isinstance(action, DrawDiscard) and seen.top >= 0:
-        top = 1 << seen.top
-        planner = Planner(seen.hand | top, seen.live, _PROBE.w)
-        fits = [(m, missing) for m, missing in planner.plan(seen.hand | top, k) if m.mask & top]
-        if not fits:
-            # The plan has no place for it, yet the search advises it: its figures, which
-            # follow the reasons in a hint, are why.
-            return (f"the {code(seen.top)} fits none of the melds you are building; the "
-                    "play-outs weigh taking it against an unseen card from the stock")
-        meld, missing = fits[0]
-        if not missing:
-            return f"the {code(seen.top)} completes {_meld_words(meld)}"
-        # The planned meld lists the card still missing too: name it apart, or the hint seems
-        # to say the hand holds a card it is told to wait for.
-        wanted = missing.bit_length() - 1
-        held = " ".join(code(c) for c in meld.cards if c not in (seen.top, wanted))
-        return (f"the {code(seen.top)} goes with {held} towards a {meld.kind} ({_worth(meld)}) "
-                f"that still wants {code(wanted)}")
-    if isinstance(action, DrawStock) and seen.top >= 0:
-        top = 1 << seen.top
-        planner = Planner(seen.hand | top, seen.live, _PROBE.w)
-        if not any(m.mask & top for m, _missing in planner.plan(seen.hand | top, k)):
+    if isinstance(action, DrawDiscard | DrawStock) and seen.top >= 0:
+        fact = _top_words(seen, k)
+        if isinstance(action, DrawDiscard):
+            # With no place in the plan, yet advised: the search's figures, which follow the
+            # reasons in a hint, are why.
+            return fact or (f"the {code(seen.top)} fits none of the melds you are building; "
+                            "the play-outs weigh taking it against an unseen card from the stock")
+        if fact is None:
             return f"the {code(seen.top)} on the pile fits none of your melds"
-        return f"the {code(seen.top)} on the pile improves your melds too little to take it"
+        return f"{fact}; the play-outs weigh that against an unseen card from the stock"
     return None
+
+
+def _top_words(seen: Seen, k: int) -> str | None:
+    """The planned meld the discard pile's top card would join, in words: the meld it
+    completes, or the cards it goes with and the card the meld still wants (None: none)."""
+    top = 1 << seen.top
+    planner = Planner(seen.hand | top, seen.live, _PROBE.w)
+    fits = [(m, missing) for m, missing in planner.plan(seen.hand | top, k) if m.mask & top]
+    if not fits:
+        return None
+    meld, missing = fits[0]
+    if not missing:
+        return f"the {code(seen.top)} completes {_meld_words(meld)}"
+    # The planned meld lists the card still missing too: name it apart, or the hint seems to
+    # say the hand holds a card it is told to wait for.
+    wanted = missing.bit_length() - 1
+    held = " ".join(code(c) for c in meld.cards if c not in (seen.top, wanted))
+    return (f"the {code(seen.top)} goes with {held} towards a {meld.kind} ({_worth(meld)}) "
+            f"that still wants {code(wanted)}")
 
 
 def _worth(meld: Meld) -> str:
