@@ -32,7 +32,7 @@ from typing import Any, ClassVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.bots import Decision, Needs, register_bot
+from cardtable.bots import Decision, Needs, kept_with, register_bot
 from cardtable.engine.game import Action, Game, State
 from cardtable.games.day.actions import (
     ALL_IN,
@@ -261,6 +261,18 @@ def swap_gains(batch: BatchEvaluator, hand: Sequence[int], board: Sequence[int],
     return float(sums[0] / count), float(sums[1] / count)
 
 
+def seat_seen(view: dict[str, Any], seat: int
+              ) -> tuple[list[int], list[int], list[int], list[bool]]:
+    """From a seat's view: its cards, the dealer's, the opponents still in the hand and
+    whether each of them substituted."""
+    table: dict[str, Any] = view["table"]
+    zones: dict[str, Any] = view["zones"]
+    in_hand, folded, substituted = table["in_hand"], table["folded"], table["substituted"]
+    others = [s for s in range(len(in_hand)) if s != seat and in_hand[s] and not folded[s]]
+    return (cards_in(zones[f"hand:{seat}"]), cards_in(zones["dealer"]), others,
+            [bool(substituted[s]) for s in others])
+
+
 class GreedyDayBot:
     """Bets by its counted chance of winning at the showdown; reads only its seat's view."""
 
@@ -287,11 +299,8 @@ class GreedyDayBot:
         seat = decision.seat
         table: dict[str, Any] = view["table"]
         zones: dict[str, Any] = view["zones"]
-        hand = cards_in(zones[f"hand:{seat}"])
-        board = cards_in(zones["dealer"])
-        in_hand, folded, substituted = table["in_hand"], table["folded"], table["substituted"]
-        others = [s for s in range(len(in_hand)) if s != seat and in_hand[s] and not folded[s]]
-        subs = [bool(substituted[s]) for s in others]
+        hand, board, others, subs = seat_seen(view, seat)
+        substituted = table["substituted"]
         if table["phase"] == "substitute":
             return self._substitute(hand, board, subs, legal)
         # The count lasts while nothing it depends on changes: a later decision of the same
@@ -458,19 +467,12 @@ def _substitution_words(decision: Decision, action: Keep | Swap) -> str | None:
     game = cast(DayGame, decision.game)
     view = decision.view()
     seat = decision.seat
-    table: dict[str, Any] = view["table"]
-    zones: dict[str, Any] = view["zones"]
-    hand = cards_in(zones[f"hand:{seat}"])
-    board = cards_in(zones["dealer"])
-    others = [s for s in range(len(table["in_hand"]))
-              if s != seat and table["in_hand"][s] and not table["folded"][s]]
+    hand, board, others, subs = seat_seen(view, seat)
     if len(hand) != 2 or not others:
         return None
-    o = game.options
-    batch = batch_for(o["moon_value"], o["kind_scope"], o["full_day_points"])
+    greedy: GreedyDayBot = kept_with(game, GreedyDayBot)
     gen = np.random.default_rng([*hand, *board, len(others)])
-    gains = swap_gains(batch, hand, board, [bool(table["substituted"][s]) for s in others],
-                       gen, GreedyDayBot.swap_gain)
+    gains = swap_gains(greedy.batch, hand, board, subs, gen, greedy.swap_gain)
     p, _exact, _others = seat_chance(game.evaluator, view, seat)
     after = [min(1.0, max(0.0, p + g)) for g in gains]
     n = len(others)
