@@ -14,7 +14,7 @@ from cardtable.bots.daylily import MELDED_TO_GO_OUT, Planner, Weights, read_view
 from cardtable.bots.daylily import explain as daylily_explain
 from cardtable.bots.ismcts import Choice, Knowledge, SearchResult, describe, hint, knowledge_for
 from cardtable.bots.sayrummy import explain as say_explain
-from cardtable.engine.game import State, load_game
+from cardtable.engine.game import Action, State, load_game
 from cardtable.games.contract.actions import Discard as ContractDiscard
 from cardtable.games.daylily.actions import Discard as DaylilyDiscard
 from cardtable.games.daylily.actions import DrawDiscard
@@ -337,24 +337,22 @@ def test_a_contract_buy_window_weighs_the_card_against_the_price_of_the_buy() ->
     so, with how far the contract still is."""
     from cardtable.games.contract.actions import BUY, PASS
 
-    def helpful_offer(state: State, seat: int) -> bool:
-        if BUY not in state.legal_actions(seat):
-            return False
-        words = contract_explain(Decision.at(state, seat), BUY)
-        return words is not None and "nearer:" in words
+    def offer(asked: Action, said: str) -> Callable[[State, int], bool]:
+        """A buy window, before going down, whose words for ``asked`` include ``said``."""
+        def wanted(state: State, seat: int) -> bool:
+            if BUY not in state.legal_actions(seat) or state.view(seat)["table"]["down"][seat]:
+                return False
+            words = contract_explain(Decision.at(state, seat), asked)
+            return words is not None and said in words
+        return wanted
 
-    state, seat = greedy_until("liverpool", 3, helpful_offer)
+    state, seat = greedy_until("liverpool", 3, offer(BUY, "nearer:"))
     words = contract_explain(Decision.at(state, seat), PASS)
     assert words is not None and "brings the contract" in words
     assert words.endswith(("but a buy adds 1 card from the stock as well",
                            "keep it for a card that brings the contract within one card"))
 
-    def useless_offer(state: State, seat: int) -> bool:
-        if BUY not in state.legal_actions(seat) or state.view(seat)["table"]["down"][seat]:
-            return False
-        words = contract_explain(Decision.at(state, seat), PASS)
-        return words is not None and "does not bring" in words
-
+    useless_offer = offer(PASS, "does not bring")
     state, seat = greedy_until("liverpool", 3, useless_offer)
     words = contract_explain(Decision.at(state, seat), BUY)
     assert words is not None and "does not bring the contract" in words

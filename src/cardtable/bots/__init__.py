@@ -67,6 +67,12 @@ class Decision:
         return self._observation
 
 
+WEIGHED = "the play-outs weigh that against an unseen card from the stock"
+"""What a hint's reasons add after a fact that speaks against the draw advised (the pile's card
+helps, yet the search draws blind; it helps nothing, yet the search takes it): the search's
+figures, which follow the reasons, are why it is advised all the same."""
+
+
 class Bot(Protocol):
     name: str
 

@@ -38,7 +38,7 @@ from itertools import compress, repeat
 from operator import gt
 from typing import Any, ClassVar
 
-from cardtable.bots import Decision, Needs, kept_with, register_bot
+from cardtable.bots import WEIGHED, Decision, Needs, kept_with, register_bot
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Action, Game, State
 from cardtable.games.contract.actions import (
@@ -676,7 +676,7 @@ def _weighed(action: Action) -> str:
         return "the play-outs weigh that against the buy"
     if action == BUY:
         return "the play-outs weigh that against letting it go"
-    return "the play-outs weigh that against an unseen card from the stock"
+    return WEIGHED
 
 
 def _top_words(bot: GreedyContractBot, seen: Seen, action: Action, contract: str) -> str:

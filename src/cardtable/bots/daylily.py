@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardtable.bots import Decision, Needs, register_bot
+from cardtable.bots import WEIGHED, Decision, Needs, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock
 from cardtable.games.daylily.cards import (
@@ -512,13 +512,12 @@ def explain(decision: Decision, action: Action) -> str | None:
     if isinstance(action, DrawDiscard | DrawStock) and seen.top >= 0:
         fact = _top_words(seen, k)
         if isinstance(action, DrawDiscard):
-            # With no place in the plan, yet advised: the search's figures, which follow the
-            # reasons in a hint, are why.
-            return fact or (f"the {code(seen.top)} fits none of the melds you are building; "
-                            "the play-outs weigh taking it against an unseen card from the stock")
+            # With no place in the plan, yet advised: the search's figures are why (WEIGHED).
+            return fact or f"the {code(seen.top)} fits none of the melds you are building; " \
+                f"{WEIGHED}"
         if fact is None:
             return f"the {code(seen.top)} on the pile fits none of your melds"
-        return f"{fact}; the play-outs weigh that against an unseen card from the stock"
+        return f"{fact}; {WEIGHED}"
     return None
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtable.bots import Decision, Needs, kept_with, register_bot
+from cardtable.bots import WEIGHED, Decision, Needs, kept_with, register_bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.sayrummy.actions import Discard, DrawDiscard, DrawStock, Extend, Word
 from cardtable.games.sayrummy.finder import Hand, find_extensions, find_words
@@ -277,13 +277,12 @@ def _draw_words(bot: GreedySayBot, view: dict[str, Any], hand: Sequence[str],
     counts[top] += 1
     later = bot._longest(counts, words)
     card = code(top)
-    weighed = "the play-outs weigh that against an unseen card from the stock"
     if later > now:
         grows = (f"with the {card} your longest play grows from {_count(now, 'card')} to {later}"
                  if now else f"with the {card} you could lay {_count(later, 'card')} at once")
-        return grows if taking else f"{grows}; {weighed}"
+        return grows if taking else f"{grows}; {WEIGHED}"
     stays = f"the {card} does not lengthen your longest play ({_count(now, 'card')})"
-    return f"{stays}; {weighed}" if taking else f"{stays}; an unseen card from the stock might"
+    return f"{stays}; {WEIGHED}" if taking else f"{stays}; an unseen card from the stock might"
 
 
 def _count(n: int, thing: str) -> str:
