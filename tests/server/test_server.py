@@ -267,6 +267,26 @@ def test_leave_and_take_the_seat_back(server: Server) -> None:
     assert not lobby or not lobby[0]["seats"][1]["away"]
 
 
+def test_the_page_opened_from_a_seat_link_shows_that_seat_as_taken(server: Server) -> None:
+    """The table's page fetches its first drawing before its socket opens: a person opening
+    their own link must not see their seat called free, nor one they left called away."""
+    created = open_table(server, game="daylily", players=3, seats=["human", "human", "greedy"],
+                         seed=4)
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"]]
+
+    def seats(token: str | None) -> list[dict[str, Any]]:
+        r = httpx.get(f"{server.url}/api/tables/{table}/client", headers=auth(token), timeout=30)
+        assert r.status_code == 200, r.text
+        return list(r.json()["seats"])
+
+    assert [s["taken"] for s in seats(None)] == [False, False, True]  # a spectator takes none
+    assert [s["taken"] for s in seats(tokens[1])] == [False, True, True]
+    r = httpx.post(f"{server.url}/api/tables/{table}/leave", headers=auth(tokens[1]), timeout=30)
+    assert r.status_code == 200 and seats(None)[1]["away"]
+    assert not seats(tokens[1])[1]["away"]  # the same link opened again: back at the table
+
+
 def test_window_and_turn_timers(server: Server) -> None:
     created = open_table(server, game="daylily", players=2, seats=["human", "random"], seed=1,
                          options={"rounds": 1}, table={"think": 0, "turn": 0.2})
