@@ -12,7 +12,9 @@ taken out.
 
 Variants: ``control`` (greedy), ``read`` (the registered search: deals weighed by the bets),
 ``uniform`` (the same search dealing uniformly), ``tree`` (with the tree below the root),
-``nofold`` (without folding in the root's field).
+``nofold`` (without folding in the root's field), ``greedysubs`` (the substitution left to
+greedy: only the betting is searched). ``--against V`` pairs every variant with V instead of
+``control``.
 """
 
 from __future__ import annotations
@@ -30,13 +32,17 @@ from cardtable.bots import Bot, Decision, make_bot
 from cardtable.bots.day import shortlist
 from cardtable.bots.ismcts import Budget, IsmctsBot, knowledge_for
 from cardtable.engine.game import Action, Game, load_game
-from cardtable.games.day.actions import FOLD
+from cardtable.games.day.actions import FOLD, KEEP
 from cardtable.sim.paired import first_round
 from machine import print_machine
 
 
 def without_fold(decision: Decision, move: Action) -> list[Action]:
     return [a for a in shortlist(decision, move) if a != FOLD or a == move]
+
+
+def greedy_substitution(decision: Decision, move: Action) -> list[Action]:
+    return [move] if KEEP in decision.legal else shortlist(decision, move)
 
 
 def maker(variant: str, game: Game, iters: int) -> Callable[[int], Bot]:
@@ -49,6 +55,8 @@ def maker(variant: str, game: Game, iters: int) -> Callable[[int], Bot]:
         knowledge = replace(knowledge, tree=True, widen=0.0)
     elif variant == "nofold":
         knowledge = replace(knowledge, candidates=without_fold)
+    elif variant == "greedysubs":
+        knowledge = replace(knowledge, candidates=greedy_substitution)
     elif variant != "read":
         raise SystemExit(f"unknown variant {variant!r}")
     return lambda seed: IsmctsBot(game, seed, Budget(iters=iters), knowledge)
@@ -79,18 +87,21 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=100, help="the first deal's seed")
     parser.add_argument("--iters", type=int, default=100)
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--against", default="control",
+                        help="the variant every other is paired with")
     args = parser.parse_args()
     print_machine()
     deals = range(args.first, args.first + args.deals)
     results = {v: hands(v, deals, args.iters, args.players) for v in args.variants.split(",")}
-    control = results.get("control")
+    control = results.get(args.against)
     for variant, (gains, per_move) in results.items():
         line = (f"{variant:8s} {len(gains)} hands, {statistics.mean(gains):+.3f} chips a hand "
                 f"(sd {statistics.stdev(gains):.2f}), {per_move:.3f} CPU s a searched move")
-        if control is not None and variant != "control":
+        if control is not None and variant != args.against:
             diffs = [a - b for a, b in zip(gains, control[0], strict=True)]
             se = statistics.stdev(diffs) / len(diffs) ** 0.5
-            line += f"; over greedy on the same deals {statistics.mean(diffs):+.3f} +- {se:.3f}"
+            line += (f"; over {args.against} on the same deals "
+                     f"{statistics.mean(diffs):+.3f} +- {se:.3f}")
         print(line, flush=True)
 
 

@@ -645,9 +645,12 @@ def reasons_for(decision: Decision, action: Action, knowledge: Knowledge) -> str
 
 def figures_of(result: SearchResult, knowledge: Knowledge) -> str:
     """What the play-outs found, as a sentence: the chosen move's mean against the table and
-    the runner-up's."""
+    the runner-up's; nothing when no deal was played out (the game's shortlist left the
+    search one move, as Day's does at the substitution, whose chances the reasons give)."""
     best = result.choices[0]
     deals = sum(c.visits for c in result.choices)
+    if deals == 0:
+        return ""
     points = knowledge.unit
     if len(result.choices) == 1:
         return (f"In {deals} deals of the cards you cannot see it came out "
