@@ -77,7 +77,7 @@ def head_to_head(game: str, players: int, bots: tuple[str, ...], matches: int, r
 
 
 def speed(game: str, players: int, seconds: float, decisions: int) -> tuple[float, float]:
-    """Play-outs a second of the search (median over ``decisions`` decisions with a choice) and
+    """Play-outs a second of the search (median over ``decisions`` decisions it plays out) and
     the mean seconds per searched move."""
     g = load_game(game, players)
     state = g.new_state(7)
@@ -95,8 +95,9 @@ def speed(game: str, players: int, seconds: float, decisions: int) -> tuple[floa
             began = time.perf_counter()
             result = bot.search(Decision.at(state, seat, "observation"))
             spent = time.perf_counter() - began
-            rates.append(result.iterations / spent)
-            times.append(spent)
+            if result.iterations:  # a move the shortlist leaves alone (Day's substitution)
+                rates.append(result.iterations / spent)
+                times.append(spent)
         action = greedy[seat].choose(Decision.at(state, seat, "view", legal))
         state.apply(seat, action)
     return statistics.median(rates), statistics.mean(times)

@@ -82,6 +82,12 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
         b = watch.attach(ctx_b.new_page())
         b.goto(link_b)
         assert (wait_state(a)["seat"], wait_state(b)["seat"]) == (0, 1)
+        if game == "day":  # each page says who deals in its own words ("You deals" once)
+            dealer = wait_state(a)["view"]["table"]["dealer"]
+            for seat, page in ((0, a), (1, b)):
+                heading = page.locator(".dealer-cards h3").inner_text()
+                assert heading == ("Dealer's cards (you deal)" if seat == dealer
+                                   else f"Dealer's cards (Player {dealer + 1} deals)"), heading
 
         moves = {0: 0, 1: 0}
         summaries = 0

@@ -409,7 +409,7 @@ const day = {
     const last = (t.results || []).at(-1);
     return [
       h("div.day-board",
-        h("div.dealer-cards", h("h3", t.house_dealer ? "The house dealer's cards" : `Dealer's cards (${ctx.names[t.dealer]} deals)`),
+        h("div.dealer-cards", h("h3", t.house_dealer ? "The house dealer's cards" : `Dealer's cards (${t.dealer === ctx.seat ? "you deal" : `${ctx.names[t.dealer]} deals`})`),
           h("div.mini-row", dealer.map((c) => ctx.card(c, { inert: true })),
             [...Array(Math.max(0, 3 - dealer.length))].map(() => h("span.card.back-card", { "aria-label": "not yet laid" }, "?")))),
         h("dl.pot",
