@@ -114,6 +114,11 @@ def stake_by_amount_box(page: Any, web: Any, table: str, token: str, verb: str) 
     assert my_turn(s)
     all_moves_clickable(page, s["legal"])
     lo, hi = s["view"]["table"]["raise_range"]
+    # The table's box names the range as the move it is for: a bet, or a raise of a bet.
+    shown = page.locator("dl.pot dd.raise-range")
+    assert shown.inner_text() == (f"{lo}–{hi}" if hi > lo else str(lo))  # never "2–2"
+    assert shown.evaluate("e => e.previousElementSibling.textContent") == (
+        "Bet" if verb == "bet" else "Raise to")
     box = page.locator(".bet-control input.amount")
     assert (box.get_attribute("min"), box.get_attribute("max")) == (str(lo), str(hi))
     assert f"from {lo} to {hi}" in (box.get_attribute("aria-label") or "")

@@ -416,7 +416,8 @@ const day = {
           h("dt", "Pot"), h("dd.pot-amount", String(t.pot)),
           h("dt", "To call"), h("dd.to-call", String(t.to_call ?? 0)),
           h("dt", "Bet this round"), h("dd", String(t.current_bet ?? 0)),
-          t.raise_range ? [h("dt", "Raise to"), h("dd", `${t.raise_range[0]}–${t.raise_range[1]}`)] : null,
+          // With nothing bet yet the range is a bet's; a fixed limit has one size, not "2–2".
+          t.raise_range ? [h("dt", t.current_bet ? "Raise to" : "Bet"), h("dd.raise-range", t.raise_range[0] === t.raise_range[1] ? String(t.raise_range[0]) : `${t.raise_range[0]}–${t.raise_range[1]}`)] : null,
           h("dt", "Raises"), h("dd", String(t.raises ?? 0)))),
       last ? day.showdownBox(last, ctx) : null,
       h("p.legend", "Win conditions, best first: Day / Full Day 6, Full Consecutive 5, Consecutive 4, Eclipse 3, X of a kind 2, Highest Card 1; a swap costs one point."),
