@@ -337,3 +337,50 @@ def test_a_buying_window_says_who_may_answer_in_plain_words(browser: Any, web: A
         watch.check()
     finally:
         ctx.close()
+
+
+# ---- Say Rummy: the word said last ------------------------------------------------------------
+
+def test_say_rummy_shows_the_last_word_laid_in_writing_when_it_cannot_speak(
+        browser: Any, web: Any) -> None:
+    """Headless Chromium has no voices, so each word laid is written under the words instead.
+    A page opened after words were laid names the last of them (it once said "none yet" with
+    two words on the table), and a word laid while it is open replaces it."""
+    made = httpx.post(f"{web.url}/api/tables", json={
+        "game": "say-rummy", "players": 2, "seats": ["human", "greedy"], "seed": 7,
+        "options": {"games": 1}, "table": {"think": 0}}, timeout=30).json()
+    table, token = made["table"], made["seats"][0]["token"]
+    auth = {"authorization": f"Bearer {token}"}
+
+    def play_hinted_until_a_word(since: int) -> str:
+        """The person's seat plays the hint until a word is laid or grown; its first spelling."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            said = [e for e in events_since(web, table, token, since)
+                    if e["kind"] in ("word_laid", "word_extended") and e.get("words")]
+            if said:
+                return str(said[-1]["words"][0])
+            got = httpx.get(f"{web.url}/api/tables/{table}", headers=auth, timeout=10).json()
+            assert not got["over"], "the game ended before a word was laid"
+            if got["legal"]:
+                hint = httpx.get(f"{web.url}/api/tables/{table}/hint", headers=auth,
+                                 timeout=10).json()
+                httpx.post(f"{web.url}/api/tables/{table}/actions", headers=auth, timeout=10,
+                           json={"action": hint["action"], "version": got["version"]})
+            else:
+                time.sleep(0.05)
+        raise AssertionError("no word was laid")
+
+    last = play_hinted_until_a_word(-1)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{table}?token={token}")
+        s = wait_state(page)
+        shown = page.locator(".speech-note .spoken-word")
+        assert shown.inner_text() == f"“{last}”"
+        assert "shown here in writing" in page.inner_text(".speech-note")
+        newer = play_hinted_until_a_word(s["version"])
+        page.locator(".speech-note .spoken-word", has_text=f"“{newer}”").wait_for(timeout=10_000)
+    finally:
+        ctx.close()

@@ -162,6 +162,9 @@ const daylily = {
 };
 
 // ---- Say Rummy ----------------------------------------------------------------------------
+// A word laid or grown: the event names its spellings, the first of which is said aloud.
+const saysWord = (e) => (e.kind === "word_laid" || e.kind === "word_extended") && Array.isArray(e.words) && e.words.length > 0;
+
 const sayRummy = {
   face(code, f) {
     if (code === "*" || (f && f.kind === "wild")) return [h("span.ipa", "★"), h("span.spell", "wild: any sound")];
@@ -241,7 +244,11 @@ const sayRummy = {
     return "Pick cards to lay a word, or pick a word on the table and cards to add to it; then discard.";
   },
   onEvent(event, ctx) {
-    if ((event.kind === "word_laid" || event.kind === "word_extended") && event.words && event.words.length) ctx.speak(event.words[0]);
+    if (saysWord(event)) ctx.speak(event.words[0]);
+  },
+  lastWord(events) {
+    const e = events.findLast(saysWord);
+    return e ? e.words[0] : null;
   },
   resultTitle(r) { return `Game ${r.game}`; },
   resultLines(r, names) {

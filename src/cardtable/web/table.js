@@ -108,6 +108,8 @@ class TableScreen {
     const newEvents = this.state ? data.events.filter((e) => e.version > this.state.version) : [];
     if (this.state && data.version !== this.state.version) { this.selection = []; this.target = null; this.hint = null; this.hintFigures = null; }
     this.state = data;
+    // A page opened mid-game says which word was laid last, without saying it aloud again.
+    if (fresh && this.adapter.lastWord) this.lastSpoken = this.adapter.lastWord(data.events || []);
     if (!fresh && this.adapter.onEvent) for (const e of newEvents) this.adapter.onEvent(e, this.ctx());
     this.render();
     if (this.firstPaint === null) { this.firstPaint = performance.now(); document.body.dataset.painted = String(Math.round(this.firstPaint)); }
@@ -237,6 +239,11 @@ class TableScreen {
   // ---- speech (Say Rummy) ----------------------------------------------------------------
   speak(word) {
     if (!word) return;
+    // Shown in writing whether or not the browser can speak: without a voice the note under
+    // the words is the only place a word laid is "said".
+    this.lastSpoken = word;
+    const shown = this.main.querySelector(".spoken-word");
+    if (shown) shown.textContent = `“${word}”`;
     const synth = window.speechSynthesis;
     if (!synth || typeof SpeechSynthesisUtterance === "undefined") {
       this.voicesOk = false;
@@ -249,9 +256,6 @@ class TableScreen {
       u.lang = "en-US";
       u.onerror = () => { this.voicesOk = false; this.say(`“${word}” (speech is unavailable; the word is shown instead)`); };
       synth.speak(u);
-      this.lastSpoken = word;
-      const shown = this.main.querySelector(".spoken-word");
-      if (shown) shown.textContent = `“${word}”`;
     } catch (err) {
       this.voicesOk = false;
       this.say(`“${word}”`);
