@@ -269,14 +269,16 @@ def test_leave_and_take_the_seat_back(server: Server) -> None:
 
 def test_the_page_opened_from_a_seat_link_shows_that_seat_as_taken(server: Server) -> None:
     """The table's page fetches its first drawing before its socket opens: a person opening
-    their own link must not see their seat called free, nor one they left called away."""
+    their own link must not see their seat called free, nor one they left called away; a
+    page already open that only catches up does not take back a seat its person left."""
     created = open_table(server, game="daylily", players=3, seats=["human", "human", "greedy"],
                          seed=4)
     table = created["table"]
     tokens = [s["token"] for s in created["seats"]]
 
-    def seats(token: str | None) -> list[dict[str, Any]]:
-        r = httpx.get(f"{server.url}/api/tables/{table}/client", headers=auth(token), timeout=30)
+    def seats(token: str | None, since: int = -1) -> list[dict[str, Any]]:
+        r = httpx.get(f"{server.url}/api/tables/{table}/client", headers=auth(token),
+                      params={"since": since}, timeout=30)
         assert r.status_code == 200, r.text
         return list(r.json()["seats"])
 
@@ -284,6 +286,8 @@ def test_the_page_opened_from_a_seat_link_shows_that_seat_as_taken(server: Serve
     assert [s["taken"] for s in seats(tokens[1])] == [False, True, True]
     r = httpx.post(f"{server.url}/api/tables/{table}/leave", headers=auth(tokens[1]), timeout=30)
     assert r.status_code == 200 and seats(None)[1]["away"]
+    # Another tab of the seat, still open, catching up after an update: the Leave holds.
+    assert seats(tokens[1], since=0)[1]["away"]
     assert not seats(tokens[1])[1]["away"]  # the same link opened again: back at the table
 
 

@@ -354,10 +354,12 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
             since = int(request.query_params.get("since", "-1"))
         except ValueError:
             raise ClientRefused(400, "'since' must be a whole number (a version)") from None
-        # The page asks this before its socket opens: a seat's own link opened is the person
-        # arriving (as the state and the socket count it), so the first drawing of the seats
-        # already shows the seat as theirs, never as a free one.
-        table.arrive(seat)
+        # The page asks this (since=-1) when it opens, before its socket does: a seat's own
+        # link opened is the person arriving, so the first drawing of the seats already shows
+        # the seat as theirs, never as free. The catching-up fetches after each update do not
+        # count: a second tab still open must not undo a Leave made in another.
+        if since < 0:
+            table.arrive(seat)
         return JSONResponse(client_payload(table, seat, since))
 
     @guarded
