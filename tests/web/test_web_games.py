@@ -100,7 +100,8 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
             for page in (a, b):
                 summaries += dismiss_dialogs(page)
             for who, page, s in ((0, a, sa), (1, b, sb)):
-                if my_turn(s) and game == "day" and s["view"]["table"].get("raise_range"):
+                if s is not None and my_turn(s) and game == "day" and (
+                        s["view"]["table"].get("raise_range")):
                     lo, hi = s["view"]["table"]["raise_range"]  # fixed limit: one size
                     assert lo == hi
                     assert page.locator("dl.pot dd.raise-range").inner_text() == str(lo)
