@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from cardtable import load_game
 from cardtable.bots import Decision, make_bot
 from cardtable.bots.day import ChanceCount
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, State
 from cardtable.games.day.actions import CALL, CHECK, FOLD, KEEP, Bet, RaiseTo
 from cardtable.games.day.batch import batch_for, first_share, stacked_shares
 from cardtable.games.day.cards import parse_cards
@@ -131,40 +133,46 @@ def test_the_chance_count_stops_early_only_when_the_decision_is_clear() -> None:
     assert full.exact
 
 
+def substitutions(players: int, deals: int) -> Iterator[tuple[int, State, int]]:
+    """Every substitution decision (deal, state, seat) of greedy self-play over ``deals``
+    first hands; greedy's move is played once the caller is done with it."""
+    game = load_game("day", players)
+    greedy = [make_bot("greedy", game, s) for s in range(players)]
+    for deal in range(deals):
+        state = game.new_state(deal)
+        while not state.is_over and state.rounds_played == 0:
+            seat = state.actors[0]
+            move = greedy[seat].choose(Decision.for_bot(state, seat, greedy[seat]))
+            if KEEP in state.legal_actions(seat):
+                yield deal, state, seat
+            state.apply(seat, move)
+
+
 def test_the_search_never_advises_giving_up_showdown_chance_at_the_substitution() -> None:
     """The hint at the substitution is the move with the best showdown chance, as greedy
-    counts it (a swap must win two points more of the showdowns than keeping; greedy counts on
-    at most 500 random deals, so two counts of the same cards differ by up to about six
-    points): asked at every substitution of greedy self-play, the search never advises a move
-    worth clearly less. Before, it swapped at a
-    third of them, good cards for weak ones (deal 1's seat 1 from 44% to 31%), because its
-    play-outs fold weak cards cheaply and call bettors too loosely with good ones."""
+    counts it (a swap must win two points more of the showdowns than keeping; counted here on
+    other random deals, which may differ from greedy's count by up to about six points): asked
+    at every substitution of greedy self-play, the search never advises a move worth clearly
+    less. Before, it swapped at a third of them, good cards for weak ones (deal 1's seat 1 from
+    44% to 31%), because its play-outs fold weak cards cheaply and call bettors too loosely
+    with good ones."""
     from cardtable.bots.day import GreedyDayBot, seat_seen, swap_gains
     from cardtable.bots.ismcts import Budget, IsmctsBot
     from cardtable.games.day.actions import Swap
 
     for players in (2, 3):
-        game = load_game("day", players)
-        greedy = [make_bot("greedy", game, s) for s in range(players)]
-        counter = GreedyDayBot(game, 0)
         asked = 0
-        for deal in range(12):
-            state = game.new_state(deal)
-            while not state.is_over and state.rounds_played == 0:
-                seat = state.actors[0]
-                move = greedy[seat].choose(Decision.for_bot(state, seat, greedy[seat]))
-                if KEEP in state.legal_actions(seat):
-                    search = IsmctsBot(game, deal, Budget(iters=300))
-                    advised = search.choose(Decision.for_bot(state, seat, search))
-                    hand, board, _, subs = seat_seen(state.view(seat), seat)
-                    gains = swap_gains(counter.batch, hand, board, subs,
-                                       np.random.default_rng(deal), 0.0)
-                    worth = {KEEP: 0.0, Swap(hand[0]): gains[0], Swap(hand[1]): gains[1]}
-                    assert worth[advised] >= max(worth.values()) - 0.08, (
-                        players, deal, seat, advised, worth)
-                    asked += 1
-                state.apply(seat, move)
-        assert asked >= 12 * players
+        for deal, state, seat in substitutions(players, 12):
+            search = IsmctsBot(state.game, deal, Budget(iters=300))
+            advised = search.choose(Decision.for_bot(state, seat, search))
+            hand, board, _, subs = seat_seen(state.view(seat), seat)
+            counter = GreedyDayBot(state.game, 0)
+            gains = swap_gains(counter.batch, hand, board, subs, np.random.default_rng(deal), 0.0)
+            worth = {KEEP: 0.0, Swap(hand[0]): gains[0], Swap(hand[1]): gains[1]}
+            assert worth[advised] >= max(worth.values()) - 0.08, (
+                players, deal, seat, advised, worth)
+            asked += 1
+        assert asked == 12 * players
 
 
 def test_the_same_cards_get_the_same_substitution_and_the_hint_words_agree_with_it() -> None:
@@ -177,25 +185,20 @@ def test_the_same_cards_get_the_same_substitution_and_the_hint_words_agree_with_
     from cardtable.bots.ismcts import Budget, IsmctsBot
     from cardtable.games.day.actions import SWAPS
 
-    game = load_game("day", 2)
-    players = [make_bot("greedy", game, s) for s in range(2)]
-    others = [make_bot("greedy", game, 100 + s) for s in range(2)]
-    counter = GreedyDayBot(game, 0)
     asked = 0
-    for deal in range(100):
-        state = game.new_state(deal)
-        while not state.is_over and state.rounds_played == 0:
-            seat = state.actors[0]
-            move = players[seat].choose(Decision.for_bot(state, seat, players[seat]))
-            if KEEP in state.legal_actions(seat):
-                assert others[seat].choose(Decision.for_bot(state, seat, others[seat])) == move
-                hand, board, _, subs = seat_seen(state.view(seat), seat)
-                gains = swap_gains(counter.batch, hand, board, subs,
-                                   substitution_deals(hand, board, subs), counter.swap_gain)
-                best = max(range(2), key=lambda i: gains[i])
-                counted = SWAPS[hand[best]] if gains[best] > counter.swap_gain else KEEP
-                search = IsmctsBot(game, deal, Budget(iters=300))
-                assert search.choose(Decision.for_bot(state, seat, search)) == counted, deal
-                asked += 1
-            state.apply(seat, move)
+    for deal, state, seat in substitutions(2, 100):
+        game = state.game
+        mine, other = make_bot("greedy", game, seat), make_bot("greedy", game, 100 + seat)
+        move = mine.choose(Decision.for_bot(state, seat, mine))
+        assert other.choose(Decision.for_bot(state, seat, other)) == move
+        hand, board, _, subs = seat_seen(state.view(seat), seat)
+        counter = GreedyDayBot(game, 0)
+        gains = swap_gains(counter.batch, hand, board, subs,
+                           substitution_deals(hand, board, subs), counter.swap_gain)
+        best = max(range(2), key=lambda i: gains[i])
+        counted = SWAPS[hand[best]] if gains[best] > counter.swap_gain else KEEP
+        assert move == counted, deal
+        search = IsmctsBot(game, deal, Budget(iters=300))
+        assert search.choose(Decision.for_bot(state, seat, search)) == counted, deal
+        asked += 1
     assert asked == 200
