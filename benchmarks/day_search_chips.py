@@ -12,9 +12,9 @@ taken out.
 
 Variants: ``control`` (greedy), ``read`` (the registered search: deals weighed by the bets),
 ``uniform`` (the same search dealing uniformly), ``tree`` (with the tree below the root),
-``nofold`` (without folding in the root's field), ``greedysubs`` (the substitution left to
-greedy: only the betting is searched). ``--against V`` pairs every variant with V instead of
-``control``.
+``nofold`` (without folding in the root's field), ``searchsubs`` (the substitution searched
+too, keep against both swaps, as before 2026-11-29; the registered search leaves it to greedy's
+count). ``--against V`` pairs every variant with V instead of ``control``.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def without_fold(decision: Decision, move: Action) -> list[Action]:
     return [a for a in shortlist(decision, move) if a != FOLD or a == move]
 
 
-def greedy_substitution(decision: Decision, move: Action) -> list[Action]:
-    return [move] if KEEP in decision.legal else shortlist(decision, move)
+def searched_substitution(decision: Decision, move: Action) -> list[Action]:
+    return [move, *decision.legal] if KEEP in decision.legal else shortlist(decision, move)
 
 
 def maker(variant: str, game: Game, iters: int) -> Callable[[int], Bot]:
@@ -55,8 +55,8 @@ def maker(variant: str, game: Game, iters: int) -> Callable[[int], Bot]:
         knowledge = replace(knowledge, tree=True, widen=0.0)
     elif variant == "nofold":
         knowledge = replace(knowledge, candidates=without_fold)
-    elif variant == "greedysubs":
-        knowledge = replace(knowledge, candidates=greedy_substitution)
+    elif variant == "searchsubs":
+        knowledge = replace(knowledge, candidates=searched_substitution)
     elif variant != "read":
         raise SystemExit(f"unknown variant {variant!r}")
     return lambda seed: IsmctsBot(game, seed, Budget(iters=iters), knowledge)

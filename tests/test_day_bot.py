@@ -194,7 +194,7 @@ def test_the_same_cards_get_the_same_substitution_and_the_hint_words_agree_with_
         hand, board, _, subs = seat_seen(state.view(seat), seat)
         counter = GreedyDayBot(game, 0)
         gains = swap_gains(counter.batch, hand, board, subs,
-                           substitution_deals(hand, board, subs), counter.swap_gain)
+                           substitution_deals(hand, board, len(subs)), counter.swap_gain)
         best = max(range(2), key=lambda i: gains[i])
         counted = SWAPS[hand[best]] if gains[best] > counter.swap_gain else KEEP
         assert move == counted, deal

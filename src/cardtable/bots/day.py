@@ -261,13 +261,13 @@ def swap_gains(batch: BatchEvaluator, hand: Sequence[int], board: Sequence[int],
     return float(sums[0] / count), float(sums[1] / count)
 
 
-def substitution_deals(hand: Sequence[int], board: Sequence[int], opponents_substituted:
-                       Sequence[bool]) -> np.random.Generator:
+def substitution_deals(hand: Sequence[int], board: Sequence[int], opponents: int
+                       ) -> np.random.Generator:
     """The random deals a keep is weighed against a swap on, seeded from what the seat sees:
     the same cards always get the same choice from greedy and the same figures in a hint's
     words, so the two never contradict each other (with a bot's own generator they did at 8
     of 400 heads-up substitutions, keep advised where the words showed a swap 4 points up)."""
-    return np.random.default_rng([*hand, *board, len(opponents_substituted)])
+    return np.random.default_rng([*hand, *board, opponents])
 
 
 def seat_seen(view: dict[str, Any], seat: int
@@ -329,7 +329,7 @@ class GreedyDayBot:
         self, hand: list[int], board: list[int], subs: list[bool], legal: Sequence[Action]
     ) -> Action:
         a, b = hand
-        deals = substitution_deals(hand, board, subs)
+        deals = substitution_deals(hand, board, len(subs))
         gain0, gain1 = swap_gains(self.batch, hand, board, subs, deals, self.swap_gain)
         if gain0 >= gain1 and gain0 > self.swap_gain and SWAPS[a] in legal:
             return SWAPS[a]
@@ -491,8 +491,8 @@ def _substitution_words(decision: Decision, action: Keep | Swap) -> str | None:
     if len(hand) != 2 or not others:
         return None
     greedy: GreedyDayBot = kept_with(game, GreedyDayBot)
-    gains = swap_gains(greedy.batch, hand, board, subs, substitution_deals(hand, board, subs),
-                       greedy.swap_gain)
+    gains = swap_gains(greedy.batch, hand, board, subs,
+                       substitution_deals(hand, board, len(subs)), greedy.swap_gain)
     p, _exact, _others = seat_chance(game.evaluator, view, seat)
     after = [min(1.0, max(0.0, p + g)) for g in gains]
     n = len(others)
