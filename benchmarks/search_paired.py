@@ -16,7 +16,8 @@ that merely follows that bot shows no gain over it.
 ``margin``, ``max_candidates``, ``tree``, ``exploration``, ``win_bonus``: points a play-out's
 lead on the totals is worth; ``rollout``: the bot that plays the play-outs and whose move the
 search keeps unless beaten; ``opponent_rollout``: the bot that plays the other seats' play-out
-moves, when it differs; ``belief=module:function`` or
+moves, when it differs; ``advisor``: the bot whose move the search keeps unless beaten, when
+it is not the play-out bot; ``belief=module:function`` or
 ``belief=none`` for the deals' reading of the others' moves) for the run, to compare a variant
 against the registered search on the same deals and seeds.
 """
@@ -42,7 +43,7 @@ from cardtable.sim.paired import RoundResult, first_round
 from machine import print_machine
 
 TUNABLE = {"max_plies", "margin", "max_candidates", "tree", "exploration", "widen", "root_widen",
-           "win_bonus", "belief", "rollout", "opponent_rollout"}
+           "win_bonus", "belief", "rollout", "opponent_rollout", "advisor"}
 
 
 def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:
@@ -56,7 +57,7 @@ def tuned(knowledge: Knowledge, settings: list[str]) -> Knowledge:
         kind = str(types[name])
         if name == "belief":
             changes[name] = None if text == "none" else _function(text)
-        elif name in ("rollout", "opponent_rollout"):
+        elif name in ("rollout", "opponent_rollout", "advisor"):
             changes[name] = text  # a bot name of the game, checked when the search starts
         elif kind == "bool":
             changes[name] = text.lower() in ("1", "true", "yes")
@@ -106,8 +107,10 @@ def main() -> None:
     def searcher(seed: int) -> Bot:
         return IsmctsBot(game, seed, budget, knowledge)
 
-    def policy(seed: int) -> Bot:  # the search's own play-out bot, playing alone
-        return make_bot(knowledge.rollout, game, seed)
+    leader = knowledge.advisor or knowledge.rollout  # the bot whose move the search keeps
+
+    def policy(seed: int) -> Bot:  # the search's own advisor or play-out bot, playing alone
+        return make_bot(leader, game, seed)
 
     wins = [0.0, 0.0, 0.0]  # rounds won by the search, by greedy's own move, by its play-out bot
     won: list[float] = []
@@ -142,11 +145,11 @@ def main() -> None:
     name = ", ".join(args.set) or "as registered"
     print(f"{args.game}, {args.players} players, search {name}, iters={args.iters}, deals "
           f"{args.first}-{args.first + args.deals - 1}, {len(won)} rounds:")
-    print(f"  rounds won: search {wins[0]:g}, greedy's own move {wins[1]:g}, its play-out bot "
-          f"({knowledge.rollout}) alone {wins[2]:g}")
+    print(f"  rounds won: search {wins[0]:g}, greedy's own move {wins[1]:g}, the bot it follows "
+          f"({leader}) alone {wins[2]:g}")
     print(f"  rounds won over greedy's own move {gain(won)}; points margin {gain(margin)}; "
           f"{spent / max(moves, 1):.3f} CPU s a searched move")
-    print(f"  rounds won over its play-out bot alone {gain(over_policy)}")
+    print(f"  rounds won over {leader} alone {gain(over_policy)}")
 
 
 if __name__ == "__main__":

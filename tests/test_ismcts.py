@@ -502,6 +502,40 @@ def test_the_daylily_search_falls_back_on_the_patient_move() -> None:
     raise AssertionError("patient and greedy never differed in 40 deals")
 
 
+def test_the_say_rummy_search_is_led_by_the_lookahead_bot() -> None:
+    """Say Rummy's search keeps the lookahead bot's move unless a challenger clearly beats it
+    (its advisor: too slow to play out, it leads from the seat's own view while greedy plays
+    the play-outs). Where lookahead and greedy differ, a search too short to overturn anything
+    plays lookahead's move."""
+    game = load_game("say-rummy", 3)
+    greedy, lookahead = make_bot("greedy", game, 0), make_bot("lookahead", game, 0)
+    differed = 0
+    for deal in range(40):
+        state = game.new_state(deal)
+        while state.rounds_played == 0 and differed < 3:
+            seat = state.actors[0]
+            view = Decision.at(state, seat, "view")
+            mine, theirs = lookahead.choose(view), greedy.choose(view)
+            if str(mine) != str(theirs):
+                search = make_bot("ismcts:iters=2", game, deal)
+                assert str(search.choose(Decision.at(state, seat, "observation"))) == str(mine)
+                differed += 1
+            state.apply(seat, theirs)
+        if differed == 3:
+            return
+    raise AssertionError("lookahead and greedy never differed in 40 deals")
+
+
+def test_an_advisor_that_searches_is_refused() -> None:
+    from dataclasses import replace
+
+    from cardtable.bots.ismcts import Budget, knowledge_for
+
+    game = load_game("say-rummy", 2)
+    with pytest.raises(OptionError, match="must not search itself"):
+        IsmctsBot(game, 1, Budget(iters=1), replace(knowledge_for(game), advisor="ismcts"))
+
+
 def test_play_out_bots_that_read_different_views_are_refused() -> None:
     from dataclasses import replace
 

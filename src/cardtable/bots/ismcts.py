@@ -82,13 +82,16 @@ class Knowledge:
     ``rollout`` names a bot of the game that needs at most a view (``greedy``, ``random``);
     ``opponent_rollout``, when set, plays the other seats' play-out moves instead, so a search
     can play out its own seat with a stronger policy while modelling the others as they are
-    thought to play;
+    thought to play; ``advisor``, when set, is the bot whose move at the root the search keeps
+    unless a challenger beats it, asked from the seat's own view: a policy too slow to play out
+    thousands of moves a second may still lead the search;
     ``evaluate`` estimates what the rest of a cut-off round is worth to each seat (``None``:
     nothing); ``explain`` words a move for a hint.
     """
 
     rollout: str = "greedy"
     opponent_rollout: str | None = None  # the others' play-out bot (None: ``rollout``)
+    advisor: str | None = None  # the bot whose root move stands unless beaten (None: ``rollout``)
     max_plies: int = 400
     evaluate: Evaluation | None = None
     explain: Explanation | None = None
@@ -223,6 +226,11 @@ class IsmctsBot:
             raise OptionError(f"the play-out bots {own!r} and {others!r} must read the same view")
         (self._policy_needs, self._reads_samples), = kinds
         self._rollouts = (own, others)
+        self._advisor: Bot | None = None
+        if self.knowledge.advisor is not None:
+            self._advisor = make_bot(self.knowledge.advisor, game, seed)
+            if getattr(self._advisor, "needs", "observation") == "observation":
+                raise OptionError(f"the advisor {self.knowledge.advisor!r} must not search itself")
 
     def choose(self, decision: Decision) -> Action:
         if len(decision.legal) == 1:
@@ -265,7 +273,10 @@ class IsmctsBot:
         if self.knowledge.belief is not None:
             draw = self.knowledge.belief(decision) or draw
         first = draw(rng)
-        baseline = self._policy(policies, first, seat, legal)
+        if self._advisor is not None:
+            baseline = self._advisor.choose(decision)
+        else:
+            baseline = self._policy(policies, first, seat, legal)
         field = self._candidates(decision, legal, baseline, rng)
         rewards: dict[str, list[float]] = {str(a): [] for a in field}
         iterations = 0

@@ -204,7 +204,7 @@ class LookaheadSayBot(GreedySayBot):
     """
 
     name = "lookahead"
-    plays_weighed = 8  # the greedy bot's best plays that are looked ahead from
+    hands_weighed = 40  # the different hands left by greedy's best plays that are weighed
 
     def choose(self, decision: Decision) -> Action:
         legal = decision.legal
@@ -280,10 +280,17 @@ class _Lookahead:
         ranked = bot.ranked_plays(self.words, legal)
         best = math.inf
         choice: Action | None = None
-        for action in ranked[: bot.plays_weighed]:
+        weighed: set[bytes] = set()
+        for action in ranked:
             left = [have - used for have, used in zip(hand, self.cards_used(action), strict=True)]
             if not any(left):
                 return action  # laying it empties the hand: the game is won at once
+            key = bytes(left)
+            if key in weighed:
+                continue  # the same cards left (a wild card saying another sound): no better
+            if len(weighed) == bot.hands_weighed:
+                break
+            weighed.add(key)
             cost = self.left_after_next_turn(left)
             if cost < best - 1e-9:
                 best, choice = cost, action
@@ -433,8 +440,11 @@ def _count(n: int, thing: str) -> str:
 def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
-    register_knowledge("say-rummy", Knowledge(rollout="greedy", candidates=shortlist,
-                                              max_candidates=5, explain=explain))
+    # The lookahead bot leads (its move stands unless a challenger clearly beats it) but is
+    # too slow to play out: the play-outs are greedy's.
+    register_knowledge("say-rummy", Knowledge(rollout="greedy", advisor="lookahead", margin=2.0,
+                                              candidates=shortlist, max_candidates=5,
+                                              explain=explain))
 
 
 _register_knowledge()
