@@ -373,8 +373,10 @@ def shortlist(decision: Decision, baseline: Action) -> list[Action]:
 
 def explain(decision: Decision, action: Action) -> str | None:
     """Why a play helps, in the greedy bot's terms: the cards it sheds and their points, the
-    wild cards it spends; for a discard, what the card is worth against you; for a draw, what the
-    pile's top card does for the longest play (a hint's reasons)."""
+    wild cards it spends, and in the lookahead bot's, the cards the hand is expected to hold
+    after the next turn; for a discard, what the card is worth against you and how long a play
+    the cards kept make; for a draw, what the pile's top card does for the longest play (a
+    hint's reasons)."""
     view = decision.view()
     bot: GreedySayBot = kept_with(decision.game, GreedySayBot)
     values = bot.game.card_values
@@ -399,12 +401,22 @@ def explain(decision: Decision, action: Action) -> str | None:
             cards += f" ({_count(shed, 'point')})"
         spent = f", {wilds} of them wild" if wilds else ""
         left = len(hand) - added
-        after = "it empties your hand" if left == 0 else f"{_count(left, 'card')} left in hand"
-        return f"it sheds {cards}{spent}; {after}"
+        if left == 0:
+            return f"it sheds {cards}{spent}; it empties your hand"
+        ahead = _Lookahead(kept_with(decision.game, LookaheadSayBot), view, decision.seat)
+        counts = [have - used for have, used in
+                  zip(_counts(hand), ahead.cards_used(action), strict=True)]
+        expected = ahead.left_after_next_turn(counts) + 1  # before that turn's discard
+        return (f"it sheds {cards}{spent}; {_count(left, 'card')} left in hand, about "
+                f"{max(expected, 0.0):.1f} after your discard, next draw and longest play")
     if isinstance(action, Discard):
         worth = values[action.card]
+        ahead = _Lookahead(kept_with(decision.game, LookaheadSayBot), view, decision.seat)
+        counts = _counts(hand)
+        counts[action.card] -= 1
         return (f"the {code(action.card)} would count {_count(worth, 'point')} against you if "
-                "still held when the game ends")
+                f"still held when the game ends; the cards kept lay {ahead.longest(counts)} "
+                f"at most now, about {ahead.after_draw(counts):.1f} after your next draw")
     if isinstance(action, DrawDiscard | DrawStock):
         return _draw_words(bot, view, hand, isinstance(action, DrawDiscard))
     return None
