@@ -44,13 +44,17 @@ def position(game_name: str, players: int, seed: int, min_choices: int = 2) -> t
 def test_two_states_a_seat_cannot_tell_apart_give_the_same_decision(game_name: str) -> None:
     """Fairness: the real state and one drawn from the seat's own observation (the same
     observation, other hidden cards) give the same search, move for move, with the same seed."""
-    state, seat = position(game_name, 2, seed=11)
+    for seed in range(11, 31):  # a decision the search plays out (Say Rummy's draws, say)
+        state, seat = position(game_name, 2, seed=seed)
+        iterations, _moves = mine = searched(state, seat, "ismcts:iters=12", 3)
+        if iterations == 12:
+            break
+    else:
+        raise AssertionError("no searched decision in 20 deals")
     other = state.observe(seat).sample(random.Random(5))
     assert other.view(seat) == state.view(seat)
     hidden_differ = [z.cards for z in state.zones()] != [z.cards for z in other.zones()]
     assert hidden_differ, "the sample should deal the unseen cards differently"
-    iterations, moves = mine = searched(state, seat, "ismcts:iters=12", 3)
-    assert iterations == 12 or len(moves) == 1
     assert mine == searched(other, seat, "ismcts:iters=12", 3)
 
 
@@ -300,21 +304,28 @@ def test_simulate_runs_the_search_bot(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 # ---- hints -------------------------------------------------------------------------------------
-def test_hint_answers_within_a_second_in_words() -> None:
-    state, seat = position("say-rummy", 2, seed=6, min_choices=3)
+@pytest.mark.parametrize("game_name", ["say-rummy", "dummy-rummy"])
+def test_hint_answers_within_a_second_in_words(game_name: str) -> None:
+    state, seat = position(game_name, 2, seed=6, min_choices=3)
     began = time.perf_counter()
     advice = hint(state, seat, seconds=0.3)
     assert time.perf_counter() - began < 1.5
     assert advice.action in state.legal_actions(seat)
     assert str(advice.action) in advice.words
-    assert "deals" in advice.words or "only move" in advice.words
+    if game_name == "say-rummy":  # a play or discard: the lookahead bot's, not played out
+        lookahead = make_bot("lookahead", state.game, 0)
+        assert advice.action == lookahead.choose(Decision.at(state, seat, "view"))
+        assert "after your" in advice.words and "deals" not in advice.words
+    else:
+        assert "deals" in advice.words
 
 
-@pytest.mark.parametrize("game_name", ["say-rummy", "dummy-rummy"])
+@pytest.mark.parametrize("game_name", ["dummy-rummy"])
 def test_which_card_to_discard_is_searched(game_name: str) -> None:
     """When a discard is all that is left, the search weighs several discards on common deals,
     not only the one the greedy bot would throw (Say Rummy's shortlist once gave that one alone,
-    so the bot never searched a discard)."""
+    so the bot never searched a discard; since 2026-11-29 Say Rummy's discards are the
+    lookahead bot's, unsearched, which measured better)."""
     from cardtable.games.contract.actions import Discard as ContractDiscard
     from cardtable.games.sayrummy.actions import Discard as SayDiscard
 
@@ -357,6 +368,7 @@ def test_the_shortlists_rating_bots_go_with_their_games() -> None:
         bot = make_bot("ismcts:iters=4", game, 0)
         while not state.is_over and kind not in game.__dict__.get("_kept_with", {}):
             seat = state.actors[0]
+            hint(state, seat, seconds=0.05)  # Say Rummy's hint words keep rating bots too
             state.apply(seat, bot.choose(Decision.at(state, seat)))
         assert kind in game.__dict__.get("_kept_with", {}), name
         gone = weakref.ref(game)
