@@ -10,10 +10,11 @@ search's speed, play-outs (iterations) a second, measured on decisions from gree
 ``--iters N`` gives the search N play-outs a move instead (reproducible, and the machine's
 load does not change what it plays); the mean CPU seconds a searched move is printed with it.
 ``--rounds K`` scores each match after K rounds (rounds are what fits in the time we have; say
-which in any figure quoted). ``--control`` also plays greedy's own move in the searcher's seats
-on the same deals: a figure to read the search's gain against, since a few hundred deals still
-favour one seat or the other by several points. Every figure is printed with the machine it
-ran on.
+which in any figure quoted). ``--control`` also plays the move of the bot the search follows
+(``ismcts:iters=1``: greedy's own move, Daylily's ``patient``, Say Rummy's ``lookahead``) in the
+searcher's seats on the same deals: a figure to read the search's gain against, since a few
+hundred deals still favour one seat or the other by several points. Every figure is printed
+with the machine it ran on.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.ismcts import IsmctsBot, SearchResult
+from cardtable.bots.ismcts import IsmctsBot, SearchResult, knowledge_for
 from cardtable.engine.game import load_game
 from cardtable.sim import SimConfig, simulate
 from cardtable.sim.stats import wilson
@@ -144,11 +145,13 @@ def main() -> None:
               f"{moves} searched moves, {per_move:.2f} CPU s a move; mean score {score:.2f}; "
               f"{ahead}", flush=True)
         if args.control:
-            # iters=1 plays the policy's move: greedy against greedy on the very same deals
+            # iters=1 plays the move of the bot the search follows, on the very same deals
             # and seats, so a few hundred rounds' luck of the deal can be told from the gain.
             won, n, low, high, score, tied, ahead = head_to_head(
                 game, players, ("ismcts:iters=1", "greedy"), args.matches, rounds, args.seed)
-            print(f"  control, greedy's own move in the same seats: {won}/{n} = {won / n:.1%} "
+            knowledge = knowledge_for(load_game(game, players))
+            leader = knowledge.advisor or knowledge.rollout
+            print(f"  control, {leader}'s own move in the same seats: {won}/{n} = {won / n:.1%} "
                   f"({tied} tied) "
                   f"(95% {low:.1%}-{high:.1%}); mean score {score:.2f}; {ahead}", flush=True)
 
