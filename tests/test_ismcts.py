@@ -491,19 +491,24 @@ def test_the_searching_seat_and_the_others_can_play_out_with_different_bots(
     assert unset.search(decision).choices == same.search(decision).choices
 
 
-def test_the_daylily_search_falls_back_on_the_patient_move() -> None:
-    """Daylily's search keeps its own play-out bot's move unless a challenger beats it, and that
-    bot is ``patient`` (it wins more rounds than greedy): where the two differ, a search too
-    short to overturn anything plays patient's move, not greedy's."""
-    game = load_game("daylily", 2)
-    greedy, patient = make_bot("greedy", game, 0), make_bot("patient", game, 0)
+@pytest.mark.parametrize(("game_name", "players", "leader"),
+                         [("daylily", 2, "patient"), ("say-rummy", 3, "lookahead")])
+def test_the_search_falls_back_on_the_move_of_the_bot_it_follows(
+    game_name: str, players: int, leader: str
+) -> None:
+    """The search keeps one bot's move unless a challenger beats it, and that bot is stronger
+    than greedy: Daylily's play-out bot ``patient``, and Say Rummy's advisor ``lookahead`` (too
+    slow to play out, it leads from the seat's own view while greedy plays the play-outs).
+    Where it and greedy differ, a search too short to overturn anything plays its move."""
+    game = load_game(game_name, players)
+    greedy, follows = make_bot("greedy", game, 0), make_bot(leader, game, 0)
     differed = 0
     for deal in range(40):
         state = game.new_state(deal)
         while state.rounds_played == 0 and differed < 3:
             seat = state.actors[0]
             view = Decision.at(state, seat, "view")
-            mine, theirs = patient.choose(view), greedy.choose(view)
+            mine, theirs = follows.choose(view), greedy.choose(view)
             if str(mine) != str(theirs):
                 search = make_bot("ismcts:iters=2", game, deal)
                 assert str(search.choose(Decision.at(state, seat, "observation"))) == str(mine)
@@ -511,31 +516,7 @@ def test_the_daylily_search_falls_back_on_the_patient_move() -> None:
             state.apply(seat, theirs)
         if differed == 3:
             return
-    raise AssertionError("patient and greedy never differed in 40 deals")
-
-
-def test_the_say_rummy_search_is_led_by_the_lookahead_bot() -> None:
-    """Say Rummy's search keeps the lookahead bot's move unless a challenger clearly beats it
-    (its advisor: too slow to play out, it leads from the seat's own view while greedy plays
-    the play-outs). Where lookahead and greedy differ, a search too short to overturn anything
-    plays lookahead's move."""
-    game = load_game("say-rummy", 3)
-    greedy, lookahead = make_bot("greedy", game, 0), make_bot("lookahead", game, 0)
-    differed = 0
-    for deal in range(40):
-        state = game.new_state(deal)
-        while state.rounds_played == 0 and differed < 3:
-            seat = state.actors[0]
-            view = Decision.at(state, seat, "view")
-            mine, theirs = lookahead.choose(view), greedy.choose(view)
-            if str(mine) != str(theirs):
-                search = make_bot("ismcts:iters=2", game, deal)
-                assert str(search.choose(Decision.at(state, seat, "observation"))) == str(mine)
-                differed += 1
-            state.apply(seat, theirs)
-        if differed == 3:
-            return
-    raise AssertionError("lookahead and greedy never differed in 40 deals")
+    raise AssertionError(f"{leader} and greedy never differed in 40 deals")
 
 
 def test_an_advisor_that_searches_is_refused() -> None:

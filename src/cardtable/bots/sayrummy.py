@@ -86,6 +86,11 @@ class GreedySayBot:
         hand = _counts(view["zones"][f"hand:{decision.seat}"]["cards"])
         if view["table"]["phase"] == "draw":
             return self._draw(view, hand, legal)
+        return self._lay(view, decision.seat, hand, legal)
+
+    def _lay(self, view: dict[str, Any], seat: int, hand: list[int],
+             legal: Sequence[Action]) -> Action:
+        """A move after the draw: a word, an extension or the discard."""
         return self._play(view, hand, legal)
 
     # ---- drawing ---------------------------------------------------------------------------
@@ -211,15 +216,9 @@ class LookaheadSayBot(GreedySayBot):
     # fewer cards held a round; heads-up it cost a point of rounds).
     held_weight = 0.3
 
-    def choose(self, decision: Decision) -> Action:
-        legal = decision.legal
-        if len(legal) == 1:
-            return legal[0]
-        view = decision.view()
-        hand = _counts(view["zones"][f"hand:{decision.seat}"]["cards"])
-        if view["table"]["phase"] == "draw":
-            return self._draw(view, hand, legal)
-        return _Lookahead(self, view, decision.seat).play(hand, legal)
+    def _lay(self, view: dict[str, Any], seat: int, hand: list[int],
+             legal: Sequence[Action]) -> Action:
+        return _Lookahead(self, view, seat).play(hand, legal)
 
 
 class _Lookahead:
