@@ -85,13 +85,18 @@ def _discard_decision(game: Any, hand: list[str]) -> Decision:
 def test_the_lookahead_bot_keeps_the_cards_that_make_a_word_together() -> None:
     """Greedy lets go of a card by its points and the balance of vowels and consonants, and
     throws away the d of d-ɔ-g; the lookahead bot keeps "dog" for its next turn and lets the
-    ʒ go."""
+    ʒ go, and a hint says so."""
     from cardtable.bots.sayrummy import LookaheadSayBot
 
     game = load_game("say-rummy", 2)
     decision = _discard_decision(game, ["d", "ɔ", "g", "z", "ʒ"])
     assert GreedySayBot(game).choose(decision) == DISCARDS[parse_sound("d")]
     assert LookaheadSayBot(game).choose(decision) == DISCARDS[parse_sound("ʒ")]
+    # The hint's words say what the cards kept are worth: "dogs" now.
+    from cardtable.bots.sayrummy import explain
+
+    words = explain(decision, DISCARDS[parse_sound("ʒ")])
+    assert words is not None and "the cards you keep make a play of 4 cards now" in words
 
 
 def test_the_lookahead_bot_plays_legal_whole_matches() -> None:
