@@ -203,17 +203,18 @@ class LookaheadSayBot(GreedySayBot):
     counts, for each of the greedy bot's best plays (and then each discard), the cards the hand
     left would hold after the next turn, over every card the next draw could bring (weighed by
     how many of it are unseen); it draws as greedy does.
-    Paired with greedy on the same deals it won 0.637 of heads-up rounds and 0.449 of rounds at
-    three (a share: 0.333): see docs/benchmarks.md. Every choice is a deterministic function of
-    the view.
+    Paired with greedy on the same deals it won 0.449 of rounds at three (a share: 0.333) and
+    0.714 of heads-up whole matches: see docs/benchmarks.md. Every choice is a deterministic
+    function of the view.
     """
 
     name = "lookahead"
     hands_weighed = 40  # the different hands left by greedy's best plays that are weighed
-    # At three or more, someone else may go out before the next turn, and a play that keeps
-    # cards for it is then paid for in cards held: each card still held after this turn costs
-    # this much of a card expected after the next (0.3: the same rounds won at three, 0.23
-    # fewer cards held a round; heads-up it cost a point of rounds).
+    # Someone else may go out before the next turn, and a play that keeps cards for it is then
+    # paid for in cards held, which is what a match is scored on: each card still held after
+    # this turn costs this much of a card expected after the next (0.3: at three the same
+    # rounds won and 0.23 fewer cards held a round; heads-up a point of rounds less, but 4
+    # points more of whole matches).
     held_weight = 0.3
 
     def _lay(self, view: dict[str, Any], seat: int, hand: list[int],
@@ -285,7 +286,7 @@ class _Lookahead:
         best = math.inf
         choice: Action | None = None
         weighed: set[bytes] = set()
-        held = bot.held_weight if bot.game.players > 2 else 0.0
+        held = bot.held_weight
         for action in ranked:
             left = [have - used for have, used in zip(hand, self.cards_used(action), strict=True)]
             if not any(left):
