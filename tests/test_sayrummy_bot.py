@@ -131,3 +131,26 @@ def test_the_lookahead_bot_wins_more_rounds_than_greedy() -> None:
             bots[me] = make_bot("lookahead", game, 3)
             won += first_round(game, deal, me, bots).won
     assert won / 200 > 0.56, won / 200
+
+
+def test_the_lookahead_bot_sheds_a_card_more_now_rather_than_keep_it_for_later() -> None:
+    """Someone may go out before the next turn, and then every card held counts against the
+    hand: with nothing on the table and p h m m w j i æ in hand, the lookahead bot lays
+    "whammy" (five cards) where, with no weight on the cards held after this turn, it would lay
+    "wham" and keep the i for a longer play next time."""
+    from cardtable.bots.sayrummy import LookaheadSayBot
+
+    game = load_game("say-rummy", 2)
+    state = game.new_state(12)
+    bot = LookaheadSayBot(game)
+    state.apply(0, bot.choose(Decision.for_bot(state, 0, bot)))  # the draw
+    decision = Decision.for_bot(state, 0, bot)
+    view = decision.view()
+    assert view["zones"]["hand:0"]["cards"] == ["p", "h", "m", "m", "w", "j", "i", "æ"]
+    assert view["table"]["words"] == []
+    play = bot.choose(decision)
+    assert isinstance(play, Word) and play.tokens == _tokens("h w æ m i")
+    careless = LookaheadSayBot(game)
+    careless.held_weight = 0.0
+    kept = careless.choose(Decision.for_bot(state, 0, careless))
+    assert isinstance(kept, Word) and kept.tokens == _tokens("h w æ m")
