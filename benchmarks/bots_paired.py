@@ -9,6 +9,9 @@ weights), for any game's registered bots:
 
     .venv/bin/python benchmarks/bots_paired.py --game say-rummy --players 3 --bot lookahead \
         --deals 1000 --first 80000 --workers 2
+
+``--rounds K`` plays K rounds of each deal instead, scored on the totals then, and ``--rounds
+0`` whole matches, won as the game says (ties shared): the bars' unit where a match is short.
 """
 
 from __future__ import annotations
@@ -24,14 +27,15 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from cardtable.bots import is_bot_name, make_bot
 from cardtable.engine.game import load_game
-from cardtable.sim.paired import first_round
+from cardtable.sim.paired import play_rounds
 from machine import print_machine
 
 
-def rounds(game_name: str, players: int, deal: int, bot: str, base: str
+def rounds(game_name: str, players: int, deal: int, bot: str, base: str, played: int = 1
            ) -> list[tuple[float, float, float, float]]:
-    """For each seat in turn: rounds won and CPU seconds a move, by ``bot`` there and by
-    ``base`` there, greedy in the other seats."""
+    """For each seat in turn: rounds (or matches) won and CPU seconds a move, by ``bot`` there
+    and by ``base`` there, greedy in the other seats; ``played`` rounds of each deal, 0 for the
+    whole match."""
     game = load_game(game_name, players)
     out = []
     for me in range(players):
@@ -39,7 +43,7 @@ def rounds(game_name: str, players: int, deal: int, bot: str, base: str
         for name in (bot, base):
             bots = [make_bot("greedy", game, deal * 10 + s) for s in range(players)]
             bots[me] = make_bot(name, game, deal * 10 + me)
-            results.append(first_round(game, deal, me, bots))
+            results.append(play_rounds(game, deal, me, bots, played))
         tested, yardstick = results
         out.append((tested.won, yardstick.won, tested.cpu / max(tested.moves, 1),
                     yardstick.cpu / max(yardstick.moves, 1)))
@@ -55,6 +59,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first", type=int, default=80000, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=1, help="processes playing the deals")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds of each deal, scored on the totals then (0: whole matches, "
+                             "won as the game says)")
     args = parser.parse_args()
     for name in (args.bot, args.base):
         if not is_bot_name(name, args.game):
@@ -65,19 +72,22 @@ def main() -> None:
     n = len(deals)
     with ProcessPoolExecutor(args.workers) as pool:
         played = pool.map(rounds, [args.game] * n, [args.players] * n, deals, [args.bot] * n,
-                          [args.base] * n, chunksize=max(1, n // 40))
+                          [args.base] * n, [args.rounds] * n, chunksize=max(1, n // 40))
         results = [seat for deal in played for seat in deal]
     tested = [r[0] for r in results]
     base = [r[1] for r in results]
     diffs = [t - b for t, b in zip(tested, base, strict=True)]
     error = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
     share = 1 / args.players
+    unit = ("matches" if args.rounds == 0 else "rounds" if args.rounds == 1
+            else f"matches of {args.rounds} rounds")
     print(f"{args.game}, {args.players} players, deals {args.first}-{args.first + n - 1}, "
-          f"{len(results)} rounds ({time.perf_counter() - began:.0f} s):")
-    print(f"  rounds won against greedy: {args.bot} {statistics.mean(tested):.3f}, "
+          f"{len(results)} {unit} ({time.perf_counter() - began:.0f} s):")
+    print(f"  {unit} won against greedy: {args.bot} {statistics.mean(tested):.3f}, "
           f"{args.base} {statistics.mean(base):.3f} (a seat's share {share:.3f})")
-    print(f"  {args.bot} less {args.base}, round by round: {statistics.mean(diffs):+.3f} "
-          f"+- {error:.3f}; rounds that differ: {sum(1 for d in diffs if d)}")
+    each = "match by match" if args.rounds != 1 else "round by round"
+    print(f"  {args.bot} less {args.base}, {each}: {statistics.mean(diffs):+.3f} "
+          f"+- {error:.3f}; {unit} that differ: {sum(1 for d in diffs if d)}")
     print(f"  CPU ms a move: {args.bot} {1000 * statistics.mean(r[2] for r in results):.2f}, "
           f"{args.base} {1000 * statistics.mean(r[3] for r in results):.2f}")
 

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from cardtable.bots import make_bot
+from cardtable.bots import Decision, make_bot
 from cardtable.engine.game import load_game
-from cardtable.sim.paired import first_round
+from cardtable.sim.paired import first_round, play_rounds
 
 
 @pytest.mark.parametrize(("game_name", "players"), [("daylily", 2), ("dummy-rummy", 3), ("day", 3)])
@@ -28,3 +30,32 @@ def test_a_round_is_scored_the_same_from_every_seat(game_name: str, players: int
         for r in results:
             assert r.won == (0.0 if r.margin < best else
                              1.0 / sum(1 for x in results if x.margin == best))
+
+
+@pytest.mark.parametrize(("game_name", "players", "options"),
+                         [("daylily", 2, {"target": 40}), ("say-rummy", 3, {"games": 2})])
+def test_a_whole_match_is_won_as_the_game_says(game_name: str, players: int,
+                                               options: dict[str, int]) -> None:
+    """``--rounds 0`` of the paired benchmark: the match is played to its end and its winners
+    are the game's own (a shared win is shared out), and a match cut after two rounds takes
+    more moves than its first round (one seat may not move at all in a round that someone
+    goes out of on the first turn)."""
+    game = load_game(game_name, players, options)
+    for deal in range(3):
+        def bots() -> list[Any]:
+            return [make_bot("greedy", game, s) for s in range(players)]
+
+        state = game.new_state(deal)
+        table = bots()
+        while not state.is_over:
+            seat = state.actors[0]
+            state.apply(seat, table[seat].choose(Decision.for_bot(state, seat, table[seat])))
+        winners = state.winners
+        assert state.rounds_played >= 2
+        for seat in range(players):
+            whole = play_rounds(game, deal, seat, bots(), 0)
+            assert whole.won == (1 / len(winners) if seat in winners else 0.0)
+            assert whole.gain == state.scores[seat] - game.new_state(deal).scores[seat]
+        two = sum(play_rounds(game, deal, seat, bots(), 2).moves for seat in range(players))
+        one = sum(first_round(game, deal, seat, bots()).moves for seat in range(players))
+        assert two > one

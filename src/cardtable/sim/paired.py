@@ -33,10 +33,20 @@ class RoundResult:
 def first_round(game: Game, deal: int, seat: int, bots: Sequence[Bot]) -> RoundResult:
     """Play the first round of deal ``deal`` with ``bots[s]`` in each seat ``s`` and score it for
     ``seat``. Every bot decides from what its own seat may see (``Decision.for_bot``)."""
+    return play_rounds(game, deal, seat, bots, 1)
+
+
+def play_rounds(game: Game, deal: int, seat: int, bots: Sequence[Bot],
+                rounds: int) -> RoundResult:
+    """Play deal ``deal`` for ``rounds`` rounds (0: the whole match) and score it for ``seat``.
+
+    A match cut short is scored on the totals then, as ``simulate --rounds`` scores it; a match
+    played to its end is won by the game's own winners, whose tie-breaks (Daylily's last
+    Festival, say) the totals alone would miss."""
     state = game.new_state(deal)
     start = state.scores[seat]
     spent, moves = 0.0, 0
-    while state.rounds_played == 0 and not state.is_over:
+    while not state.is_over and not (rounds and state.rounds_played >= rounds):
         actor = state.actors[0]
         began = time.process_time()
         action = bots[actor].choose(Decision.for_bot(state, actor, bots[actor]))
@@ -46,7 +56,11 @@ def first_round(game: Game, deal: int, seat: int, bots: Sequence[Bot]) -> RoundR
         state.apply(actor, action)
     sign = -1 if lowest_wins(state) else 1
     totals = [sign * t for t in state.scores]
-    best = max(totals)
-    won = (1.0 if totals.count(best) == 1 else 0.5) if totals[seat] == best else 0.0
     others = (sum(totals) - totals[seat]) / (len(totals) - 1)
+    if state.is_over:
+        winners = state.winners
+        won = 1.0 / len(winners) if seat in winners else 0.0
+    else:
+        best = max(totals)
+        won = (1.0 / totals.count(best)) if totals[seat] == best else 0.0
     return RoundResult(won, totals[seat] - others, spent, moves, state.scores[seat] - start)
