@@ -231,9 +231,27 @@ def test_figures_that_favour_another_move_are_said_to_be_within_the_luck() -> No
     closer = SearchResult(kept, (Choice(kept, 40, -4.2), Choice(other, 40, -2.9)), 80, 0.5)
     words = describe(closer, decision, Knowledge())
     luck = "a difference within the luck of those deals, too small to trust."
-    assert f"{other} came out -2.9, {luck}" in words
+    assert "it left you 4.2 points behind the rest of the table on average" in words
+    assert f"{other} left you 2.9 behind, {luck}" in words
     clear = SearchResult(kept, (Choice(kept, 40, 3.0), Choice(other, 40, 1.0)), 80, 0.5)
-    assert f"the next best, {other}, +1.0" in describe(clear, decision, Knowledge())
+    said = describe(clear, decision, Knowledge())
+    assert "it left you 3.0 points ahead of the rest of the table on average" in said
+    assert f"the next best, {other}, 1.0 ahead." in said
+
+
+def test_the_figures_say_ahead_or_behind_not_a_signed_number() -> None:
+    """In Say Rummy a total is penalty points, so "-0.8 points" would read as fewer penalties:
+    the figures say where the move left the seat against the rest of the table."""
+    state, seat = greedy_until(
+        "daylily", 2, lambda s, seat: s.view(seat)["table"]["phase"] == "draw"
+        and len(s.legal_actions(seat)) == 2)
+    decision = Decision.at(state, seat)
+    kept, other = decision.legal
+    level = SearchResult(kept, (Choice(kept, 40, 0.04), Choice(other, 40, -0.6)), 80, 0.5)
+    said = describe(level, decision, Knowledge(unit="cards"))
+    assert "it left you level with the rest of the table on average" in said
+    assert f"the next best, {other}, 0.6 behind." in said
+    assert not re.search(r"[+-]\d", said), said
 
 
 def test_a_daylily_meld_still_waiting_is_named_by_what_is_held_and_what_it_waits_for() -> None:

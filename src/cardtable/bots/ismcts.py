@@ -655,27 +655,41 @@ def reasons_for(decision: Decision, action: Action, knowledge: Knowledge) -> str
 
 
 def figures_of(result: SearchResult, knowledge: Knowledge) -> str:
-    """What the play-outs found, as a sentence: the chosen move's mean against the table and
-    the runner-up's; nothing when no deal was played out (the game's shortlist left the
-    search one move, as Day's does at the substitution, whose chances the reasons give)."""
+    """What the play-outs found, as a sentence: where the chosen move left the seat against
+    the rest of the table on average, and the runner-up; nothing when no deal was played out
+    (the game's shortlist left the search one move, as Day's does at the substitution, whose
+    chances the reasons give). Said as ahead or behind rather than a signed number: in a game
+    scored on penalty points "-0.8 points" reads as fewer penalties, which is the opposite."""
     best = result.choices[0]
     deals = sum(c.visits for c in result.choices)
     if deals == 0:
         return ""
-    points = knowledge.unit
+    unit = knowledge.unit
     if len(result.choices) == 1:
-        return (f"In {deals} deals of the cards you cannot see it came out "
-                f"{best.mean:+.1f} {points} against the table on average.")
+        return (f"In {deals} deals of the cards you cannot see it left you "
+                f"{_standing(best.mean, unit)} on average.")
     other = result.choices[1]
     found = (f"In {deals} deals of the cards you cannot see, played out to the end of the "
-             f"round, it came out {best.mean:+.1f} {points} against the table on average")
+             f"round, it left you {_standing(best.mean, unit)} on average")
     if other.mean > best.mean:
         # A move is chosen over another only when it wins clearly on the same deals (the
         # policy's move stays unless a challenger beats it by ``margin`` standard errors):
         # say so, or the figures seem to contradict the advice.
-        return (f"{found}; {other.action} came out {other.mean:+.1f}, a difference "
+        return (f"{found}; {other.action} left you {_standing(other.mean)}, a difference "
                 "within the luck of those deals, too small to trust.")
-    return f"{found}; the next best, {other.action}, {other.mean:+.1f}."
+    return f"{found}; the next best, {other.action}, {_standing(other.mean)}."
+
+
+def _standing(mean: float, unit: str = "") -> str:
+    """A mean gain over the rest of the table in words: "1.2 points ahead of the rest of the
+    table", or for a runner-up just "1.2 ahead" (the unit and the table said once)."""
+    amount = f"{abs(mean):.1f}"
+    side = "ahead" if mean > 0 else "behind"
+    if amount == "0.0":
+        return "level with the rest of the table" if unit else "level"
+    if not unit:
+        return f"{amount} {side}"
+    return f"{amount} {unit} {side}{' of' if mean > 0 else ''} the rest of the table"
 
 
 register_param_bot("ismcts", "*", make_ismcts,
