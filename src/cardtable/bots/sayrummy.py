@@ -203,8 +203,8 @@ class LookaheadSayBot(GreedySayBot):
     counts, for each of the greedy bot's best plays (and then each discard), the cards the hand
     left would hold after the next turn, over every card the next draw could bring (weighed by
     how many of it are unseen); it draws as greedy does.
-    Paired with greedy on the same deals it won 0.449 of rounds at three (a share: 0.333) and
-    0.714 of heads-up whole matches: see docs/benchmarks.md. Every choice is a deterministic
+    Paired with greedy on the same deals it won 0.449 of rounds at three (a share: 0.333), 0.714
+    of heads-up whole matches and 0.489 at three: see docs/benchmarks.md. Every choice is a deterministic
     function of the view.
     """
 
