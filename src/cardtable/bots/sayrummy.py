@@ -204,8 +204,8 @@ class LookaheadSayBot(GreedySayBot):
     left would hold after the next turn, over every card the next draw could bring (weighed by
     how many of it are unseen); it draws as greedy does.
     Paired with greedy on the same deals it won 0.449 of rounds at three (a share: 0.333), 0.714
-    of heads-up whole matches and 0.489 at three: see docs/benchmarks.md. Every choice is a deterministic
-    function of the view.
+    of heads-up whole matches and 0.489 at three: see docs/benchmarks.md. Every choice is a
+    deterministic function of the view.
     """
 
     name = "lookahead"
