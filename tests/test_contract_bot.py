@@ -268,12 +268,14 @@ def test_a_sampled_state_is_read_as_the_view_reads_it(
 ) -> None:
     """The search's play-outs read their sampled states straight (``play_sample``), skipping the
     view; at every decision of every seat that must read what the view shows and make the very
-    move greedy makes from the view, or the search would be modelling some other player."""
+    move greedy (or careful) makes from the view, or the search would be modelling some other
+    player."""
     from cardtable.bots.contract import GreedyContractBot, read_sample, read_view
 
     game = load_game(name, players, dict(options))
     bot = make_bot("greedy", game, 0)
-    assert isinstance(bot, GreedyContractBot)
+    careful = make_bot("careful", game, 0)  # the search's own play-outs in these games
+    assert isinstance(bot, GreedyContractBot) and isinstance(careful, GreedyContractBot)
     rng = random.Random(name)
     checked = 0
     for seed in range(2):
@@ -284,6 +286,7 @@ def test_a_sampled_state_is_read_as_the_view_reads_it(
                 legal = state.legal_actions(seat)
                 assert read_sample(state, seat) == read_view(state.view(seat), seat)
                 assert bot.play_sample(state, seat, legal) == decide(bot, state, seat)
+                assert careful.play_sample(state, seat, legal) == decide(careful, state, seat)
                 checked += 1
             seat = state.actors[rng.randrange(len(state.actors))]
             legal = state.legal_actions(seat)

@@ -492,13 +492,15 @@ def test_the_searching_seat_and_the_others_can_play_out_with_different_bots(
 
 
 @pytest.mark.parametrize(("game_name", "players", "leader"),
-                         [("daylily", 2, "patient"), ("say-rummy", 3, "lookahead")])
+                         [("daylily", 2, "patient"), ("say-rummy", 3, "lookahead"),
+                          ("dummy-rummy", 2, "careful"), ("liverpool", 3, "careful")])
 def test_the_search_falls_back_on_the_move_of_the_bot_it_follows(
     game_name: str, players: int, leader: str
 ) -> None:
     """The search keeps one bot's move unless a challenger beats it, and that bot is stronger
-    than greedy: Daylily's play-out bot ``patient``, and Say Rummy's advisor ``lookahead`` (too
-    slow to play out, it leads from the seat's own view while greedy plays the play-outs).
+    than greedy: Daylily's play-out bot ``patient``, the contract rummies' ``careful``, and Say
+    Rummy's advisor ``lookahead`` (too slow to play out, it leads from the seat's own view while
+    greedy plays the play-outs).
     Where it and greedy differ, a search too short to overturn anything plays its move."""
     game = load_game(game_name, players)
     greedy, follows = make_bot("greedy", game, 0), make_bot(leader, game, 0)
