@@ -100,7 +100,10 @@ class Seen:
     deal: int
     buys: int
     buy_limit: int | None
-    pile: tuple[int, ...]  # the discard pile, bottom to top (everyone saw every card thrown)
+    # The discard pile, bottom to top (everyone saw every card thrown). A list: read from a
+    # sample it is the state's own pile, not copied at every move of a play-out (a Seen is
+    # read, decided on and dropped before the move is made).
+    pile: list[int]
     building: bool  # whether another seat is not yet down (and so may want a thrown card)
     wanted: tuple[int, ...]  # sorted: cards seen taken by a seat not yet down, still held
 
@@ -182,7 +185,7 @@ def read_view(view: dict[str, Any], seat: int) -> Seen:
         deal=int(table["deal"]),
         buys=int(table["buys"][seat]),
         buy_limit=None if limit is None else int(limit),
-        pile=tuple(card_of(t) for t in discard),
+        pile=[card_of(t) for t in discard],
         building=any(not d for s, d in enumerate(downs) if s != seat),
         wanted=tuple(wanted),
     )
@@ -226,6 +229,18 @@ def _cards_of(counts: bytes) -> tuple[int, ...]:
     return tuple(cards)
 
 
+def _sorted_cards(counts: Sequence[int]) -> tuple[int, ...]:
+    """The sorted cards that ``counts`` (copies of each card) stands for, memoised: a play-out
+    reads the same hands, and the same cards seen taken, move after move."""
+    key = bytes(counts)
+    cards = _HANDS.get(key)
+    if cards is None:
+        if len(_HANDS) > _MEMO_LIMIT:
+            _HANDS.clear()
+        cards = _HANDS[key] = _cards_of(key)
+    return cards
+
+
 def read_sample(state: ContractState, seat: int) -> Seen:
     """What ``read_view(state.view(seat), seat)`` reads, taken straight from a state without
     writing its view out as card codes and parsing them back, which cost the search's play-outs
@@ -234,12 +249,7 @@ def read_sample(state: ContractState, seat: int) -> Seen:
     it on its own sampled states only, and ``tests/test_contract_bot.py`` holds the two readings
     equal.
     """
-    counts = bytes(state.hands[seat])
-    hand = _HANDS.get(counts)
-    if hand is None:
-        if len(_HANDS) > _MEMO_LIMIT:
-            _HANDS.clear()
-        hand = _HANDS[counts] = _cards_of(counts)
+    hand = _sorted_cards(state.hands[seat])
     table = _TABLES.get(state.table_stamp)
     if table is None or table[0] != state.table:
         if len(_TABLES) >= _TABLES_LIMIT:
@@ -247,13 +257,14 @@ def read_sample(state: ContractState, seat: int) -> Seen:
         table = _TABLES[state.table_stamp] = _read_table(state)
     discard = state.discard
     building = False
-    wanted: list[int] = []
+    wanted: tuple[int, ...] = ()
     for s, down in enumerate(state.down):
         if s != seat and not down:
             building = True
             known = state.known[s]
             if any(known):
-                wanted += _cards_of(bytes(known))
+                wanted = tuple(sorted(wanted + _sorted_cards(known))) if wanted else (
+                    _sorted_cards(known))
     return Seen(
         seat=seat,
         phase=state.phase,
@@ -265,9 +276,9 @@ def read_sample(state: ContractState, seat: int) -> Seen:
         deal=state.deal_no,
         buys=state.buys[seat],
         buy_limit=state.rules.buy_limit,
-        pile=tuple(discard),
+        pile=discard,
         building=building,
-        wanted=tuple(sorted(wanted)),
+        wanted=wanted,
     )
 
 
