@@ -722,7 +722,8 @@ def _careful(game: Game, seed: int) -> GreedyContractBot:
 
 for _game in ("dummy-rummy", "liverpool"):
     register_bot("careful", _game, _careful,
-                 about="greedy, but once down it keeps back the cards others are building with")
+                 about="greedy, but it does not throw cards the others are collecting or could "
+                       "lay off: a little stronger")
 
 
 # ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------
