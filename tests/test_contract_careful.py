@@ -111,3 +111,31 @@ def test_it_plays_as_greedy_but_for_its_discards(name: str, options: dict[str, s
             state.apply(seat, action)
     assert compared > 300
     assert differed > 0  # and its discards do differ somewhere in three matches
+
+
+def test_a_hint_says_which_dearer_card_it_keeps_back_and_why() -> None:
+    """The search follows careful, so a hint may advise a cheap card over a dear one; its words
+    say what the dear one would do for another player."""
+    from cardtable.bots import Decision
+    from cardtable.bots.contract import explain
+
+    state = rigged("dummy-rummy", "QC QD 9S 9H KC 4C 6D 2H 3S 7D 5C", top="8C", phase="play")
+    lay_down_for(state, 1, "KS KH KD")
+    words = explain(Decision.at(state, 0), Discard(parse_card("5C")))
+    assert words is not None
+    assert "keeps back the KC: a player who is down would take it and lay it off" in words
+    # Greedy's own choice, the king, has nothing kept back to explain.
+    words = explain(Decision.at(state, 0), Discard(parse_card("KC")))
+    assert words is not None and "keeps back" not in words
+
+    state = rigged("dummy-rummy", "KC 5S 4D", top="7C", phase="play", down=DOWN)
+    seen_taking(state, 1, "KD")
+    words = explain(Decision.at(state, 0), Discard(parse_card("5S")))
+    assert words is not None
+    assert "would count 5 against you" in words
+    assert "keeps back the KC: a player still building took a card from the pile" in words
+
+    state = rigged("dummy-rummy", "JC 9H 5S", top="9C 9D 9S 9C", phase="play", down=DOWN)
+    words = explain(Decision.at(state, 0), Discard(parse_card("9H")))
+    assert words is not None and "than for the JC" in words
+    assert "least likely to help a player still building" in words

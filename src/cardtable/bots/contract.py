@@ -697,23 +697,36 @@ class CarefulContractBot(GreedyContractBot):
     def _danger(self, card: int, seen: Seen) -> int:
         """How much a seat still building may want ``card``: ten for each card it was seen to
         take that ``card`` would go with, less the copies everyone can see of what it would
-        need (for a set, cards of its rank; for a run, the card itself)."""
+        need."""
         if card == JOKER:
             return 100
+        return 10 * self._goes_with_taken(card, seen) - self._in_sight(card, seen)
+
+    def _goes_with_taken(self, card: int, seen: Seen) -> int:
+        """The cards a seat still building was seen to take that ``card`` would go with: of its
+        rank if the contract has sets, and of its suit within two ranks if it has runs."""
+        sets, runs = self._contract(seen)
+        rank = card % 13
+        count = 0
+        if sets:
+            count += sum(1 for c in seen.wanted if c != JOKER and c % 13 == rank)
+        if runs:
+            count += sum(1 for c in seen.wanted if c != JOKER and _near_in_run(c, card))
+        return count
+
+    def _in_sight(self, card: int, seen: Seen) -> int:
+        """Copies everyone can see (the pile, the melds, this seat's hand) of what ``card``
+        would go with in the contract: cards of its rank for a set, the card itself for a run
+        (the cards beside it differ from run to run)."""
         sets, runs = self._contract(seen)
         rank = card % 13
         shown = [*seen.pile, *seen.hand, *(c for meld in seen.table for c in meld.cards)]
-        danger = 0
+        count = 0
         if sets:
-            danger -= sum(1 for c in shown if c != JOKER and c % 13 == rank)
-            danger += 10 * sum(1 for c in seen.wanted if c != JOKER and c % 13 == rank)
+            count += sum(1 for c in shown if c != JOKER and c % 13 == rank)
         if runs:
-            danger -= shown.count(card)
-            danger += 10 * sum(
-                1 for c in seen.wanted
-                if c != JOKER and c // 13 == card // 13 and _near_in_run(c, card)
-            )
-        return danger
+            count += shown.count(card)
+        return count
 
 
 def _careful(game: Game, seed: int) -> GreedyContractBot:
@@ -763,9 +776,10 @@ def explain(decision: Decision, action: Action) -> str | None:
             if len(seen.hand) == 1:
                 return "your last card: discarding it goes out"
             return (f"the {code(c)} would count {bot.values[c]} against you if still held when "
-                    "the deal ends")
+                    f"the deal ends{_feeding_words(decision.game, seen, c)}")
         rest = without(seen.hand, c)
-        return _contract_words(bot, seen, rest, contract, c)
+        return _contract_words(bot, seen, rest, contract, c) + _feeding_words(
+            decision.game, seen, c)
     if action in (TAKE, DRAW, BUY, PASS) and seen.top >= 0:
         return _top_words(bot, seen, action, contract)
     if isinstance(action, Down):
@@ -777,6 +791,37 @@ def explain(decision: Decision, action: Action) -> str | None:
         return (f"the {code(action.card)} takes the joker's place in the run, and the joker "
                 "comes to your hand to be laid off this turn, wild, wherever it fits")
     return None
+
+
+def _feeding_words(game: Game, seen: Seen, thrown: int) -> str:
+    """Why cards as dear as the one thrown, or dearer, stay in the hand, where ``careful`` keeps
+    them back (its rules, in words): they would feed another player. Empty where no such card
+    is kept for that reason."""
+    bot: CarefulContractBot = kept_with(game, CarefulContractBot)
+    if thrown == JOKER:
+        return ""
+    dearer = sorted({c for c in seen.hand
+                     if c not in (JOKER, thrown) and bot.values[c] >= bot.values[thrown]})
+    if not seen.down:
+        fits = [c for c in dearer if bot._layable(c, seen.table)]
+        if not fits:
+            return ""
+        them = "it" if len(fits) == 1 else "them"
+        return (f"; it keeps back the {' '.join(code(c) for c in fits)}: a player who is down "
+                f"would take {them} and lay {them} off")
+    if not seen.building:
+        return ""
+    mine = bot._danger(thrown, seen)
+    riskier = [c for c in dearer if bot._danger(c, seen) > mine]
+    if not riskier:
+        return ""
+    taken = [c for c in riskier if bot._goes_with_taken(c, seen)]
+    if taken:
+        return (f"; it keeps back the {' '.join(code(c) for c in taken)}: a player still "
+                "building took a card from the pile that goes with it")
+    return (f"; more of what the {code(thrown)} would go with is in sight (the pile, the table, "
+            f"your hand) than for the {' '.join(code(c) for c in riskier)}, so it is the "
+            "card least likely to help a player still building")
 
 
 def _weighed(action: Action) -> str:
