@@ -1,4 +1,5 @@
-"""The greedy contract-rummy player (Dummy Rummy and Liverpool): down early, then shed cards.
+"""The greedy contract-rummy player (Dummy Rummy and Liverpool): down early, then shed cards;
+and ``careful``, greedy with discards that do not feed the others (see its class).
 
 It sees only its seat's view and the legal actions; the table's rules (contracts, deal sizes,
 card values, how a player goes out) are public and come from the game it was made for.
@@ -944,9 +945,12 @@ def _register_knowledge() -> None:
     from cardtable.bots.ismcts import Knowledge, register_knowledge
 
     for game in ("dummy-rummy", "liverpool"):
-        # tree=False: greedy plays every move below the root (a turn is several moves by
-        # one seat, the case where a tree's exploration biased Daylily's search); measured
-        # no weaker than the tree on the same Dummy Rummy deals, and no slower (docs/bots.md).
+        # tree=False: the play-out bots play every move below the root (a turn is several
+        # moves by one seat, the case where a tree's exploration biased Daylily's search);
+        # measured no weaker than the tree on the same Dummy Rummy deals, and no slower. The
+        # searching seat plays out as careful, whose move it keeps unless beaten, the others
+        # as greedy: 270 of 400 heads-up Dummy Rummy rounds against greedy, where greedy's
+        # play-outs won 260 and careful alone 242 (docs/bots.md).
         register_knowledge(game, Knowledge(rollout="careful", opponent_rollout="greedy",
                                            candidates=shortlist,
                                            max_candidates=4, tree=False, explain=explain))
