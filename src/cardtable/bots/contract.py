@@ -736,8 +736,7 @@ def _careful(game: Game, seed: int) -> GreedyContractBot:
 
 for _game in ("dummy-rummy", "liverpool"):
     register_bot("careful", _game, _careful,
-                 about="greedy, but it does not throw cards the others are collecting or could "
-                       "lay off: a little stronger")
+                 about="greedy, but keeps back cards others collect or could lay off")
 
 
 # ---- knowledge for the search (cardtable.bots.ismcts) ------------------------------------------
