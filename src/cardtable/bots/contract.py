@@ -681,10 +681,14 @@ class CarefulContractBot(GreedyContractBot):
         if not seen.table:
             return super()._best_discard(seen, discards)
         table = seen.table
-        return min(
-            self.discard_keys(seen, discards),
-            key=lambda r: (r[1][:2], self._layable(r[0].card, table), r[1][2:]),
-        )[0]
+
+        def reluctance(row: tuple[Discard, tuple[int, int, int, int, int]]) -> tuple[int, ...]:
+            # greedy's order (see discard_keys), with "fits a meld on the table" put after
+            # the deficit and before everything else
+            action, (joker, deficit, live, cheaper, card) = row
+            return (joker, deficit, self._layable(action.card, table), live, cheaper, card)
+
+        return min(self.discard_keys(seen, discards), key=reluctance)[0]
 
     def _shed(self, seen: Seen, discards: Sequence[Discard]) -> Discard:
         if not seen.building:
