@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardtable import load_game
-from cardtable.bots import make_bot
-from cardtable.games.contract.actions import Discard
+from cardtable.bots import Decision, make_bot
+from cardtable.bots.contract import explain
+from cardtable.games.contract.actions import BUY, DRAW, PASS, Discard
 from cardtable.games.contract.cards import parse_card, parse_cards
 from cardtable.games.contract.melds import read_meld
 from cardtable.games.contract.state import ContractState, TableMeld
@@ -90,12 +91,12 @@ def test_before_going_down_it_keeps_back_a_card_a_down_player_could_lay_off() ->
 @pytest.mark.parametrize(("name", "options"), [("dummy-rummy", SHORT),
                                                ("liverpool", SHORT_LIVERPOOL)])
 def test_it_plays_as_greedy_but_for_its_discards(name: str, options: dict[str, str]) -> None:
-    """Every draw, buy, lay-down and lay-off is greedy's, and so is every discard while nobody
-    is down (nothing on the table to lay off, nobody down to build against): the two bots share
-    everything else."""
+    """Every draw, lay-down and lay-off is greedy's, and so is every discard while nobody is
+    down (nothing on the table to lay off, nobody down to build against) and every buy but in
+    a deal of two sets, where it lets every card go: the two bots share everything else."""
     game = load_game(name, 3, dict(options))
     greedy = make_bot("greedy", game, 0)
-    compared = differed = 0
+    compared = differed = declined = 0
     for seed in range(3):
         state = game.new_state(seed)
         assert isinstance(state, ContractState)
@@ -103,7 +104,11 @@ def test_it_plays_as_greedy_but_for_its_discards(name: str, options: dict[str, s
         while not state.is_over:
             seat = state.actors[0]
             action = decide(bots[seat], state, seat)
-            if not any(state.down) or not isinstance(action, Discard):
+            if state.phase == "buy" and state.rules.contracts[state.deal_no - 1].sets == 2 \
+                    and not state.rules.contracts[state.deal_no - 1].runs:
+                assert action == PASS
+                declined += decide(greedy, state, seat) == BUY
+            elif not any(state.down) or not isinstance(action, Discard):
                 assert action == decide(greedy, state, seat)
                 compared += 1
             else:
@@ -111,14 +116,32 @@ def test_it_plays_as_greedy_but_for_its_discards(name: str, options: dict[str, s
             state.apply(seat, action)
     assert compared > 300
     assert differed > 0  # and its discards do differ somewhere in three matches
+    assert declined > 0  # and greedy would have bought a card it let go
+
+
+def test_it_buys_towards_a_set_and_a_run_but_not_towards_two_sets() -> None:
+    # The queen of spades makes the hand's second set (deal 1: two sets); greedy buys it, and
+    # careful lets it go: the deal's free cards make two sets soon enough, and a buy adds two
+    # stock cards to the hand. In the second deal (a set and a run) the jack of clubs makes
+    # the run, and it buys as greedy does.
+    for deal, top, wanted in ((1, "QS", PASS), (2, "JC", BUY)):
+        state = rigged("dummy-rummy", "KS KH KD 8C 9C 10C QC QD 4D 6S AS", top=top, seat=1)
+        state.deal_no = deal
+        state.current = 0  # the player before the bot declines the discard and draws
+        state.apply(0, DRAW)
+        assert state.phase == "buy" and state.actors == (1,)
+        assert decide(make_bot("greedy", state.game, 1), state, 1) == BUY
+        assert decide(make_bot("careful", state.game, 1), state, 1) == wanted
+        # A hint that advises letting the card go says why, in the careful player's terms.
+        words = explain(Decision.at(state, 1), PASS)
+        assert words is not None and "a buy adds 2 cards from the stock as well" in words
+        assert ("two sets come together soon enough from the cards free to take" in words) \
+            == (deal == 1)
 
 
 def test_a_hint_says_which_dearer_card_it_keeps_back_and_why() -> None:
     """The search follows careful, so a hint may advise a cheap card over a dear one; its words
     say what the dear one would do for another player."""
-    from cardtable.bots import Decision
-    from cardtable.bots.contract import explain
-
     state = rigged("dummy-rummy", "QC QD 9S 9H KC 4C 6D 2H 3S 7D 5C", top="8C", phase="play")
     lay_down_for(state, 1, "KS KH KD")
     words = explain(Decision.at(state, 0), Discard(parse_card("5C")))

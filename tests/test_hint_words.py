@@ -368,6 +368,7 @@ def test_a_contract_buy_window_weighs_the_card_against_the_price_of_the_buy() ->
     words = contract_explain(Decision.at(state, seat), PASS)
     assert words is not None and "brings the contract" in words
     assert words.endswith(("but a buy adds 1 card from the stock as well",
+                           "two sets come together soon enough from the cards free to take",
                            "keep it for a card that brings the contract within one card"))
 
     useless_offer = offer(PASS, "does not bring")
