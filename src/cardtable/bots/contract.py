@@ -74,6 +74,7 @@ from cardtable.games.contract.state import ContractState, TableMeld
 
 MAX_EXTRA = 6  # a buy may not take the hand beyond the deal's size plus this many cards
 NEAR_RUN = 2  # a card of the same suit this many ranks away or closer starts a run
+TWO_SETS = (2, 0)  # (sets, runs): the first deal's contract, towards which careful never buys
 _MEMO_LIMIT = 200_000
 
 _CODES: dict[str, int] = {}
@@ -675,7 +676,7 @@ class CarefulContractBot(GreedyContractBot):
     Paired with greedy on the same deals (``benchmarks/bots_paired.py``, 2026-11-29): the first
     rule alone won 3 to 4 rounds in a hundred more, heads-up and at three, in Dummy Rummy and
     in Liverpool; the second added 2.5 to 5 more, and 6 whole Dummy Rummy matches in a hundred
-    heads-up. The third, paired with the first two alone: 5 to 8 first deals in a hundred more
+    heads-up. The third, paired with the first two alone: 5 to 10 first deals in a hundred more
     at three and five players, 1 to 3 heads-up, and 2 to 3 points a match fewer against it at
     three; in every later contract buying still paid in points, so it buys there as greedy
     does. Draws and lay-downs are greedy's.
@@ -684,7 +685,7 @@ class CarefulContractBot(GreedyContractBot):
     name = "careful"
 
     def _wants_to_buy(self, seen: Seen) -> bool:
-        if self._contract(seen) == (2, 0):
+        if self._contract(seen) == TWO_SETS:
             return False
         return super()._wants_to_buy(seen)
 
@@ -898,7 +899,7 @@ def _top_words(bot: GreedyContractBot, seen: Seen, action: Action, contract: str
         if seen.buy_limit is not None and seen.buy_limit - seen.buys <= 1 and after > 1:
             return (f"{nearer}, but this is your last buy of the deal: keep it for a card "
                     "that brings the contract within one card")
-        if cost and bot._contract(seen) == (2, 0):
+        if cost and bot._contract(seen) == TWO_SETS:
             return (f"{nearer}, but {cost}, and two sets come together soon enough from the "
                     "cards free to take")
         if cost:
