@@ -2,12 +2,13 @@
 
 A whole match of Dummy Rummy or Liverpool is seven deals with seven contracts, and a rule that
 helps in one contract may hurt in another: a match's result mixes them, and a first round shows
-only the first. Each deal's cards come from the match's seed and the deal's number, not from how
-the earlier deals went, and the contract bots do not read the scores, so every deal of a match
-is a trial of its own. This plays each match twice, the bot under test in one seat and the base
-bot in the same seat (greedy in the others), every seat in turn, and compares them deal by deal:
-how often the seat did best in that deal, and its points there against the others' mean. It
-checks that the two runs were dealt the same cards at every deal, and says so.
+only the first. The deals are shuffled by the match's seeded generator, which nothing else draws
+from but a reshuffle of the discard pile when the stock runs out: unless one run of a match
+reshuffled where the other did not, every deal is dealt the same in both, and since the contract
+bots do not read the scores, every deal is a trial of its own. This plays each match twice, the
+bot under test in one seat and the base bot in the same seat (greedy in the others), every seat
+in turn, and compares them deal by deal: how often the seat did best in that deal, and its
+points there against the others' mean. It counts the deals the two runs were dealt alike.
 
     .venv/bin/python benchmarks/bots_by_deal.py --game dummy-rummy --players 3 \
         --bot careful --base greedy --matches 150 --first 170000 --workers 2
