@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from cardtable.bots import Decision, is_bot_name, make_bot
+from bots_paired import add_pair_arguments, check_pair
+from cardtable.bots import Decision, make_bot
 from cardtable.engine.game import load_game, lowest_wins
 from cardtable.games.contract.state import ContractState
-from machine import print_machine
 
 # One deal as the seat saw it: (did best in the deal, 1/k for a k-way share; its points less the
 # others' mean, more is better; the cards it was dealt).
@@ -79,17 +79,12 @@ def mean_error(values: list[float]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="dummy-rummy", choices=("dummy-rummy", "liverpool"))
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--bot", required=True, help="the bot under test (a registered name)")
-    parser.add_argument("--base", default="greedy", help="the bot it is paired with")
+    add_pair_arguments(parser)
+    parser.set_defaults(players=3)
     parser.add_argument("--matches", type=int, default=150)
     parser.add_argument("--first", type=int, default=170000, help="the first match's seed")
-    parser.add_argument("--workers", type=int, default=1, help="processes playing the matches")
     args = parser.parse_args()
-    for name in (args.bot, args.base):
-        if not is_bot_name(name, args.game):
-            raise SystemExit(f"{name!r} is not a bot of {args.game}")
-    print_machine()
+    check_pair(args)
     began = time.perf_counter()
     jobs = [(args.game, args.players, seed, args.bot, args.base)
             for seed in range(args.first, args.first + args.matches)]

@@ -50,23 +50,33 @@ def rounds(game_name: str, players: int, deal: int, bot: str, base: str, played:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="say-rummy")
+def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every paired comparison of two bots takes (``bots_by_deal.py`` too)."""
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", required=True, help="the bot under test (a registered name)")
     parser.add_argument("--base", default="greedy", help="the bot it is paired with")
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--first", type=int, default=80000, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=1, help="processes playing the deals")
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="rounds of each deal, scored on the totals then (0: whole matches, "
-                             "won as the game says)")
-    args = parser.parse_args()
+
+
+def check_pair(args: argparse.Namespace) -> None:
+    """Refuse, in one sentence, a bot name the game does not have; then say the machine."""
     for name in (args.bot, args.base):
         if not is_bot_name(name, args.game):
             raise SystemExit(f"{name!r} is not a bot of {args.game}")
     print_machine()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="say-rummy")
+    add_pair_arguments(parser)
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--first", type=int, default=80000, help="the first deal's seed")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds of each deal, scored on the totals then (0: whole matches, "
+                             "won as the game says)")
+    args = parser.parse_args()
+    check_pair(args)
     began = time.perf_counter()
     deals = range(args.first, args.first + args.deals)
     n = len(deals)
