@@ -6,7 +6,7 @@ import pytest
 
 from cardtable import load_game
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.contract import explain
+from cardtable.bots.contract import TWO_SETS, explain
 from cardtable.games.contract.actions import BUY, DRAW, PASS, Discard
 from cardtable.games.contract.cards import parse_card, parse_cards
 from cardtable.games.contract.melds import read_meld
@@ -105,8 +105,7 @@ def test_it_plays_as_greedy_but_for_its_discards(name: str, options: dict[str, s
         while not state.is_over:
             seat = state.actors[0]
             action = decide(bots[seat], state, seat)
-            if state.phase == "buy" and state.rules.contracts[state.deal_no - 1].sets == 2 \
-                    and not state.rules.contracts[state.deal_no - 1].runs:
+            if state.phase == "buy" and (state.contract.sets, state.contract.runs) == TWO_SETS:
                 assert action == PASS
                 declined += decide(greedy, state, seat) == BUY
             elif not any(state.down) or not isinstance(action, Discard):
