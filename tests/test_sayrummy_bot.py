@@ -154,3 +154,28 @@ def test_the_lookahead_bot_sheds_a_card_more_now_rather_than_keep_it_for_later()
     careless.held_weight = 0.0
     kept = careless.choose(Decision.for_bot(state, 0, careless))
     assert isinstance(kept, Word) and kept.tokens == _tokens("h w æ m")
+
+
+def test_at_three_the_lookahead_bot_lays_the_longer_word_now() -> None:
+    """At three someone often goes out before a hand's next turn, and a match is scored on the
+    cards held then: holding k ð s dʒ w ɪ ʊ ə, the lookahead bot lays "wicks" (four cards),
+    where weighing a card held now at 0.3 of one expected later (its weight until 2026-11-29)
+    it laid "with" and kept the k and s for a longer play next time."""
+    from cardtable.bots.sayrummy import LookaheadSayBot
+
+    game = load_game("say-rummy", 3)
+    state = game.new_state(0)
+    bots = [LookaheadSayBot(game) for _ in range(3)]
+    for _ in range(7):
+        seat = state.actors[0]
+        state.apply(seat, bots[seat].choose(Decision.for_bot(state, seat, bots[seat])))
+    seat = state.actors[0]
+    decision = Decision.for_bot(state, seat, bots[seat])
+    view = decision.view()
+    assert view["zones"][f"hand:{seat}"]["cards"] == ["k", "ð", "s", "dʒ", "w", "ɪ", "ʊ", "ə"]
+    play = bots[seat].choose(decision)
+    assert isinstance(play, Word) and play.tokens == _tokens("w ɪ k s")
+    old = LookaheadSayBot(game)
+    old.held_weight = 0.3
+    kept = old.choose(Decision.for_bot(state, seat, old))
+    assert isinstance(kept, Word) and kept.tokens == _tokens("w ɪ ð")

@@ -203,19 +203,22 @@ class LookaheadSayBot(GreedySayBot):
     counts, for each of the greedy bot's best plays (and then each discard), the cards the hand
     left would hold after the next turn, over every card the next draw could bring (weighed by
     how many of it are unseen); it draws as greedy does.
-    Paired with greedy on the same deals it won 0.449 of rounds at three (a share: 0.333), 0.714
-    of heads-up whole matches and 0.489 at three: see docs/benchmarks.md. Every choice is a
-    deterministic function of the view.
+    Against greedy players it won 0.69 of heads-up whole matches, 0.47 at three and 0.32 at
+    four (a seat's share: 0.50, 0.33, 0.25), and 0.44 of first rounds at three: see
+    docs/benchmarks.md. Every choice is a deterministic function of the view.
     """
 
     name = "lookahead"
     hands_weighed = 40  # the different hands left by greedy's best plays that are weighed
     # Someone else may go out before the next turn, and a play that keeps cards for it is then
     # paid for in cards held, which is what a match is scored on: each card still held after
-    # this turn costs this much of a card expected after the next (0.3: at three the same
-    # rounds won and 0.23 fewer cards held a round; heads-up a point of rounds less, but 4
-    # points more of whole matches).
-    held_weight = 0.3
+    # this turn costs this much of a card expected after the next. 0.3 first (at three the
+    # same rounds won and 0.23 fewer cards held a round; heads-up 4 points more of whole
+    # matches than none); then 1.0, a card held now as dear as one expected later: paired with
+    # 0.3 over whole matches, +0.015 +- 0.006 at three on fresh deals (1,200 matches), +0.020
+    # +- 0.008 at four, level heads-up (+0.002 +- 0.008), though 0.009 fewer first rounds won
+    # at three (docs/benchmarks.md, 2026-11-29, evening).
+    held_weight = 1.0
 
     def _lay(self, view: dict[str, Any], seat: int, hand: list[int],
              legal: Sequence[Action]) -> Action:
