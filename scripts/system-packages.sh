@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The system parts the test suite starts for real: Debian's PostgreSQL server (a throwaway cluster
-# per test session) and Debian's Chromium (driven by Playwright; no browser is ever downloaded).
-# Installs whichever is missing; does nothing when both are present. Run by `make` before the
+# per test session), Debian's Chromium (driven by Playwright; no browser is ever downloaded) and
+# Debian's nginx (a throwaway reverse proxy in front of the server, as docs/deploy.md sets one up).
+# Installs whichever is missing; does nothing when all are present. Run by `make` before the
 # first install, so `make test` on a fresh machine has everything its tests need.
 set -euo pipefail
 missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if ! command -v apt-get >/dev/null; then
-    echo "system-packages: please install ${missing[*]} (the server and browser tests need them)" >&2
+    echo "system-packages: please install ${missing[*]} (the server, proxy and browser tests need them)" >&2
     exit 1
 fi
 sudo=""
