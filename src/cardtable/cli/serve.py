@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from cardtable.cli.exposure import exposure, interface_addresses
         from cardtable.server.addresses import reachable_url, welcome
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
         from cardtable.server.store import StoreError, check_database
@@ -86,7 +87,9 @@ def run(args: argparse.Namespace) -> int:
         app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_BODY,
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5, server_header=False))
-    print(f"cardtable serving on {url} (node {node})\n{welcome(url.rstrip('/'))}", flush=True)
+    said = [f"cardtable serving on {url} (node {node})", welcome(url.rstrip("/")),
+            *exposure(args.host, args.port, interface_addresses(args.host))]
+    print("\n".join(said), flush=True)
     server.run(sockets=[sock])
     return 0
 
