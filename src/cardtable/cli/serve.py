@@ -26,8 +26,19 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--node", default=None,
                    help="this process's name in table claims (default HOSTNAME:PORT)")
     p.add_argument("--rate", type=float, default=20.0,
-                   help="requests a second allowed per token or address (0: no limit)")
-    p.add_argument("--burst", type=float, default=200.0, help="requests allowed at once")
+                   help="requests a second allowed per client: its address, or the seat its "
+                        "token opens (0: no per-client limits at all)")
+    p.add_argument("--burst", type=float, default=200.0,
+                   help="requests allowed at once per client (default 200)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
+                   help="a reverse proxy whose X-Forwarded-For / Forwarded header names the "
+                        "client (an address or network; repeatable; default none: the "
+                        "client is the socket's peer)")
+    p.add_argument("--connections-per-client", type=int, default=64, metavar="N",
+                   help="WebSockets one client address may hold open at once (default 64)")
+    p.add_argument("--body-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="a request whose body has not arrived within this time gets 408 "
+                        "(default 10)")
     p.add_argument("--bot-workers", type=int, default=None,
                    help="processes the bots think in (default: cores - 1; 0: threads of this "
                         "process)")
@@ -59,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
         from cardtable.cli.exposure import exposure, interface_addresses
         from cardtable.server.addresses import reachable_url, welcome
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
+        from cardtable.server.limits import parse_networks
         from cardtable.server.store import StoreError, check_database
         from cardtable.server.tables import HINT_BOT
     except ImportError as exc:  # pragma: no cover - the server extra is missing
@@ -76,9 +88,20 @@ def run(args: argparse.Namespace) -> int:
         check_database(args.db)
     except StoreError as exc:
         raise OptionError(str(exc)) from None
+    try:
+        parse_networks(args.trusted_proxy)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+    if args.connections_per_client < 0:
+        raise OptionError("--connections-per-client must be 0 (no limit) or more")
+    if not 0 < args.body_timeout <= 3600:
+        raise OptionError("--body-timeout must be a number of seconds above 0, at most 3600")
     sock = listening_socket(args.host, args.port)
     config = ServerConfig(db=args.db, url=url.rstrip("/"), node=node, rate=args.rate,
-                          burst=args.burst, bot_workers=args.bot_workers, hint_bot=hint_bot)
+                          burst=args.burst, bot_workers=args.bot_workers, hint_bot=hint_bot,
+                          connections=args.connections_per_client,
+                          trusted_proxies=tuple(args.trusted_proxy),
+                          body_timeout=args.body_timeout)
     app = create_app(config)
     # The store's writer thread waits on the disk and hands acknowledgements back to the event
     # loop; a short switch interval keeps it from queueing 5 ms for the GIL at every step.
@@ -86,6 +109,10 @@ def run(args: argparse.Namespace) -> int:
     server = uvicorn.Server(uvicorn.Config(
         app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_BODY,
         ws_per_message_deflate=False,
+        # The client's address is the limits' business (cardtable.server.limits, which believes
+        # a forwarded address only from a --trusted-proxy), not uvicorn's, which by default
+        # takes X-Forwarded-For from anyone on 127.0.0.1.
+        proxy_headers=False,
         timeout_graceful_shutdown=5, server_header=False))
     said = [f"cardtable serving on {url} (node {node})", welcome(url.rstrip("/")),
             *exposure(args.host, args.port, interface_addresses(args.host))]

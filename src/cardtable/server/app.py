@@ -16,9 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.applications import Starlette
@@ -26,13 +25,13 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardtable.bots import seat_title
 from cardtable.engine.game import game_names
 from cardtable.server import auth
 from cardtable.server.client_api import client_routes
+from cardtable.server.limits import CLIENT, ClientLimits, Limits, parse_networks
 from cardtable.server.names import default_name
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.store import Store
@@ -47,8 +46,11 @@ class ServerConfig:
     db: str | None = None
     url: str = "http://127.0.0.1:8000"
     node: str = "127.0.0.1:8000"
-    rate: float = 20.0  # requests per second per token (or per address without one)
+    rate: float = 20.0  # requests per second per client (0: no per-client limits)
     burst: float = 200.0
+    connections: int = 64  # WebSockets open at once per client address
+    trusted_proxies: tuple[str, ...] = ()  # networks whose X-Forwarded-For is believed
+    body_timeout: float = 10.0  # seconds a request body may take to arrive
     lease: float = 15.0
     bot_workers: int | None = None  # processes the bots think in (None: cores - 1; 0: threads)
     hint_bot: str = HINT_BOT  # the bot behind the hint button (the search, within a second)
@@ -56,74 +58,6 @@ class ServerConfig:
 
 def error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
-
-
-@dataclass(slots=True)
-class Bucket:
-    tokens: float
-    stamp: float
-
-
-@dataclass(slots=True)
-class RateLimiter:
-    """A token bucket per key: ``rate`` requests a second, up to ``burst`` at once."""
-
-    rate: float
-    burst: float
-    buckets: dict[str, Bucket] = field(default_factory=dict)
-
-    def allow(self, key: str) -> bool:
-        if self.rate <= 0:
-            return True
-        now = time.monotonic()
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) > 100_000:
-                self.buckets.clear()
-            bucket = self.buckets[key] = Bucket(self.burst, now)
-        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.stamp) * self.rate)
-        bucket.stamp = now
-        if bucket.tokens < 1:
-            return False
-        bucket.tokens -= 1
-        return True
-
-
-class Limits:
-    """ASGI middleware: refuse oversized bodies (413) and too many requests (429) before any
-    route runs, as JSON sentences."""
-
-    def __init__(self, app: ASGIApp, limiter: RateLimiter) -> None:
-        self.app = app
-        self.limiter = limiter
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers", [])}
-        key = headers.get("authorization") or (scope.get("client") or ("?",))[0]
-        if not self.limiter.allow(str(key)):
-            await error(429, "too many requests; slow down")(scope, receive, send)
-            return
-        length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            await error(413, f"the request body is larger than {MAX_BODY} bytes")(
-                scope, receive, send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > MAX_BODY:
-                    raise HTTPException(413, f"the request body is larger than {MAX_BODY} bytes")
-            return message
-
-        await self.app(scope, limited, send)
 
 
 async def read_json(request: Request) -> Any:
@@ -237,7 +171,14 @@ def create_app(config: ServerConfig) -> Starlette:
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "node": config.node, **tables().health()})
 
-    ws_limiter = RateLimiter(config.rate, config.burst)
+    def seat_at(table_id: str, token: str) -> int | None:
+        """The seat a token opens at a table held here (the limits' key), or None."""
+        held = holder.get("tables")
+        table = held and (held.live.get(table_id) or held.finished_cache.get(table_id))
+        return table.by_hash.get(auth.token_hash(token)) if table else None
+
+    limits = ClientLimits(config.rate, config.burst, config.connections,
+                          parse_networks(config.trusted_proxies), seat_at)
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
@@ -260,13 +201,14 @@ def create_app(config: ServerConfig) -> Starlette:
         sub = table_subscribe(table, seat)
         await ws.send_json({"type": "update", **table.payload(seat, since)})
         sender = asyncio.ensure_future(_pump(ws, sub.queue))
-        key = f"ws:{id(sub)}"
+        # One budget per seat (or per address for a spectator), however many sockets it opens.
+        key = f"seat:{table.id}:{seat}" if seat is not None else f"address:{ws.scope[CLIENT]}"
         try:
             while True:
                 text = await ws.receive_text()
                 if len(text) > MAX_BODY:
                     reply = {"type": "error", "status": 413, "error": "the message is too large"}
-                elif not ws_limiter.allow(key):
+                elif not limits.allow(key):
                     reply = {"type": "error", "status": 429,
                              "error": "too many messages; slow down"}
                 else:
@@ -323,7 +265,8 @@ def create_app(config: ServerConfig) -> Starlette:
     routes += client_routes(tables)  # the browser client: its own API and its static files
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: server_error})
-    app.add_middleware(Limits, limiter=RateLimiter(config.rate, config.burst))
+    app.add_middleware(Limits, limits=limits, max_body=MAX_BODY,
+                       body_timeout=config.body_timeout)
     return app
 
 

@@ -1,0 +1,116 @@
+"""What one client may ask of the server: limits keyed by its address (behind a trusted proxy,
+the address the proxy saw), not by anything it writes, on HTTP and on WebSockets."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from server_kit import Server, auth, open_table
+from websockets.sync.client import ClientConnection, connect
+
+
+@pytest.fixture
+def sqlite(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+def serving(db: str, tmp_path: Path, *args: str) -> Iterator[Server]:
+    srv = Server(db, log=tmp_path / "server.log", args=args).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def statuses(srv: Server, count: int, headers: list[dict[str, str]]) -> list[int]:
+    with httpx.Client(base_url=srv.url, timeout=10) as client:
+        return [client.get("/api/games", headers=headers[n % len(headers)]).status_code
+                for n in range(count)]
+
+
+def test_made_up_tokens_do_not_buy_more_requests(sqlite: str, tmp_path: Path) -> None:
+    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "10"):
+        made_up = [auth(f"made-up-{n}") for n in range(40)]
+        seen = statuses(srv, 40, made_up)
+        assert seen.count(200) <= 12 and 429 in seen
+        r = httpx.get(srv.url + "/api/games", headers=auth("yet-another"))
+        assert r.status_code == 429 and r.json() == {"error": "too many requests; slow down"}
+
+
+def test_a_forwarded_address_is_believed_only_from_a_trusted_proxy(
+        sqlite: str, tmp_path: Path) -> None:
+    spoofed = [{"X-Forwarded-For": f"198.51.100.{n}"} for n in range(40)]
+    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "10"):
+        seen = statuses(srv, 40, spoofed)  # no proxy is trusted: the peer is the client
+        assert seen.count(200) <= 12
+    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "10",
+                       "--trusted-proxy", "127.0.0.0/8"):
+        one = [{"X-Forwarded-For": "203.0.113.7"}]
+        assert statuses(srv, 10, one) == [200] * 10
+        assert statuses(srv, 1, one) == [429]
+        # What the client wrote left of the address the proxy saw is not believed.
+        assert statuses(srv, 1, [{"X-Forwarded-For": "192.0.2.1, 203.0.113.7"}]) == [429]
+        # Another client behind the same proxy has a budget of its own, also by `Forwarded`.
+        assert statuses(srv, 1, [{"X-Forwarded-For": "203.0.113.8"}]) == [200]
+        assert statuses(srv, 1, [{"Forwarded": 'for="[2001:db8::1]:4711";proto=https'}]) \
+            == [200]
+
+
+def test_creating_a_table_costs_more_than_a_read(sqlite: str, tmp_path: Path) -> None:
+    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "35"):
+        made = [httpx.post(srv.url + "/api/tables", json={"game": "daylily", "players": 2},
+                           headers=auth(f"t{n}")).status_code for n in range(5)]
+        assert made[:3] == [201, 201, 201] and made[3:] == [429, 429]
+
+
+def _first(ws: ClientConnection) -> dict[str, object]:
+    message: dict[str, object] = json.loads(ws.recv(timeout=10))
+    return message
+
+
+def test_websockets_per_client_are_bounded(sqlite: str, tmp_path: Path) -> None:
+    for srv in serving(sqlite, tmp_path, "--rate", "50", "--burst", "500",
+                       "--connections-per-client", "3"):
+        created = open_table(srv, game="daylily", players=2, seats=["human", "greedy"])
+        where = f"ws://127.0.0.1:{srv.port}/ws/tables/{created['table']}"
+        held = [connect(where) for _ in range(3)]
+        try:
+            assert all(_first(ws)["type"] == "update" for ws in held)
+            with connect(where) as extra:
+                refused = _first(extra)
+                assert refused["status"] == 429 and "3 connections" in str(refused["error"])
+            held.pop().close()
+            with connect(where) as again:
+                assert _first(again)["type"] == "update"
+        finally:
+            for ws in held:
+                ws.close()
+
+
+def test_moves_on_many_sockets_share_one_budget(sqlite: str, tmp_path: Path) -> None:
+    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "30"):
+        created = open_table(srv, game="daylily", players=2, seats=["human", "human"])
+        token = created["seats"][0]["token"]
+        where = f"ws://127.0.0.1:{srv.port}/ws/tables/{created['table']}?token={token}"
+        sockets = [connect(where) for _ in range(4)]
+        try:
+            for ws in sockets:
+                assert _first(ws)["type"] == "update"
+            refusals = []
+            for ws in sockets:
+                for _ in range(10):
+                    ws.send(json.dumps({"action": "no-such-move", "version": 0}))
+                for _ in range(10):
+                    reply = _first(ws)
+                    while reply["type"] != "error":
+                        reply = _first(ws)
+                    refusals.append(reply["status"])
+            # 40 messages on one seat's budget of 30: a budget per socket would refuse none.
+            assert refusals.count(429) >= 6, refusals
+        finally:
+            for ws in sockets:
+                ws.close()
