@@ -3,7 +3,9 @@ the address the proxy saw), not by anything it writes, on HTTP and on WebSockets
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -114,3 +116,35 @@ def test_moves_on_many_sockets_share_one_budget(sqlite: str, tmp_path: Path) -> 
         finally:
             for ws in sockets:
                 ws.close()
+
+
+def test_a_half_sent_body_is_timed_out(sqlite: str, tmp_path: Path) -> None:
+    for srv in serving(sqlite, tmp_path, "--body-timeout", "1"):
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as raw:
+            raw.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+                        b'{"game": "daylily", ')
+            answer = b""
+            with contextlib.suppress(TimeoutError):
+                while b"\r\n\r\n" not in answer or not answer.endswith(b"}"):
+                    chunk = raw.recv(4096)
+                    if not chunk:
+                        break
+                    answer += chunk
+        assert answer.startswith(b"HTTP/1.1 408"), answer
+        assert b"did not arrive within 1 s" in answer
+        # The server is still there for everyone else.
+        assert httpx.get(srv.url + "/api/health").status_code == 200
+
+
+def test_unknown_tables_asked_for_leave_nothing_held(sqlite: str, tmp_path: Path) -> None:
+    """Each distinct unknown id once kept a loading lock for ever (13 MB for 48k ids): the
+    server's health counts the look-ups in hand, which must be none once all are answered."""
+    for srv in serving(sqlite, tmp_path):
+        with httpx.Client(base_url=srv.url, timeout=10) as client:
+            for n in range(300):
+                r = client.get(f"/api/tables/nosuchtable{n:05d}")
+                assert r.status_code == 404 and r.json() == {"error": "there is no such table"}
+            client.get("/api/tables/nosuchtable00001/record")
+            health = client.get("/api/health").json()
+        assert health["loading"] == 0 and health["tables"] == 0

@@ -238,7 +238,7 @@ class Limits:
                 message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
             except TimeoutError:
                 raise HTTPException(408, f"the request body did not arrive within "
-                                         f"{self.body_timeout:g} seconds") from None
+                                         f"{self.body_timeout:g} s") from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:

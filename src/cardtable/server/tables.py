@@ -642,6 +642,14 @@ def _retrieve(task: asyncio.Task[Any]) -> None:
         task.exception()
 
 
+@dataclass(slots=True)
+class _Loading:
+    """One table being looked up: its lock, and how many requests wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: int = 0
+
+
 class Elsewhere(Exception):
     """The table is played by another server process, found at ``url``."""
 
@@ -665,7 +673,9 @@ class Tables:
         self.lease = lease
         self.live: dict[str, Table] = {}
         self.finished_cache: dict[str, Table] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, _Loading] = {}
+        """The tables being looked up now, each with the requests waiting on it: gone once the
+        last has its answer, so unknown ids asked for keep nothing."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ---- life of the process ----------------------------------------------------------------
@@ -705,7 +715,7 @@ class Tables:
         def at(q: float) -> float | None:
             return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
                 if times else None
-        return {"tables": len(self.live), "moves": len(times),
+        return {"tables": len(self.live), "loading": len(self._loading), "moves": len(times),
                 "ack_ms": {"p50": at(0.5), "p95": at(0.95), "p99": at(0.99)}}
 
     def drop(self, table: Table) -> None:
@@ -821,30 +831,41 @@ class Tables:
             return table
         if len(table_id) > 32:
             raise Refused(404, "there is no such table")
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.live.get(table_id) or self.finished_cache.get(table_id)
-            if table is not None:
-                return table
-            row = await asyncio.to_thread(self.store.table_row, table_id)
-            if row is None:
-                raise Refused(404, "there is no such table")
-            if row["status"] == PLAYING:
-                won = await asyncio.wrap_future(self.store.write(
-                    lambda c: claim(c, table_id, self.node, self.url, self.lease)))
-                if not won:
-                    raise Elsewhere(row["owner_url"])
-            try:
-                table = await asyncio.to_thread(self._load, table_id, row)
-            except CardtableError as exc:
-                raise Refused(503, f"the table cannot be reloaded: {exc}") from None
-            if row["status"] == OVER or table.state.is_over:
-                self.finished_cache[table_id] = table
-            else:
-                self.live[table_id] = table
-                table.driver = self._spawn(table.drive())
-            self._loading.pop(table_id, None)
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = _Loading()
+        loading.waiting += 1
+        try:
+            async with loading.lock:
+                return await self._get_once(table_id)
+        finally:
+            loading.waiting -= 1
+            if loading.waiting == 0 and self._loading.get(table_id) is loading:
+                del self._loading[table_id]
+
+    async def _get_once(self, table_id: str) -> Table:
+        """:meth:`get`, with the table's loading lock held."""
+        table = self.live.get(table_id) or self.finished_cache.get(table_id)
+        if table is not None:
             return table
+        row = await asyncio.to_thread(self.store.table_row, table_id)
+        if row is None:
+            raise Refused(404, "there is no such table")
+        if row["status"] == PLAYING:
+            won = await asyncio.wrap_future(self.store.write(
+                lambda c: claim(c, table_id, self.node, self.url, self.lease)))
+            if not won:
+                raise Elsewhere(row["owner_url"])
+        try:
+            table = await asyncio.to_thread(self._load, table_id, row)
+        except CardtableError as exc:
+            raise Refused(503, f"the table cannot be reloaded: {exc}") from None
+        if row["status"] == OVER or table.state.is_over:
+            self.finished_cache[table_id] = table
+        else:
+            self.live[table_id] = table
+            table.driver = self._spawn(table.drive())
+        return table
 
     def record(self, table_id: str) -> dict[str, Any]:
         row = self.store.table_row(table_id) if len(table_id) <= 32 else None
