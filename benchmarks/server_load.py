@@ -49,7 +49,7 @@ ACK_TIMEOUT = 10.0
 
 class Totals:
     def __init__(self) -> None:
-        self.latencies: list[float] = []
+        self.latencies: list[tuple[float, float]] = []  # (sent at, seconds to the ack)
         self.errors: list[str] = []
         self.refused = 0
         self.tables = 0
@@ -115,7 +115,7 @@ async def _play(ws: ClientConnection, totals: Totals, stop: float, rng: random.R
                         return
                 elif kind == "ack":
                     if pending is not None:
-                        totals.latencies.append(time.monotonic() - pending)
+                        totals.latencies.append((pending, time.monotonic() - pending))
                         pending = None
                 elif kind == "error":
                     pending = None
@@ -241,6 +241,26 @@ async def sample_memory(pid: int, peak: list[int], stop: float) -> None:
         await asyncio.sleep(2)
 
 
+def summary(latencies: list[float]) -> dict[str, float | int]:
+    return {"moves": len(latencies),
+            "p50": round(pct(latencies, 0.5) * 1000, 1),
+            "p95": round(pct(latencies, 0.95) * 1000, 1),
+            "p99": round(pct(latencies, 0.99) * 1000, 1),
+            "max": round(max(latencies, default=0) * 1000, 1)}
+
+
+def cpu_pressure() -> float | None:
+    """Microseconds that some runnable task waited for a CPU since boot (Linux PSI): how much
+    the machine's other work held this run back."""
+    try:
+        for line in Path("/proc/pressure/cpu").read_text().splitlines():
+            if line.startswith("some"):
+                return float(line.rsplit("total=", 1)[1])
+    except (OSError, IndexError, ValueError):
+        pass
+    return None
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -254,6 +274,7 @@ async def main_async(args: argparse.Namespace, url: str, pid: int | None) -> dic
     stop = start + args.seconds
     cpu0 = proc_stats(pid)[0] if pid else 0.0
     load0 = os.getloadavg()
+    pressure0 = cpu_pressure()
     limits = httpx.Limits(max_connections=50)
     sampled = [0]
     sampler = asyncio.create_task(sample_memory(pid, sampled, stop)) if pid else None
@@ -277,21 +298,24 @@ async def main_async(args: argparse.Namespace, url: str, pid: int | None) -> dic
         sampler.cancel()
     elapsed = time.monotonic() - start
     cpu, rss, peak = proc_stats(pid) if pid else (0.0, [], 0)
-    lat = totals.latencies
+    ramped = start + args.ramp
+    lat = [seconds for sent, seconds in totals.latencies if sent >= ramped]
+    ramp_lat = [seconds for sent, seconds in totals.latencies if sent < ramped]
     mb = 2**20
+    pressure = None if pressure0 is None else cpu_pressure()
+    if pressure is not None and pressure0 is not None:
+        pressure = round(100 * (pressure - pressure0) / 1e6 / elapsed, 1)
     return {
         "tables": args.tables, "seconds": round(elapsed, 1), "game": args.game,
         "players": args.players, "people_per_table": args.humans, "bot": args.bot,
         "think_s": args.think, "person_moves_every_s": args.move_every,
         "watchers_per_table": args.watchers,
         "websockets_open_peak": totals.open_peak, "updates_received": totals.updates,
-        "people_moves_acknowledged": len(lat),
-        "people_moves_per_s": round(len(lat) / elapsed, 1),
+        "people_moves_acknowledged": len(totals.latencies),
+        "people_moves_per_s": round(len(totals.latencies) / elapsed, 1),
         "all_moves_per_s": round(totals.moves / elapsed, 1),
-        "ack_ms": {"p50": round(pct(lat, 0.5) * 1000, 1),
-                   "p95": round(pct(lat, 0.95) * 1000, 1),
-                   "p99": round(pct(lat, 0.99) * 1000, 1),
-                   "max": round(max(lat, default=0) * 1000, 1)},
+        "ack_ms": summary(lat),  # moves sent once every table was open
+        "ack_ms_during_ramp": summary(ramp_lat),  # while tables were still being opened
         "server_side_ack_ms_last_10000_moves": server_side,
         "errors": len(totals.errors), "error_samples": totals.errors[:5],
         "stale_refusals_409": totals.refused,
@@ -303,6 +327,7 @@ async def main_async(args: argparse.Namespace, url: str, pid: int | None) -> dic
         "server_and_children_rss_mb_peak_sampled": round(sampled[0] / mb, 1) if pid else None,
         "server_and_children_peak_rss_mb_sum_of_peaks": round(peak / mb, 1) if pid else None,
         "load_average_before_after": [round(load0[0], 2), round(os.getloadavg()[0], 2)],
+        "cpu_pressure_some_percent": pressure,
         "machine": f"{os.cpu_count()} cores, {platform_line()}",
     }
 
