@@ -43,32 +43,34 @@ def free_port(host: str) -> int:
         return int(s.getsockname()[1])
 
 
+DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
+
+
 def site(listen: str, upstream: str) -> str:
-    """The proxy's part of the configuration: the same directives docs/deploy.md gives for a
-    public host, on plain HTTP (the TLS lines are nginx's own business, not cardtable's)."""
-    return f"""
-    map $http_upgrade $connection_upgrade {{
-        default upgrade;
-        ''      close;
-    }}
-    upstream cardtable {{
-        server {upstream};
-    }}
-    server {{
-        listen {listen};
-        location / {{
-            proxy_pass http://cardtable;
-            proxy_http_version 1.1;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_read_timeout 1h;
-            proxy_send_timeout 1h;
-        }}
-    }}
-"""
+    """The site configuration docs/deploy.md gives for a public host, taken from the page itself
+    so that what the page says is what is tested; only what needs a public name is changed: plain
+    HTTP on ``listen`` instead of HTTPS on 443 (the TLS lines are nginx's own business, not
+    cardtable's), no port-80 redirect, and the server's test port for 8000."""
+    text = DEPLOY.read_text()
+    start = text.index("`/etc/nginx/sites-available/cardtable`:\n\n```nginx\n")
+    start = text.index("\n", text.index("```nginx", start)) + 1
+    conf = text[start:text.index("\n```", start)]
+    redirect = conf.index("server {\n    listen 80;")
+    conf = conf[:redirect] + conf[conf.index("\n}\n", redirect) + 3:]
+    changes = [("server 127.0.0.1:8000;", f"server {upstream};"),
+               ("listen 443 ssl http2;", f"listen {listen};")]
+    for old, new in changes:
+        assert conf.count(old) == 1, f"docs/deploy.md's nginx site no longer has {old!r}"
+        conf = conf.replace(old, new)
+    kept = [line for line in conf.splitlines()
+            if not line.strip().startswith(("ssl_", "listen [::]:443"))]
+    conf = "\n".join(kept)
+    for needed in ("proxy_set_header Upgrade $http_upgrade;",
+                   "proxy_set_header Connection $connection_upgrade;",
+                   "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+                   "proxy_set_header Host $host;"):
+        assert needed in conf, needed
+    return conf
 
 
 class Nginx:
