@@ -4,7 +4,9 @@
 The nginx here is a throwaway instance: its own configuration, pid file, logs and temporary folders
 in a folder of its own, listening on a free port of 127.0.0.2 (a loopback address other than the
 server's, so the server can tell the proxy's connections from a client's). It runs as root or as
-a normal user alike, and is stopped when the test ends.
+a normal user alike, and is stopped when the test ends. Clients connect from other loopback
+addresses (127.0.0.3, 127.0.0.4, ...), each a different person's machine, so the tests can show
+whose address the server's limits count: the one nginx forwards, never one a client wrote.
 """
 
 from __future__ import annotations
@@ -147,12 +149,14 @@ http {{
         return path.read_text() if path.exists() else ""
 
 
-@pytest.fixture
-def proxied(db: str, tmp_path: Path) -> Iterator[tuple[Server, Nginx]]:
-    """A server on 127.0.0.1 whose public address is the proxy's, and the proxy in front."""
+@contextlib.contextmanager
+def behind_nginx(db: str, log: Path, *args: str) -> Iterator[tuple[Server, Nginx]]:
+    """A server on 127.0.0.1 whose public address is the proxy's, trusting the proxy's
+    forwarded addresses (it connects from 127.0.0.1), and the proxy in front."""
     port = free_port("127.0.0.1")
     proxy = Nginx(f"127.0.0.1:{port}")
-    srv = Server(db, port=port, log=tmp_path / "server.log", args=("--url", proxy.url))
+    srv = Server(db, port=port, log=log,
+                 args=("--url", proxy.url, "--trusted-proxy", "127.0.0.1", *args))
     srv.start()
     try:
         proxy.start()
@@ -160,6 +164,19 @@ def proxied(db: str, tmp_path: Path) -> Iterator[tuple[Server, Nginx]]:
     finally:
         proxy.stop()
         srv.stop()
+
+
+@pytest.fixture
+def proxied(db: str, tmp_path: Path) -> Iterator[tuple[Server, Nginx]]:
+    with behind_nginx(db, tmp_path / "server.log") as pair:
+        yield pair
+
+
+def client_at(address: str, url: str) -> httpx.Client:
+    """An HTTP client whose connections come from ``address`` (any 127.x address is this
+    computer's), so that each plays a different person's machine."""
+    return httpx.Client(base_url=url, timeout=15,
+                        transport=httpx.HTTPTransport(local_address=address))
 
 
 async def next_of(ws: ClientConnection, kind: str, timeout: float = 15.0) -> dict[str, Any]:
@@ -233,3 +250,73 @@ def test_a_table_is_played_through_nginx_over_http_and_websocket(
     log = proxy.access_log()
     assert "POST /api/tables HTTP/1.1\" 201" in log
     assert log.count(f"GET /ws/tables/{table}?token=") == 2 and "\" 101 " in log
+
+
+def lobby_until_refused(client: httpx.Client, headers: list[dict[str, str]]) -> list[int]:
+    """Read the lobby (one request's cost) until the server says 429, at most 40 times."""
+    seen: list[int] = []
+    for n in range(40):
+        seen.append(client.get("/api/tables", headers=headers[n % len(headers)]).status_code)
+        if seen[-1] == 429:
+            break
+    return seen
+
+
+async def socket_answer(url: str, address: str) -> dict[str, Any]:
+    """The first message a WebSocket opened from ``address`` gets (an update, or the refusal)."""
+    async with connect(url, local_addr=(address, 0), open_timeout=15) as ws:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 15))
+        return message
+
+
+def test_the_limits_count_the_address_nginx_forwards_and_no_forged_one(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'limits.sqlite3'}"
+    # Twelve requests in a minute per client, one WebSocket open per client address.
+    with behind_nginx(db, tmp_path / "server.log", "--rate", "0.2", "--burst", "12",
+                      "--connections-per-client", "1") as (srv, proxy):
+        with client_at("127.0.0.9", srv.url) as maker:  # someone on the server's own machine
+            r = maker.post("/api/tables", json={"game": "daylily", "players": 2,
+                                                "seats": ["human", "human"]})
+            assert r.status_code == 201, r.text
+        table = r.json()["table"]
+        ws_url = f"ws{proxy.url[len('http'):]}/ws/tables/{table}"
+
+        async def sockets() -> list[dict[str, Any]]:
+            # Two people behind the proxy, whose connections all reach the server from nginx's
+            # 127.0.0.1: each may hold one WebSocket, so each is counted by its own address.
+            async with connect(ws_url, local_addr=("127.0.0.3", 0), open_timeout=15) as first:
+                held = await next_of(first, "update")
+                again = await socket_answer(ws_url, "127.0.0.3")
+                other = await socket_answer(ws_url, "127.0.0.4")
+                return [held, again, other]
+
+        held, again, other = asyncio.run(sockets())
+        assert held["version"] == 0 and other["type"] == "update"
+        assert again["type"] == "error" and again["status"] == 429
+        assert "holds 1 connections already" in again["error"]
+
+        with client_at("127.0.0.3", proxy.url) as alice, \
+                client_at("127.0.0.4", proxy.url) as bob, \
+                client_at("127.0.0.5", srv.url) as mallory, \
+                client_at("127.0.0.1", srv.url) as trusted:
+            # Alice, through the proxy, spends her own budget...
+            seen = lobby_until_refused(alice, [{}])
+            assert seen[-1] == 429 and set(seen[:-1]) == {200} and 5 <= len(seen) <= 13
+            # ... and a forged X-Forwarded-For buys her nothing: nginx appends the address it
+            # saw, and the server believes only the address its trusted proxy added.
+            forged = [{"X-Forwarded-For": f"198.51.100.{n}"} for n in range(5)]
+            assert [alice.get("/api/tables", headers=h).status_code for h in forged] == [429] * 5
+            # Bob behind the same proxy has a budget of his own.
+            assert bob.get("/api/tables").status_code == 200
+            # Mallory, straight at the server from an address it does not trust, claims to be
+            # Bob: she is counted as herself, and Bob's budget is untouched.
+            as_bob = [{"X-Forwarded-For": "127.0.0.4"}]
+            seen = lobby_until_refused(mallory, as_bob)
+            assert seen[-1] == 429 and set(seen[:-1]) == {200}
+            assert bob.get("/api/tables").status_code == 200
+            # From the trusted proxy's address the same header is believed: it names Alice,
+            # whose budget is spent, and a newcomer, whose is not.
+            assert trusted.get("/api/tables",
+                               headers={"X-Forwarded-For": "127.0.0.3"}).status_code == 429
+            assert trusted.get("/api/tables",
+                               headers={"X-Forwarded-For": "127.0.0.8"}).status_code == 200
