@@ -44,23 +44,48 @@ def add_parser(sub: Any) -> None:
                         "process)")
     p.add_argument("--hint-bot", default=None, metavar="BOT",
                    help="the bot behind the hint button (default ismcts:time=0.8, the search "
-                        "answered within a second; any bot name simulate knows)")
+                        "answered within a second; any bot name simulate knows, within "
+                        "--bot-time and --bot-iters)")
+    p.add_argument("--bot-time", type=float, default=None, metavar="SECONDS",
+                   help="the longest a search may think for one decision, for seats' bots, "
+                        "stand-ins and hints alike (default 1; people choose bots by name "
+                        "only, never how long they think)")
+    p.add_argument("--bot-iters", type=int, default=None, metavar="N",
+                   help="the most deals a search may play out for one decision (default 5000)")
     p.set_defaults(run=run)
 
 
-def check_bot_name(name: str) -> None:
-    """Refuse a hint bot that no game knows, before serving anything."""
+def check_bot_name(name: str, limits: Any = None) -> None:
+    """Refuse a hint bot that no game knows, or one that would think longer than the bot
+    limits allow, before serving anything."""
     from cardtable.bots import make_bot
     from cardtable.engine.game import game_names, load_game
 
     problems = []
     for game_name in game_names():
         try:
-            make_bot(name, load_game(game_name), 0)
+            game = load_game(game_name)
+            make_bot(name, game, 0)
+            over = limits.over(name, game) if limits is not None else None
+            if over is not None:
+                problems.append(over)
         except OptionError as exc:
             problems.append(str(exc))
     if problems:
         raise OptionError(f"--hint-bot: {problems[0]}")
+
+
+def bot_limits(args: argparse.Namespace) -> Any:
+    """The operator's bounds on bots' thinking (``--bot-time``, ``--bot-iters``)."""
+    from cardtable.server.thinkers import BOT_ITERS, BOT_TIME, BotLimits
+
+    seconds = BOT_TIME if args.bot_time is None else args.bot_time
+    if not 0.01 <= seconds <= 600:  # also refuses nan
+        raise OptionError(f"--bot-time must be from 0.01 to 600 seconds, not {seconds:g}")
+    iters = BOT_ITERS if args.bot_iters is None else args.bot_iters
+    if not 1 <= iters <= 10_000_000:
+        raise OptionError(f"--bot-iters must be from 1 to 10000000, not {iters}")
+    return BotLimits(float(seconds), iters)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
         from cardtable.server.limits import parse_networks
         from cardtable.server.store import StoreError, check_database
-        from cardtable.server.tables import HINT_BOT
+        from cardtable.server.thinkers import HINT_BOT
     except ImportError as exc:  # pragma: no cover - the server extra is missing
         raise OptionError(f"the server needs its packages: pip install 'cardtable[server]' "
                           f"({exc.name} is missing)") from None
@@ -83,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_workers is not None and args.bot_workers < 0:
         raise OptionError(f"--bot-workers must be 0 or more, not {args.bot_workers}")
     hint_bot = HINT_BOT if args.hint_bot is None else args.hint_bot
-    check_bot_name(hint_bot)
+    limits = bot_limits(args)
+    check_bot_name(hint_bot, limits)
     try:
         check_database(args.db)
     except StoreError as exc:
@@ -101,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
                           burst=args.burst, bot_workers=args.bot_workers, hint_bot=hint_bot,
                           connections=args.connections_per_client,
                           trusted_proxies=tuple(args.trusted_proxy),
-                          body_timeout=args.body_timeout)
+                          body_timeout=args.body_timeout,
+                          bot_time=limits.time, bot_iters=limits.iters)
     app = create_app(config)
     # The store's writer thread waits on the disk and hands acknowledgements back to the event
     # loop; a short switch interval keeps it from queueing 5 ms for the GIL at every step.

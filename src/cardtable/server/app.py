@@ -35,7 +35,8 @@ from cardtable.server.limits import CLIENT, ClientLimits, Limits, parse_networks
 from cardtable.server.names import default_name
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.store import Store
-from cardtable.server.tables import HINT_BOT, Elsewhere, Refused, Table, Tables, Thinkers
+from cardtable.server.tables import Elsewhere, Refused, Table, Tables
+from cardtable.server.thinkers import BOT_ITERS, BOT_TIME, HINT_BOT, BotLimits, Thinkers
 
 MAX_BODY = 16 * 1024
 """The largest request body (and WebSocket message) accepted, in bytes."""
@@ -54,6 +55,8 @@ class ServerConfig:
     lease: float = 15.0
     bot_workers: int | None = None  # processes the bots think in (None: cores - 1; 0: threads)
     hint_bot: str = HINT_BOT  # the bot behind the hint button (the search, within a second)
+    bot_time: float = BOT_TIME  # seconds a search may think a decision (bots and hints)
+    bot_iters: int = BOT_ITERS  # play-outs a search may run a decision
 
 
 def error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -108,7 +111,7 @@ def create_app(config: ServerConfig) -> Starlette:
     @guarded
     async def lobby(request: Request) -> Response:
         rows = await asyncio.to_thread(tables().store.lobby)
-        for row in rows:  # what the list shows a bot seat as ("search", not "ismcts:iters=50")
+        for row in rows:  # what the list shows a bot seat as ("search", not "ismcts")
             for seat in row["seats"]:
                 seat["title"] = seat_title(seat["kind"])
                 seat["name"] = seat["chosen"] or default_name(seat["kind"], seat["seat"])
@@ -242,7 +245,9 @@ def create_app(config: ServerConfig) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, config.db)
         holder["tables"] = Tables(store, config.node, config.url, config.lease,
-                                  Thinkers(config.bot_workers), config.hint_bot)
+                                  Thinkers(config.bot_workers,
+                                           BotLimits(config.bot_time, config.bot_iters)),
+                                  config.hint_bot)
         await holder["tables"].start()
         try:
             yield

@@ -25,7 +25,7 @@ from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.server import auth
 from cardtable.server.invites import BadLink, check_link, qr_svg
 from cardtable.server.static import static_routes
-from cardtable.server.tables import bot_seed
+from cardtable.server.thinkers import Busy, bot_seed
 
 if TYPE_CHECKING:
     from cardtable.server.tables import Table, Tables
@@ -258,11 +258,16 @@ async def hint_for(table: Table, seat: int) -> dict[str, Any]:
     bot_name = manager.hint_bot
     # The search is handed a Decision built from this seat's observation, never the state: a
     # copy taken here, so it thinks in a bot worker (most of a second) while the event loop
-    # goes on serving every other table.
+    # goes on serving every other table. Hints wait behind every table's bots, one at a time
+    # per seat (asking again at the same version shares the answer).
     decision = Decision.at(st, seat, manager.thinkers.needs(bot_name, table.game))
     version = st.version
-    advice = await manager.thinkers.hint(
-        bot_name, table.game, bot_seed(st.seed, seat, version), decision)
+    try:
+        advice = await manager.thinkers.hint(
+            bot_name, table.game, bot_seed(st.seed, seat, version), decision,
+            table=table.id, version=version)
+    except Busy as exc:
+        raise ClientRefused(exc.status, exc.message) from None
     return {**advice, "bot": bot_name, "version": version}
 
 

@@ -11,19 +11,15 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import hashlib
 import json
 import logging
-import multiprocessing
-import os
 import random
 import time
-from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
-from cardtable.bots import Decision, Needs, RandomBot, bot_names, make_bot, seat_title
+from cardtable.bots import Decision, bot_names, seat_title
 from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
 from cardtable.engine.game import Game, State, load_game
@@ -45,6 +41,7 @@ from cardtable.server.store import (
     seats_t,
     tables_t,
 )
+from cardtable.server.thinkers import HINT_BOT, Thinkers, bot_seed, check_offered
 
 
 class Refused(Exception):
@@ -92,10 +89,10 @@ class Settings:
                                    f"from {low:g} to {high:g}")
             setattr(out, name, float(value))
         if "stand_in" in data:
-            if data["stand_in"] not in bot_names(game):
-                raise Refused(422, f"unknown stand-in bot {data['stand_in']!r} "
-                                   f"(bots: {', '.join(bot_names(game))})")
-            out.stand_in = data["stand_in"]
+            try:
+                out.stand_in = check_offered(data["stand_in"], game, "the stand-in bot")
+            except ValueError as exc:
+                raise Refused(422, str(exc)) from None
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -127,134 +124,6 @@ class Subscriber:
 
 
 log = logging.getLogger("cardtable.server")
-T = TypeVar("T")
-
-
-def bot_seed(table_seed: int | None, seat: int, version: int) -> int:
-    """The seed of the bot deciding for ``seat`` at ``version``: a function of the table's seed,
-    the seat and the version only, so a table replayed after a restart makes the same choices."""
-    digest = hashlib.blake2b(f"{table_seed}/{seat}/{version}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 2
-
-
-def bot_choice(kind: str, game: Game, seed: int, decision: Decision) -> str:
-    """One bot decision, made by a fresh bot seeded for it (in a worker process or a thread):
-    the choice depends on the decision and the seed alone, never on earlier decisions."""
-    try:
-        return str(make_bot(kind, game, seed).choose(decision))
-    except Exception:  # a failing bot must not stall the table: a random legal move instead
-        log.exception("bot %s failed; playing a random legal move", kind)
-        return str(RandomBot(game, seed).choose(decision))
-
-
-HINT_BOT = "ismcts:time=0.8"
-"""The bot behind the hint button: the search, answered within a second."""
-
-
-def hint_choice(kind: str, game: Game, seed: int, decision: Decision) -> dict[str, Any]:
-    """A hint for the seat of ``decision``: the move and, from the search, why in words (all
-    of it, and its parts: the game's reasons and the play-outs' figures). Runs where bots
-    think (a worker process), on the seat's sealed decision only."""
-    from cardtable.bots.ismcts import IsmctsBot, advise
-
-    bot = make_bot(kind, game, seed)
-    if isinstance(bot, IsmctsBot):
-        advice = advise(bot, decision)
-        choices = advice.result.choices
-        # The runner-up the figures compare with, in notation, so a page can name it as its
-        # own buttons do.
-        next_best = str(choices[1].action) if len(choices) > 1 else None
-        return {"action": str(advice.action), "words": advice.words,
-                "reasons": advice.reasons, "figures": advice.figures, "next_best": next_best}
-    action = str(bot.choose(decision))
-    return {"action": action, "words": f"Try {action}: the {kind} bot's move.",
-            "reasons": None, "figures": "", "next_best": None}
-
-
-class Thinkers:
-    """Where bots think: a pool of worker processes (so a slow bot never holds up the event
-    loop and its acknowledgements), or threads when ``workers`` is 0. The pool starts at the
-    first decision; until its first worker is up (a second or two), bots think in a thread."""
-
-    def __init__(self, workers: int | None = None) -> None:
-        self.workers = max(1, (os.cpu_count() or 2) - 1) if workers is None else workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._ready: asyncio.Future[Any] | None = None
-        self._needs: dict[tuple[str, str], Needs] = {}
-
-    def start(self) -> None:
-        if self.workers <= 0 or self._pool is not None:
-            return
-        self._pool = ProcessPoolExecutor(self.workers,
-                                         mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_watch_parent, initargs=(os.getpid(),))
-        self._ready = asyncio.get_running_loop().run_in_executor(self._pool, _warm)
-        self._ready.add_done_callback(lambda f: f.cancelled() or f.exception())
-
-    def needs(self, kind: str, game: Game) -> Needs:
-        key = (game.name, kind)
-        if key not in self._needs:
-            self._needs[key] = getattr(make_bot(kind, game, 0), "needs", "observation")
-        return self._needs[key]
-
-    async def choose(self, kind: str, game: Game, seed: int, decision: Decision) -> str:
-        return await self._run(bot_choice, kind, game, seed, decision)
-
-    async def hint(self, kind: str, game: Game, seed: int, decision: Decision
-                   ) -> dict[str, Any]:
-        """The move ``kind`` advises for ``decision``, and why in words."""
-        return await self._run(hint_choice, kind, game, seed, decision)
-
-    async def _run(self, job: Callable[..., T], *args: Any) -> T:
-        if self._pool is None:
-            self.start()  # on the first decision: a server without bots starts no workers
-        ready = self._ready
-        if self._pool is None or ready is None or not ready.done() or ready.cancelled() \
-                or ready.exception() is not None:
-            if ready is not None and ready.done() and (ready.cancelled()
-                                                       or ready.exception() is not None):
-                self.close()
-                self.start()  # a pool that failed to start: try again for later decisions
-            return await asyncio.to_thread(job, *args)
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool, job, *args)
-        except Exception:  # a broken pool (a worker killed): think here, start a new pool
-            log.exception("the bot pool failed; starting a new one")
-            self.close()
-            self.start()
-            return await asyncio.to_thread(job, *args)
-
-    def close(self) -> None:
-        pool, self._pool, self._ready = self._pool, None, None
-        if pool is None:
-            return
-        # Workers finish the decision in hand and exit; one whose server died exits by itself.
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _watch_parent(parent: int) -> None:
-    """In each worker: exit once the server is gone (a server killed with -9 cannot stop its
-    pool, and a worker waiting for work would wait for ever)."""
-    import threading
-
-    def watch() -> None:
-        while True:
-            time.sleep(0.5)
-            if os.getppid() != parent:
-                os._exit(0)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
-
-
-def _warm() -> bool:
-    """Run in a new worker: import the games and bots before the first decision needs them."""
-    import cardtable.bots
-    import cardtable.engine.game
-
-    cardtable.bots.bot_names("daylily")
-    cardtable.engine.game.game_names()
-    return True
 
 
 class Table:
@@ -560,6 +429,8 @@ class Table:
             await self.changed.wait()
             return
         version = self.state.version
+        if any(mode != "window" for _, mode in moves):
+            self.manager.thinkers.start()  # its workers import while the table waits
         try:
             await asyncio.wait_for(self.changed.wait(), timeout=delay)
             return  # something happened first: plan again
@@ -584,7 +455,8 @@ class Table:
                 thinkers = self.manager.thinkers
                 decision = Decision.at(self.state, seat, thinkers.needs(kind, self.game))
                 text = await thinkers.choose(kind, self.game,
-                                             bot_seed(self.state.seed, seat, version), decision)
+                                             bot_seed(self.state.seed, seat, version), decision,
+                                             table=self.id)
                 if self.closed or self.state.version != version:
                     return  # the table moved on while the bot thought: plan again
             try:
@@ -599,7 +471,7 @@ class Table:
         return self.bot_for(seat)
 
 
-def _read_seats(entries: list[Any], known: list[str]) -> tuple[list[str], list[str | None]]:
+def _read_seats(entries: list[Any], game: str) -> tuple[list[str], list[str | None]]:
     """The seats of a new table: each a kind ("human" or a bot's name) or an object
     ``{"kind": ..., "name": ...}`` naming a person's seat. Refused with one sentence otherwise."""
     kinds: list[str] = []
@@ -618,9 +490,11 @@ def _read_seats(entries: list[Any], known: list[str]) -> tuple[list[str], list[s
                 raise Refused(422, f"seat {n + 1}: {exc}") from None
         else:
             kind = entry
-        if kind != HUMAN and kind not in known:
-            raise Refused(422, f"seat kind {kind!r} is neither 'human' nor a bot "
-                               f"({', '.join(known)})")
+        if kind != HUMAN:
+            try:
+                check_offered(kind, game, f"seat {n + 1}")
+            except ValueError as exc:
+                raise Refused(422, str(exc)) from None
         if name is not None and kind != HUMAN:
             raise Refused(422, f"seat {n + 1}: only a person's seat takes a name; a bot is "
                                "called by how it plays")
@@ -754,7 +628,7 @@ class Tables:
             kinds = [HUMAN] * game.players
         if not isinstance(kinds, list) or len(kinds) != game.players:
             raise Refused(422, f"'seats' must list {game.players} seats")
-        kinds, names = _read_seats(kinds, bot_names(game.name))
+        kinds, names = _read_seats(kinds, game.name)
         settings = Settings.read(body.get("table"), game.name)
         if seed is None:
             seed = random.SystemRandom().getrandbits(62)
