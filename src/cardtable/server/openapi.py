@@ -41,7 +41,9 @@ OPENAPI: dict[str, Any] = {
                     "properties": {
                         "game": {"type": "string"}, "players": {"type": "integer"},
                         "seats": {"type": "array", "items": {"oneOf": [
-                            {"type": "string", "description": "'human' or a bot's name"},
+                            {"type": "string", "description": "'human' or a bot's name as GET "
+                                                               "/api/games lists it (no "
+                                                               "parameters)"},
                             {"type": "object", "properties": {
                                 "kind": {"type": "string"},
                                 "name": {"type": ["string", "null"], "maxLength": 20,
@@ -50,7 +52,8 @@ OPENAPI: dict[str, Any] = {
                         "table": {"type": "object", "properties": {
                             "think": {"type": "number"}, "window": {"type": "number"},
                             "turn": {"type": ["number", "null"]},
-                            "stand_in": {"type": "string"}}}}}}}},
+                            "stand_in": {"type": "string",
+                                         "description": "a bot's name from GET /api/games"}}}}}}}},
                 "responses": {"201": _ok("the table, a token and link per human seat", {
                     "type": "object", "properties": {
                         "table": {"type": "string"},
