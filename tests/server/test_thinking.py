@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import itertools
+import os
 import signal
 import subprocess
 import sys
@@ -181,6 +182,41 @@ def test_sigterm_while_bots_and_hints_think_exits_promptly(tmp_path: Path) -> No
         srv.stop()
     assert took < 10.0, f"the server took {took:.1f} s to stop"
     assert not any(alive(w) for w in workers)
+
+
+def test_a_hung_worker_is_replaced_and_the_table_plays_on(tmp_path: Path) -> None:
+    """A worker that stops answering (here: stopped with SIGSTOP) held its table for ever; now
+    its decision is given up after 15 + 5 x --bot-time seconds, the worker is killed, the table
+    plays a random legal move, and a new worker thinks for the moves after."""
+    srv = Server(f"sqlite:///{tmp_path / 'server.sqlite3'}", log=tmp_path / "server.log",
+                 args=("--bot-workers", "1", "--bot-time", "0.1",
+                       "--hint-bot", "greedy")).start()
+    try:
+        table = open_table(srv, game="daylily", players=2, seats=["greedy", "greedy"],
+                           options={"rounds": 50}, table={"think": 0.05})["table"]
+        assert srv.proc is not None
+
+        def version() -> int:
+            got: int = httpx.get(f"{srv.url}/api/tables/{table}", timeout=30).json()["version"]
+            return got
+
+        deadline = time.monotonic() + 60
+        while version() < 3 or not workers_of(srv.proc.pid):
+            assert time.monotonic() < deadline, "the bots did not start"
+            time.sleep(0.05)
+        hung, = workers_of(srv.proc.pid)
+        os.kill(hung, signal.SIGSTOP)
+        time.sleep(1.0)
+        stuck = version()
+        deadline = time.monotonic() + 15.5 + 20
+        while version() < stuck + 3:  # the given-up move, then the new worker's
+            assert time.monotonic() < deadline, "the table stayed stuck behind a hung worker"
+            time.sleep(0.2)
+        assert not alive(hung)
+        assert workers_of(srv.proc.pid) - {hung}
+        assert "no answer within" in (tmp_path / "server.log").read_text()
+    finally:
+        srv.stop()
 
 
 def test_a_hint_bot_beyond_the_bot_limits_is_refused_before_serving(tmp_path: Path) -> None:

@@ -79,7 +79,7 @@ class BotLimits:
         """Seconds after which a decision still unanswered means a hung worker: far beyond
         the limit, since a worker's first decision of a game also loads it (Say Rummy's
         lexicon takes seconds)."""
-        return 30.0 + 4.0 * self.time
+        return 15.0 + 5.0 * self.time
 
     def over(self, kind: str, game: Game) -> str | None:
         """Why the bot ``kind`` would think longer than these limits allow, or None."""
