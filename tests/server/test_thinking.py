@@ -219,6 +219,42 @@ def test_a_hung_worker_is_replaced_and_the_table_plays_on(tmp_path: Path) -> Non
         srv.stop()
 
 
+def test_a_stored_bot_with_parameters_thinks_within_the_limits_after_a_restart(
+        tmp_path: Path) -> None:
+    """A table stored before names were checked keeps its `ismcts:time=3600` seats; restarted,
+    the server plays them, each decision cut to --bot-time (uncut, not one move would come
+    for an hour, and six such tables held SIGTERM and every restart)."""
+    import sqlite3
+
+    path = tmp_path / "server.sqlite3"
+    srv = Server(f"sqlite:///{path}", log=tmp_path / "server.log",
+                 args=("--bot-time", "0.2", "--hint-bot", "greedy")).start()
+    try:
+        table = open_table(srv, game="daylily", players=2, seats=["ismcts", "ismcts"],
+                           options={"rounds": 50}, table={"think": 30})["table"]
+        srv.stop()
+        with sqlite3.connect(path) as conn:  # what an earlier version let a request store
+            conn.execute("UPDATE seats SET kind = 'ismcts:time=3600' WHERE table_id = ?",
+                         (table,))
+            conn.execute("UPDATE tables SET settings = ? WHERE id = ?", (
+                '{"think": 0, "window": 20, "turn": null, "stand_in": "ismcts:time=3600"}',
+                table))
+        srv.start()
+        deadline = time.monotonic() + 30
+        while (state := httpx.get(f"{srv.url}/api/tables/{table}", timeout=30).json()
+               )["version"] < 6:
+            assert time.monotonic() < deadline, "the stored search bots did not play"
+            time.sleep(0.1)
+        assert [s["kind"] for s in httpx.get(f"{srv.url}/api/tables/{table}/client",
+                                             timeout=30).json()["seats"]] == [
+            "ismcts:time=3600"] * 2
+        assert not state["over"]
+        began = time.monotonic()
+    finally:
+        srv.stop()
+    assert time.monotonic() - began < 10.0  # and it stops at once
+
+
 def test_a_hint_bot_beyond_the_bot_limits_is_refused_before_serving(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'tables.db'}"
     for args, sentence in (
