@@ -241,6 +241,20 @@ async def sample_memory(pid: int, peak: list[int], stop: float) -> None:
         await asyncio.sleep(2)
 
 
+async def py_spy(pid: int, out: str, begin: float, end: float) -> None:
+    """Sample the server (and its bot workers) with py-spy from ``begin`` to ``end``; raw
+    folded stacks with idle threads left out, one line per stack and its sample count."""
+    await asyncio.sleep(max(0.0, begin - time.monotonic()))
+    seconds = max(1, int(end - time.monotonic()))
+    beside = Path(sys.executable).parent / "py-spy"  # installed in this venv
+    exe = str(beside) if beside.exists() else (shutil.which("py-spy") or "py-spy")
+    proc = await asyncio.create_subprocess_exec(
+        exe, "record", "--pid", str(pid), "--subprocesses", "--format", "raw",
+        "--rate", "200", "--duration", str(seconds), "--output", out,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    await proc.wait()
+
+
 def summary(latencies: list[float]) -> dict[str, float | int]:
     return {"moves": len(latencies),
             "p50": round(pct(latencies, 0.5) * 1000, 1),
@@ -278,6 +292,10 @@ async def main_async(args: argparse.Namespace, url: str, pid: int | None) -> dic
     limits = httpx.Limits(max_connections=50)
     sampled = [0]
     sampler = asyncio.create_task(sample_memory(pid, sampled, stop)) if pid else None
+    profiler = None
+    if args.py_spy and pid:
+        # Profile once every table is open, until the end: where the server's time goes.
+        profiler = asyncio.create_task(py_spy(pid, args.py_spy, start + args.ramp, stop))
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
         tasks = []
         for n in range(args.tables):
@@ -296,6 +314,8 @@ async def main_async(args: argparse.Namespace, url: str, pid: int | None) -> dic
             server_side = None
     if sampler is not None:
         sampler.cancel()
+    if profiler is not None:
+        await profiler
     elapsed = time.monotonic() - start
     cpu, rss, peak = proc_stats(pid) if pid else (0.0, [], 0)
     ramped = start + args.ramp
@@ -379,6 +399,9 @@ def main() -> int:
                    help="one more flag for the server started here (repeatable)")
     p.add_argument("--url", default=None, help="a running server instead of starting one")
     p.add_argument("--bot-workers", default=None, help="--bot-workers of the server started here")
+    p.add_argument("--py-spy", default=None, metavar="FILE",
+                   help="profile the server started here with py-spy (pip install py-spy) once "
+                        "every table is open, folded stacks to FILE")
     p.add_argument("--out", default=None, help="also write the report (JSON) to this file")
     args = p.parse_args()
     raise_open_files(4 * args.tables * (args.humans + args.watchers) + 256)
