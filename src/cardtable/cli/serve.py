@@ -23,6 +23,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--url", default=None,
                    help="the address clients reach this process at (default http://HOST:PORT; "
                         "with --host 0.0.0.0, this computer's address on the local network)")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="another host name this server answers to (repeatable; '*' for any). "
+                        "It always answers to --url's host and --host's, 127.0.0.1/localhost/"
+                        "[::1] on a loopback or every-interface --host, and with --host 0.0.0.0 "
+                        "to any IP address and this computer's name; any other name a request "
+                        "gives in its Host header is refused (DNS rebinding)")
     p.add_argument("--node", default=None,
                    help="this process's name in table claims (default HOSTNAME:PORT)")
     p.add_argument("--rate", type=float, default=20.0,
@@ -96,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
         from cardtable.server.addresses import reachable_url, welcome
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
         from cardtable.server.limits import parse_networks
+        from cardtable.server.origin import check_allowed_host
         from cardtable.server.store import StoreError, check_database
         from cardtable.server.thinkers import HINT_BOT
     except ImportError as exc:  # pragma: no cover - the server extra is missing
@@ -110,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
     hint_bot = HINT_BOT if args.hint_bot is None else args.hint_bot
     limits = bot_limits(args)
     check_bot_name(hint_bot, limits)
+    try:
+        allowed_hosts = tuple(check_allowed_host(name) for name in args.allowed_host)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
     try:
         check_database(args.db)
     except StoreError as exc:
@@ -128,7 +139,8 @@ def run(args: argparse.Namespace) -> int:
                           connections=args.connections_per_client,
                           trusted_proxies=tuple(args.trusted_proxy),
                           body_timeout=args.body_timeout,
-                          bot_time=limits.time, bot_iters=limits.iters)
+                          bot_time=limits.time, bot_iters=limits.iters,
+                          host=args.host, allowed_hosts=allowed_hosts)
     app = create_app(config)
     # The store's writer thread waits on the disk and hands acknowledgements back to the event
     # loop; a short switch interval keeps it from queueing 5 ms for the GIL at every step.

@@ -34,6 +34,7 @@ from cardtable.server.client_api import client_routes
 from cardtable.server.limits import CLIENT, ClientLimits, Limits, parse_networks
 from cardtable.server.names import default_name
 from cardtable.server.openapi import OPENAPI
+from cardtable.server.origin import SameOrigin, served_hosts
 from cardtable.server.store import Store
 from cardtable.server.tables import Elsewhere, Refused, Table, Tables
 from cardtable.server.thinkers import BOT_ITERS, BOT_TIME, HINT_BOT, BotLimits, Thinkers
@@ -57,6 +58,8 @@ class ServerConfig:
     hint_bot: str = HINT_BOT  # the bot behind the hint button (the search, within a second)
     bot_time: float = BOT_TIME  # seconds a search may think a decision (bots and hints)
     bot_iters: int = BOT_ITERS  # play-outs a search may run a decision
+    host: str = "127.0.0.1"  # the address listened on: which names the server answers to
+    allowed_hosts: tuple[str, ...] = ()  # more names it answers to (--allowed-host)
 
 
 def error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -272,6 +275,9 @@ def create_app(config: ServerConfig) -> Starlette:
                     exception_handlers={HTTPException: http_error, Exception: server_error})
     app.add_middleware(Limits, limits=limits, max_body=MAX_BODY,
                        body_timeout=config.body_timeout)
+    # Outermost: a page of another site is refused before it counts against anyone's limit.
+    app.add_middleware(SameOrigin, hosts=served_hosts(config.host, config.url,
+                                                      config.allowed_hosts), url=config.url)
     return app
 
 
