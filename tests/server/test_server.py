@@ -143,12 +143,14 @@ def test_refusals_leave_the_table_as_it_was(server: Server) -> None:
         (move(server, table, tokens[actor], 12, version), 422),  # type: ignore[arg-type]
         (httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(tokens[actor]),
                     json={"action": legal, "version": "new"}), 422),
+        (httpx.post(f"{server.url}/api/tables/{table}/actions", content=b"{not json",
+                    headers={**auth(tokens[actor]), "content-type": "application/json"}), 400),
         (httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(tokens[actor]),
-                    content=b"{not json"), 400),
+                    content=json.dumps({"action": legal, "version": version})), 415),
         (httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(tokens[actor]),
                     json=[1, 2]), 422),
-        (httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(tokens[actor]),
-                    content=b"x" * 100_000), 413),
+        (httpx.post(f"{server.url}/api/tables/{table}/actions", content=b"x" * 100_000,
+                    headers={**auth(tokens[actor]), "content-type": "application/json"}), 413),
         (httpx.get(f"{server.url}/api/tables/{table}", headers=auth("nope")), 401),
         (httpx.get(f"{server.url}/api/tables/nosuchtable"), 404),
         (httpx.post(f"{server.url}/api/tables/nosuchtable/actions", headers=auth("x"),
@@ -161,7 +163,8 @@ def test_refusals_leave_the_table_as_it_was(server: Server) -> None:
                                                        "options": {"bogus": 1}}), 422),
         (httpx.post(f"{server.url}/api/tables", json={"game": "daylily", "players": 2,
                                                        "seed": "x"}), 422),
-        (httpx.post(f"{server.url}/api/tables", content=b"\xff\xfe"), 400),
+        (httpx.post(f"{server.url}/api/tables", content=b"\xff\xfe",
+                    headers={"content-type": "application/json"}), 400),
     ]
     for response, status in cases:
         assert response.status_code == status, (response.request.url, response.text)
@@ -432,8 +435,8 @@ def test_people_choose_their_names_and_the_table_keeps_them(db: str, tmp_path: P
             r = rename(token, name)
             assert r.status_code in (401, 422) and words in r.json()["error"], (name, r.text)
         assert client(None)["names"] == ["Grandma Rose", "Sam", "Greedy bot 3"]
-        bad = httpx.post(f"{srv.url}/api/tables/{table}/name", headers=auth(tokens[0]),
-                         content=b"[1]", timeout=30)
+        bad = httpx.post(f"{srv.url}/api/tables/{table}/name", content=b"[1]", timeout=30,
+                         headers={**auth(tokens[0]), "content-type": "application/json"})
         assert bad.status_code == 422 and "name" in bad.json()["error"]
         # Names appear in the move log in words, for every reader: Sam's move as "Sam ..."
         # to Grandma and "You ..." to Sam (Grandma plays first if the deal says so).
