@@ -7,6 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test conformance lint bench clean
 
 $(STAMP): pyproject.toml
+	bash scripts/system-packages.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The system parts the test suite starts for real: Debian's PostgreSQL server (a throwaway cluster
 # per test session), Debian's Chromium (driven by Playwright; no browser is ever downloaded) and
-# Debian's nginx (a throwaway reverse proxy in front of the server, as docs/deploy.md sets one up).
+# Debian's nginx (a throwaway reverse proxy in front of the server, as docs/deploy.md sets one up),
+# and what PyICU is built with (ICU's headers, pkg-config, a C++ compiler).
 # Installs whichever is missing; does nothing when all are present. Run by `make` before the
 # first install, so `make test` on a fresh machine has everything its tests need.
 set -euo pipefail
@@ -9,6 +10,9 @@ missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
+# PyICU (the server's names, compared as they look) builds against Debian's ICU.
+pkg-config --exists icu-i18n 2>/dev/null || missing+=(libicu-dev pkg-config)
+command -v g++ >/dev/null || missing+=(g++)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if ! command -v apt-get >/dev/null; then
     echo "system-packages: please install ${missing[*]} (the server, proxy and browser tests need them)" >&2

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from server_kit import SERVE, Server, auth, free_port, open_table
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from cardtable.server.addresses import lan_address
 from cardtable.server.origin import Served, check_allowed_host, host_name, served_hosts
@@ -167,7 +168,7 @@ def test_a_websocket_from_another_sites_page_is_refused(srv: Server) -> None:
     # A program's WebSocket (no Origin: every browser sends one) plays as before.
     with connect(f"ws://127.0.0.1:{srv.port}{path}") as ws:
         assert json.loads(ws.recv(timeout=10))["type"] == "update"
-    with connect(f"ws://127.0.0.1:{srv.port}{path}", origin=srv.url) as ws:  # type: ignore[arg-type]
+    with connect(f"ws://127.0.0.1:{srv.port}{path}", origin=Origin(srv.url)) as ws:
         assert json.loads(ws.recv(timeout=10))["type"] == "update"
 
 
