@@ -30,7 +30,10 @@ _TABLE_VIEW = {
 
 OPENAPI: dict[str, Any] = {
     "openapi": "3.1.0",
-    "info": {"title": "cardtable server", "version": "1"},
+    "info": {"title": "cardtable server", "version": "1", "description": (
+        "Every route: 421 for a Host the server is not known by. Every POST and WebSocket: 403 "
+        "for an Origin that is not one of the server's pages; a POST without Origin must send "
+        "Content-Type: application/json (415), unless its body is empty.")},
     "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}}},
     "paths": {
         "/api/tables": {
