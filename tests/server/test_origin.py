@@ -119,7 +119,10 @@ def test_cross_site_posts_change_nothing(srv: Server) -> None:
             r = httpx.post(srv.url + path, content=body, timeout=10,
                            headers={"content-type": "text/plain", **extra})
             one_sentence(r, 415, "Content-Type: application/json")
-    assert httpx.get(f"{srv.url}/api/tables", timeout=10).json() == lobby  # no table, no seat
+    after = httpx.get(f"{srv.url}/api/tables", timeout=10).json()["tables"]
+    assert len(after) == len(lobby["tables"])  # no table made
+    assert [t for t in after if t["table"] == table] == [  # no seat taken, no name, no move
+        t for t in lobby["tables"] if t["table"] == table]
     again = httpx.get(f"{srv.url}/api/tables/{table}", headers=auth(token), timeout=10).json()
     assert again["version"] == seen["version"]
     client = httpx.get(f"{srv.url}/api/tables/{table}/client", timeout=10).json()
