@@ -148,3 +148,23 @@ def test_unknown_tables_asked_for_leave_nothing_held(sqlite: str, tmp_path: Path
             client.get("/api/tables/nosuchtable00001/record")
             health = client.get("/api/health").json()
         assert health["loading"] == 0 and health["tables"] == 0
+
+
+def test_qr_codes_are_drawn_only_for_this_servers_tables(sqlite: str, tmp_path: Path) -> None:
+    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "60"):
+        created = open_table(srv, game="daylily", players=2, seats=["human", "greedy"])
+        watch = created["watch"]
+        assert watch.startswith(srv.url + "/t/")
+
+        def qr(text: str) -> httpx.Response:
+            return httpx.get(srv.url + "/api/qr", params={"text": text}, timeout=10)
+
+        assert qr(watch).status_code == 200
+        elsewhere = qr(watch.replace("127.0.0.1", "evil.example"))
+        assert elsewhere.status_code == 400 and "link to this server" in elsewhere.json()["error"]
+        unknown = qr(f"{srv.url}/t/nosuchtable")
+        assert unknown.status_code == 404, unknown.text
+        assert unknown.json() == {"error": "'text' links to no table of this server"}
+        # Each code counts as five requests: the budget of 60 less the create's 10 is spent.
+        seen = [qr(f"{watch}?n={n}").status_code for n in range(10)]
+        assert 429 in seen and seen.count(200) <= 8

@@ -339,9 +339,13 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
 
     async def qr(request: Request) -> Response:
         try:
-            link = check_link(request.query_params.get("text"))
+            link, table_id = check_link(request.query_params.get("text"), tables().url)
         except BadLink as exc:
             return _error(400, str(exc))
+        held = tables()
+        if table_id not in held.live and table_id not in held.finished_cache and \
+                await asyncio.to_thread(held.store.table_row, table_id) is None:
+            return _error(404, "'text' links to no table of this server")
         svg = await asyncio.to_thread(qr_svg, link, "Scan to open the table")
         return Response(svg, media_type="image/svg+xml",
                         headers={"cache-control": "private, max-age=86400"})

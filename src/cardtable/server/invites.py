@@ -20,8 +20,10 @@ class BadLink(ValueError):
     """A link the QR route will not draw, with the sentence saying why."""
 
 
-def check_link(text: object) -> str:
-    """The link to draw, or :class:`BadLink` saying what is wrong with it."""
+def check_link(text: object, own_url: str) -> tuple[str, str]:
+    """The link to draw and the id of the table it opens, or :class:`BadLink` saying what is
+    wrong with it. Only links to this server (``own_url``, its ``--url``) are drawn; whether
+    the table exists is the caller's to ask."""
     if not isinstance(text, str) or not text:
         raise BadLink("'text' must be the table link to draw, e.g. ?text=http://HOST/t/ID")
     if len(text) > MAX_LINK:
@@ -32,7 +34,13 @@ def check_link(text: object) -> str:
         raise BadLink("'text' must be a web address (http:// or https://)")
     if not parts.path.startswith("/t/"):
         raise BadLink("'text' must be a link to a table (its path starts with /t/)")
-    return text
+    own = urlsplit(own_url)
+    if (parts.scheme, parts.netloc.lower()) != (own.scheme, own.netloc.lower()):
+        raise BadLink(f"'text' must be a link to this server ({own.scheme}://{own.netloc}/t/...)")
+    table_id = parts.path[len("/t/"):]
+    if not table_id or "/" in table_id or len(table_id) > 32:
+        raise BadLink("'text' must be a link to a table: /t/ and the table's id")
+    return text, table_id
 
 
 @lru_cache(maxsize=256)
