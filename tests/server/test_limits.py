@@ -20,6 +20,7 @@ def sqlite(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
 
 
+@contextlib.contextmanager
 def serving(db: str, tmp_path: Path, *args: str) -> Iterator[Server]:
     srv = Server(db, log=tmp_path / "server.log", args=args).start()
     try:
@@ -35,7 +36,7 @@ def statuses(srv: Server, count: int, headers: list[dict[str, str]]) -> list[int
 
 
 def test_made_up_tokens_do_not_buy_more_requests(sqlite: str, tmp_path: Path) -> None:
-    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "10"):
+    with serving(sqlite, tmp_path, "--rate", "1", "--burst", "10") as srv:
         made_up = [auth(f"made-up-{n}") for n in range(40)]
         seen = statuses(srv, 40, made_up)
         assert seen.count(200) <= 12 and 429 in seen
@@ -46,11 +47,11 @@ def test_made_up_tokens_do_not_buy_more_requests(sqlite: str, tmp_path: Path) ->
 def test_a_forwarded_address_is_believed_only_from_a_trusted_proxy(
         sqlite: str, tmp_path: Path) -> None:
     spoofed = [{"X-Forwarded-For": f"198.51.100.{n}"} for n in range(40)]
-    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "10"):
+    with serving(sqlite, tmp_path, "--rate", "1", "--burst", "10") as srv:
         seen = statuses(srv, 40, spoofed)  # no proxy is trusted: the peer is the client
         assert seen.count(200) <= 12
-    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "10",
-                       "--trusted-proxy", "127.0.0.0/8"):
+    with serving(sqlite, tmp_path, "--rate", "1", "--burst", "10",
+                       "--trusted-proxy", "127.0.0.0/8") as srv:
         one = [{"X-Forwarded-For": "203.0.113.7"}]
         assert statuses(srv, 10, one) == [200] * 10
         assert statuses(srv, 1, one) == [429]
@@ -63,7 +64,7 @@ def test_a_forwarded_address_is_believed_only_from_a_trusted_proxy(
 
 
 def test_creating_a_table_costs_more_than_a_read(sqlite: str, tmp_path: Path) -> None:
-    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "35"):
+    with serving(sqlite, tmp_path, "--rate", "1", "--burst", "35") as srv:
         made = [httpx.post(srv.url + "/api/tables", json={"game": "daylily", "players": 2},
                            headers=auth(f"t{n}")).status_code for n in range(5)]
         assert made[:3] == [201, 201, 201] and made[3:] == [429, 429]
@@ -75,8 +76,8 @@ def _first(ws: ClientConnection) -> dict[str, object]:
 
 
 def test_websockets_per_client_are_bounded(sqlite: str, tmp_path: Path) -> None:
-    for srv in serving(sqlite, tmp_path, "--rate", "50", "--burst", "500",
-                       "--connections-per-client", "3"):
+    with serving(sqlite, tmp_path, "--rate", "50", "--burst", "500",
+                       "--connections-per-client", "3") as srv:
         created = open_table(srv, game="daylily", players=2, seats=["human", "greedy"])
         where = f"ws://127.0.0.1:{srv.port}/ws/tables/{created['table']}"
         held = [connect(where) for _ in range(3)]
@@ -94,7 +95,7 @@ def test_websockets_per_client_are_bounded(sqlite: str, tmp_path: Path) -> None:
 
 
 def test_moves_on_many_sockets_share_one_budget(sqlite: str, tmp_path: Path) -> None:
-    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "30"):
+    with serving(sqlite, tmp_path, "--rate", "1", "--burst", "30") as srv:
         created = open_table(srv, game="daylily", players=2, seats=["human", "human"])
         token = created["seats"][0]["token"]
         where = f"ws://127.0.0.1:{srv.port}/ws/tables/{created['table']}?token={token}"
@@ -119,7 +120,7 @@ def test_moves_on_many_sockets_share_one_budget(sqlite: str, tmp_path: Path) -> 
 
 
 def test_a_half_sent_body_is_timed_out(sqlite: str, tmp_path: Path) -> None:
-    for srv in serving(sqlite, tmp_path, "--body-timeout", "1"):
+    with serving(sqlite, tmp_path, "--body-timeout", "1") as srv:
         with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as raw:
             raw.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                         b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
@@ -140,7 +141,7 @@ def test_a_half_sent_body_is_timed_out(sqlite: str, tmp_path: Path) -> None:
 def test_unknown_tables_asked_for_leave_nothing_held(sqlite: str, tmp_path: Path) -> None:
     """Each distinct unknown id once kept a loading lock for ever (13 MB for 48k ids): the
     server's health counts the look-ups in hand, which must be none once all are answered."""
-    for srv in serving(sqlite, tmp_path):
+    with serving(sqlite, tmp_path) as srv:
         with httpx.Client(base_url=srv.url, timeout=10) as client:
             for n in range(300):
                 r = client.get(f"/api/tables/nosuchtable{n:05d}")
@@ -151,7 +152,7 @@ def test_unknown_tables_asked_for_leave_nothing_held(sqlite: str, tmp_path: Path
 
 
 def test_qr_codes_are_drawn_only_for_this_servers_tables(sqlite: str, tmp_path: Path) -> None:
-    for srv in serving(sqlite, tmp_path, "--rate", "1", "--burst", "60"):
+    with serving(sqlite, tmp_path, "--rate", "1", "--burst", "60") as srv:
         created = open_table(srv, game="daylily", players=2, seats=["human", "greedy"])
         watch = created["watch"]
         assert watch.startswith(srv.url + "/t/")

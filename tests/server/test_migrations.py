@@ -32,6 +32,6 @@ def test_a_table_stored_before_seats_had_names_keeps_its_seats(db: str) -> None:
         rows = store.seat_rows("old")
         assert [(r["kind"], r["token_hash"], r["name"]) for r in rows] == [
             ("human", "abc", None), ("greedy", None, None)]
-        assert [s["chosen"] for s in store.lobby()[0]["seats"]] == [None, None]
+        assert [s["chosen"] for s in store.lobby()[0][0]["seats"]] == [None, None]
     finally:
         store.close()

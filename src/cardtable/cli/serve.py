@@ -42,6 +42,17 @@ def add_parser(sub: Any) -> None:
                         "client is the socket's peer)")
     p.add_argument("--connections-per-client", type=int, default=64, metavar="N",
                    help="WebSockets one client address may hold open at once (default 64)")
+    p.add_argument("--tables-per-client", type=int, default=20, metavar="N",
+                   help="unfinished tables one client address may have opened here (default "
+                        "20; 0: no limit)")
+    p.add_argument("--max-tables", type=int, default=10_000, metavar="N",
+                   help="unfinished tables in all (default 10000; 0: no limit)")
+    p.add_argument("--max-actions", type=int, default=20_000, metavar="N",
+                   help="moves one table may make; a match that reaches it is ended "
+                        "unfinished (default 20000; 0: no limit)")
+    p.add_argument("--idle-hours", type=float, default=48.0, metavar="HOURS",
+                   help="a table with no move for this long is ended: kept in the database, "
+                        "out of the lobby and of memory (default 48; 0: never)")
     p.add_argument("--body-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="a request whose body has not arrived within this time gets 408 "
                         "(default 10)")
@@ -101,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         from cardtable.cli.exposure import exposure, interface_addresses
         from cardtable.server.addresses import reachable_url, welcome
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
-        from cardtable.server.limits import parse_networks
+        from cardtable.server.limits import TableLimits, parse_networks
         from cardtable.server.origin import check_allowed_host
         from cardtable.server.store import StoreError, check_database
         from cardtable.server.thinkers import HINT_BOT
@@ -131,6 +142,11 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(str(exc)) from None
     if args.connections_per_client < 0:
         raise OptionError("--connections-per-client must be 0 (no limit) or more")
+    for flag in ("tables_per_client", "max_tables", "max_actions"):
+        if getattr(args, flag) < 0:
+            raise OptionError(f"--{flag.replace('_', '-')} must be 0 (no limit) or more")
+    if not 0 <= args.idle_hours <= 24 * 3650:
+        raise OptionError("--idle-hours must be 0 (never) or a number of hours")
     if not 0 < args.body_timeout <= 3600:
         raise OptionError("--body-timeout must be a number of seconds above 0, at most 3600")
     sock = listening_socket(args.host, args.port)
@@ -140,7 +156,10 @@ def run(args: argparse.Namespace) -> int:
                           trusted_proxies=tuple(args.trusted_proxy),
                           body_timeout=args.body_timeout,
                           bot_time=limits.time, bot_iters=limits.iters,
-                          host=args.host, allowed_hosts=allowed_hosts)
+                          host=args.host, allowed_hosts=allowed_hosts,
+                          tables=TableLimits(
+                              args.tables_per_client if args.rate > 0 else 0,
+                              args.max_tables, args.max_actions, args.idle_hours * 3600))
     app = create_app(config)
     # The store's writer thread waits on the disk and hands acknowledgements back to the event
     # loop; a short switch interval keeps it from queueing 5 ms for the GIL at every step.

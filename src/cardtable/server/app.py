@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.applications import Starlette
@@ -31,7 +31,7 @@ from cardtable.bots import seat_title
 from cardtable.engine.game import game_names
 from cardtable.server import auth
 from cardtable.server.client_api import client_routes
-from cardtable.server.limits import CLIENT, ClientLimits, Limits, parse_networks
+from cardtable.server.limits import CLIENT, ClientLimits, Limits, TableLimits, parse_networks
 from cardtable.server.names import default_name
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.origin import SameOrigin, served_hosts
@@ -41,6 +41,8 @@ from cardtable.server.thinkers import BOT_ITERS, BOT_TIME, HINT_BOT, BotLimits, 
 
 MAX_BODY = 16 * 1024
 """The largest request body (and WebSocket message) accepted, in bytes."""
+LOBBY_PAGE = 50
+"""Tables in one page of the lobby, newest first: its size is the server's, never the client's."""
 
 
 @dataclass(slots=True)
@@ -53,6 +55,7 @@ class ServerConfig:
     connections: int = 64  # WebSockets open at once per client address
     trusted_proxies: tuple[str, ...] = ()  # networks whose X-Forwarded-For is believed
     body_timeout: float = 10.0  # seconds a request body may take to arrive
+    tables: TableLimits = field(default_factory=TableLimits)  # how many tables, how long
     lease: float = 15.0
     bot_workers: int | None = None  # processes the bots think in (None: cores - 1; 0: threads)
     hint_bot: str = HINT_BOT  # the bot behind the hint button (the search, within a second)
@@ -109,16 +112,30 @@ def create_app(config: ServerConfig) -> Starlette:
     @guarded
     async def create_table(request: Request) -> Response:
         body = await read_json(request)
-        return JSONResponse(await tables().create(body), status_code=201)
+        maker = request.scope.get(CLIENT) if limits.on else None
+        return JSONResponse(await tables().create(body, maker), status_code=201)
 
     @guarded
     async def lobby(request: Request) -> Response:
-        rows = await asyncio.to_thread(tables().store.lobby)
+        query = request.query_params
+        try:
+            page = int(query.get("page", "1"))
+        except ValueError:
+            page = 0
+        if not 1 <= page <= 1_000_000:
+            raise Refused(400, "'page' must be a whole number from 1")
+        ids = [i for i in query.get("ids", "").split(",") if i][:LOBBY_PAGE] \
+            if "ids" in query else None
+        rows, total = await asyncio.to_thread(
+            tables().store.lobby, (page - 1) * LOBBY_PAGE, LOBBY_PAGE, ids)
         for row in rows:  # what the list shows a bot seat as ("search", not "ismcts")
             for seat in row["seats"]:
                 seat["title"] = seat_title(seat["kind"])
                 seat["name"] = seat["chosen"] or default_name(seat["kind"], seat["seat"])
-        return JSONResponse({"tables": rows, "games": game_names()})
+        pages = max(1, -(-total // LOBBY_PAGE))
+        return JSONResponse({"tables": rows, "games": game_names(), "page": page,
+                             "pages": pages, "per_page": LOBBY_PAGE, "total": total,
+                             "next": f"/api/tables?page={page + 1}" if page < pages else None})
 
     @guarded
     async def show_table(request: Request) -> Response:
@@ -250,7 +267,7 @@ def create_app(config: ServerConfig) -> Starlette:
         holder["tables"] = Tables(store, config.node, config.url, config.lease,
                                   Thinkers(config.bot_workers,
                                            BotLimits(config.bot_time, config.bot_iters)),
-                                  config.hint_bot)
+                                  config.hint_bot, config.tables)
         await holder["tables"].start()
         try:
             yield

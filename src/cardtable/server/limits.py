@@ -185,6 +185,18 @@ class ClientLimits:
             self._sockets.pop(address, None)
 
 
+@dataclass(slots=True, frozen=True)
+class TableLimits:
+    """How many tables, how long: unfinished tables one client address may have made (0: any
+    number), unfinished tables in all, actions one table may store, and the seconds without a
+    move after which a table is ended (0: never)."""
+
+    per_client: int = 20
+    total: int = 10_000
+    actions: int = 20_000
+    idle: float = 48 * 3600.0
+
+
 def _token(scope: Scope) -> str | None:
     for name, value in scope.get("headers", []):
         if name == b"authorization":
@@ -279,5 +291,5 @@ async def _refuse_socket(receive: Receive, send: Send, status: int, message: str
         await send({"type": "websocket.close", "code": 4000 + status})
 
 
-__all__ = ["CLIENT", "CREATE_COST", "QR_COST", "ClientLimits", "Limits", "client_address",
-           "cost_of", "parse_networks"]
+__all__ = ["CLIENT", "CREATE_COST", "QR_COST", "ClientLimits", "Limits", "TableLimits",
+           "client_address", "cost_of", "parse_networks"]

@@ -79,8 +79,24 @@ OPENAPI: dict[str, Any] = {
                     "required": ["table", "seats", "spectate", "watch", "websocket"]}),
                     "422": _ERR},
             },
-            "get": {"summary": "The lobby: open tables with their seats free and taken",
-                    "responses": {"200": _ok("the lobby", {"type": "object"})}},
+            "get": {"summary": "The lobby: open tables with their seats free and taken, newest "
+                               "first, 50 a page",
+                    "parameters": [
+                        {"name": "page", "in": "query", "required": False,
+                         "schema": {"type": "integer", "minimum": 1, "default": 1}},
+                        {"name": "ids", "in": "query", "required": False,
+                         "description": "comma-separated table ids: only those (at most 50)",
+                         "schema": {"type": "string"}}],
+                    "responses": {"200": _ok("one page of the lobby", {
+                        "type": "object", "properties": {
+                            "tables": {"type": "array", "items": {"type": "object"}},
+                            "games": {"type": "array", "items": {"type": "string"}},
+                            "page": {"type": "integer"}, "pages": {"type": "integer"},
+                            "per_page": {"type": "integer"}, "total": {"type": "integer"},
+                            "next": {"type": ["string", "null"]}},
+                        "required": ["tables", "games", "page", "pages", "per_page", "total",
+                                     "next"]}),
+                        "400": _ERR}},
         },
         "/api/tables/{table_id}": {"get": {
             "summary": "What the token's seat (or, without one, a spectator) may know",

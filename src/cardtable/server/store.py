@@ -65,7 +65,9 @@ actions_t = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
-PLAYING, OVER = "playing", "over"
+PLAYING, OVER, ENDED = "playing", "over", "ended"
+"""A table's status: being played, its match over, or ended by the server unfinished (idle for
+``--idle-hours``, or at its ``--max-actions``): kept, out of the lobby, never played again."""
 WRITE = "cardtable_write"
 """Execution option of the writer's connections (SQLite: their transactions BEGIN IMMEDIATE)."""
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -365,17 +367,26 @@ class Store:
                 out.append([seat, action])
             return out
 
-    def lobby(self) -> list[dict[str, Any]]:
+    def lobby(self, offset: int = 0, limit: int = 50,
+              ids: list[str] | None = None) -> tuple[list[dict[str, Any]], int]:
+        """One page of the unfinished tables, newest first, and how many there are in all; with
+        ``ids``, those of them only. Two bounded queries whatever the number of tables."""
+        where = [tables_t.c.status == PLAYING]
+        if ids is not None:
+            where.append(tables_t.c.id.in_(ids))
         with self.engine.connect() as conn:
+            total = conn.execute(sa.select(sa.func.count()).select_from(tables_t)
+                                 .where(*where)).scalar_one()
             tables = conn.execute(sa.select(tables_t.c.id, tables_t.c.game, tables_t.c.players,
                                             tables_t.c.version, tables_t.c.owner_url,
                                             tables_t.c.created)
-                                  .where(tables_t.c.status == PLAYING)
-                                  .order_by(tables_t.c.created)).all()
+                                  .where(*where)
+                                  .order_by(tables_t.c.created.desc(), tables_t.c.id)
+                                  .offset(offset).limit(limit)).all()
             seats = conn.execute(sa.select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind,
                                            seats_t.c.taken, seats_t.c.away, seats_t.c.name)
-                                 .join(tables_t, tables_t.c.id == seats_t.c.table_id)
-                                 .where(tables_t.c.status == PLAYING)).all()
+                                 .where(seats_t.c.table_id.in_([t.id for t in tables]))
+                                 ).all() if tables else []
         by_table: dict[str, list[dict[str, Any]]] = {}
         for s in seats:
             by_table.setdefault(s.table_id, []).append(
@@ -389,17 +400,35 @@ class Store:
                         "version": t.version, "seats": table_seats, "free": free,
                         "taken": [s["seat"] for s in table_seats if s["seat"] not in free],
                         "server": t.owner_url})
-        return out
+        return out, int(total)
 
-    def claimable(self, owner: str) -> list[str]:
-        """Unfinished tables this process may play: its own, nobody's, or a lapsed lease's."""
-        now = time.time()
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(tables_t.c.id).where(
-                tables_t.c.status == PLAYING,
-                sa.or_(tables_t.c.owner == owner, tables_t.c.owner.is_(None),
-                       tables_t.c.lease_until < now)))
-            return [r.id for r in rows]
+
+def unfinished(conn: Connection) -> int:
+    """How many tables are being played (the bound of ``--max-tables``)."""
+    return int(conn.execute(sa.select(sa.func.count()).select_from(tables_t)
+                            .where(tables_t.c.status == PLAYING)).scalar_one())
+
+
+def end_idle(conn: Connection, owner: str, idle: float) -> list[str]:
+    """End every unfinished table without a move for ``idle`` seconds that no other live
+    process holds: kept in the database, out of the lobby. The ids ended."""
+    now = time.time()
+    ids = [r.id for r in conn.execute(sa.select(tables_t.c.id).where(
+        tables_t.c.status == PLAYING, tables_t.c.updated < now - idle,
+        sa.or_(tables_t.c.owner == owner, tables_t.c.owner.is_(None),
+               tables_t.c.lease_until < now)))]
+    for start in range(0, len(ids), 500):
+        conn.execute(sa.update(tables_t).where(tables_t.c.id.in_(ids[start:start + 500]),
+                                               tables_t.c.status == PLAYING)
+                     .values(status=ENDED, owner=None, lease_until=None))
+    return ids
+
+
+def end_table(conn: Connection, table_id: str) -> None:
+    """End one unfinished table (it reached ``--max-actions``)."""
+    conn.execute(sa.update(tables_t).where(tables_t.c.id == table_id,
+                                           tables_t.c.status == PLAYING)
+                 .values(status=ENDED, owner=None, lease_until=None))
 
 
 def _settle(future: Future[Any], result: Any = None, error: BaseException | None = None) -> None:

@@ -25,8 +25,10 @@ from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
 from cardtable.engine.game import Game, State, load_game
 from cardtable.engine.record import replay
 from cardtable.server import auth
+from cardtable.server.limits import TableLimits
 from cardtable.server.names import HUMAN, BadName, check_free, clean_name, default_name
 from cardtable.server.store import (
+    ENDED,
     OVER,
     PLAYING,
     Append,
@@ -36,10 +38,13 @@ from cardtable.server.store import (
     actions_t,
     claim,
     dumps,
+    end_idle,
+    end_table,
     release,
     renew,
     seats_t,
     tables_t,
+    unfinished,
 )
 from cardtable.server.thinkers import HINT_BOT, Thinkers, bot_seed, check_offered
 
@@ -328,6 +333,12 @@ class Table:
                 raise Refused(409, "the match is over")
             if seat not in st.actors:
                 raise Refused(409, "it is not your move")
+            cap = self.manager.table_limits.actions
+            if cap and st.version >= cap:
+                self.manager.end(self, f"this match reached the server's limit of {cap:,} "
+                                       f"moves and was ended unfinished")
+                raise Refused(409, f"this match reached the server's limit of {cap:,} moves "
+                                   f"and was ended unfinished")
             try:
                 action = self.game.parse_action(text)
             except (NotationError, ValueError) as exc:
@@ -536,8 +547,14 @@ class Tables:
     """Every table this process plays, and the claims that make them its own."""
 
     def __init__(self, store: Store, node: str, url: str, lease: float = 15.0,
-                 thinkers: Thinkers | None = None, hint_bot: str = HINT_BOT) -> None:
+                 thinkers: Thinkers | None = None, hint_bot: str = HINT_BOT,
+                 table_limits: TableLimits | None = None) -> None:
         self.store = store
+        self.table_limits = table_limits or TableLimits()
+        self._made: dict[str, set[str]] = {}
+        """The unfinished tables each client address made here (``--tables-per-client``)."""
+        self._maker_of: dict[str, str] = {}
+        self._default_bounds: dict[tuple[str, int], int] = {}
         self.thinkers = thinkers or Thinkers()
         self.hint_bot = hint_bot
         self.timings: collections.deque[float] = collections.deque(maxlen=10_000)
@@ -554,10 +571,14 @@ class Tables:
 
     # ---- life of the process ----------------------------------------------------------------
     async def start(self) -> None:
-        for table_id in await asyncio.to_thread(self.store.claimable, self.node):
-            with contextlib.suppress(Elsewhere, Refused):
-                await self.get(table_id)
+        """Nothing is read at start, so a restart takes as long with 10,000 tables stored as
+        with none: a table is loaded (its actions replayed) when first asked for, by a page,
+        a socket or a move, and its bots and timers carry on from there. A table nobody asks
+        for (all bots, say) waits in the database, in the lobby, until someone opens it or
+        ``--idle-hours`` end it."""
         self._spawn(self._heartbeat())
+        if self.table_limits.idle > 0:
+            self._spawn(self._end_idle())
 
     async def stop(self) -> None:
         for table in list(self.live.values()):
@@ -582,6 +603,58 @@ class Tables:
                 await asyncio.wrap_future(
                     self.store.write(lambda c: renew(c, self.node, self.lease)))
 
+    async def _end_idle(self) -> None:
+        """End the tables without a move for ``--idle-hours``, here and in the database."""
+        idle = self.table_limits.idle
+        while True:
+            await asyncio.sleep(min(60.0, max(0.5, idle / 4)))
+            try:
+                ended = await asyncio.wrap_future(
+                    self.store.write(lambda c: end_idle(c, self.node, idle)))
+            except Exception:
+                log.exception("ending idle tables failed; trying again later")
+                continue
+            for table_id in ended:
+                table = self.live.get(table_id)
+                if table is not None:
+                    self.end(table, f"this table had no move for {idle / 3600:g} hours and "
+                                    f"was ended", store=False)
+
+    def end(self, table: Table, why: str, store: bool = True) -> None:
+        """End an unfinished table: stored as ended, out of memory and of the lobby; its
+        connections are told why and closed."""
+        table.closed = True
+        self.drop(table)
+        self._forget(table.id)
+        for sub in list(table.subscribers):
+            with contextlib.suppress(asyncio.QueueFull):
+                sub.queue.put_nowait({"type": "error", "status": 410, "error": why})
+            with contextlib.suppress(asyncio.QueueFull):
+                sub.queue.put_nowait(None)
+        if store:
+            table_id = table.id
+            self.store.write(lambda c: end_table(c, table_id))
+
+    def _forget(self, table_id: str) -> None:
+        maker = self._maker_of.pop(table_id, None)
+        if maker is not None:
+            made = self._made.get(maker, set())
+            made.discard(table_id)
+            if not made:
+                self._made.pop(maker, None)
+
+    def _check_length(self, game: Game) -> None:
+        """Refuse options that let a match run longer than the game's own defaults would: an
+        option may shorten a match, not stretch it past what the rules bound by default."""
+        key = (game.name, game.players)
+        if key not in self._default_bounds:
+            self._default_bounds[key] = load_game(game.name, game.players).decision_bound()
+        bound, default = game.decision_bound(), self._default_bounds[key]
+        if bound > default:
+            raise Refused(422, f"these options let a match of {game.title} run to {bound:,} "
+                               f"moves, longer than its default rules allow ({default:,}); "
+                               f"this server plays matches no longer than that")
+
     def health(self) -> dict[str, Any]:
         """The number of live tables and the acknowledgement times of the latest moves."""
         times = sorted(self.timings)
@@ -598,6 +671,7 @@ class Tables:
         table.changed.set()
 
     def finished(self, table: Table) -> None:
+        self._forget(table.id)
         if self.live.get(table.id) is table:
             del self.live[table.id]
             self.finished_cache[table.id] = table
@@ -605,7 +679,13 @@ class Tables:
                 self.finished_cache.pop(next(iter(self.finished_cache)))
 
     # ---- creating a table ------------------------------------------------------------------
-    async def create(self, body: Any) -> dict[str, Any]:
+    async def create(self, body: Any, maker: str | None = None) -> dict[str, Any]:
+        """Open a table for client address ``maker`` (None: not counted against any)."""
+        per_client = self.table_limits.per_client
+        if maker is not None and per_client and len(self._made.get(maker, ())) >= per_client:
+            raise Refused(429, f"your address has {per_client} unfinished tables on this "
+                               f"server already; finish one (or wait until it is ended idle) "
+                               f"before opening another")
         if not isinstance(body, dict):
             raise Refused(422, "the body must be a JSON object")
         unknown = set(body) - {"game", "players", "seats", "options", "seed", "table"}
@@ -628,6 +708,7 @@ class Tables:
             kinds = [HUMAN] * game.players
         if not isinstance(kinds, list) or len(kinds) != game.players:
             raise Refused(422, f"'seats' must list {game.players} seats")
+        self._check_length(game)
         kinds, names = _read_seats(kinds, game.name)
         settings = Settings.read(body.get("table"), game.name)
         if seed is None:
@@ -648,14 +729,27 @@ class Tables:
                       "name": s.name}
                      for n, s in enumerate(seats)]
 
-        def job(conn: Any) -> None:
+        most = self.table_limits.total
+
+        def job(conn: Any) -> bool:
+            if most and unfinished(conn) >= most:  # counted on the writer: no two slip past
+                return False
             conn.execute(tables_t.insert().values(**row))
             conn.execute(seats_t.insert(), seat_rows)
+            return True
 
+        if maker is not None:  # held from now, so two opened at once count as two
+            self._made.setdefault(maker, set()).add(table_id)
+            self._maker_of[table_id] = maker
         try:
-            await asyncio.wrap_future(self.store.write(job))
+            stored = await asyncio.wrap_future(self.store.write(job))
         except Exception:
+            self._forget(table_id)
             raise Refused(503, "the table could not be stored; try again") from None
+        if not stored:
+            self._forget(table_id)
+            raise Refused(503, f"this server holds {most:,} unfinished tables, its limit; "
+                               f"try again when some have finished")
         table = Table(self, table_id, game, state, seats, settings)
         self.live[table_id] = table
         table.driver = self._spawn(table.drive())
@@ -725,6 +819,9 @@ class Tables:
         row = await asyncio.to_thread(self.store.table_row, table_id)
         if row is None:
             raise Refused(404, "there is no such table")
+        if row["status"] == ENDED:
+            raise Refused(410, "this table was ended unfinished (idle too long, or longer than "
+                               "the server's limit of moves); it is no longer played")
         if row["status"] == PLAYING:
             won = await asyncio.wrap_future(self.store.write(
                 lambda c: claim(c, table_id, self.node, self.url, self.lease)))

@@ -257,9 +257,13 @@ async function refreshOpen(box, list, yoursBox) {
   let data;
   try { data = await api("/api/tables"); } catch (err) { return; }
   const titles = Object.fromEntries(list.map((g) => [g.name, g.title]));
-  const rows = data.tables.slice(-30).reverse();
+  const rows = data.tables.slice(0, 30); // the lobby's first page: the newest tables
   // The seats this browser sat at, on tables still being played: a closed tab is not a lost game.
   const open = new Map(data.tables.map((t) => [t.table, t]));
+  const older = data.pages > 1 ? [...new Set(mySeats().map((s) => s.table))].filter((id) => !open.has(id)).slice(0, 50) : [];
+  if (older.length) { // yours beyond the first page, asked for by id
+    try { (await api(`/api/tables?ids=${older.join(",")}`)).tables.forEach((t) => open.set(t.table, t)); } catch (err) { /* shown without them */ }
+  }
   const mine = mySeats().filter((s) => open.has(s.table)).slice(0, 10);
   yoursBox.hidden = mine.length === 0;
   clear(yoursBox, mine.length ? [h("h2#yours-h", "Your seats"),
