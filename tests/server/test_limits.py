@@ -169,3 +169,19 @@ def test_qr_codes_are_drawn_only_for_this_servers_tables(sqlite: str, tmp_path: 
         # Each code counts as five requests: the budget of 60 less the create's 10 is spent.
         seen = [qr(f"{watch}?n={n}").status_code for n in range(10)]
         assert 429 in seen and seen.count(200) <= 8
+
+
+def test_an_ipv6_client_is_counted_by_its_64() -> None:
+    """One subscriber is given a /64: counted by address, one machine would be 2**64 clients."""
+    from cardtable.server.limits import client_address, parse_networks
+
+    def seen(peer: str, headers: tuple[tuple[bytes, bytes], ...] = (), trusted: str = "") -> str:
+        scope = {"type": "http", "client": (peer, 5000), "headers": list(headers)}
+        return client_address(scope, parse_networks([trusted] if trusted else []))
+
+    assert seen("2001:db8:1:2:aaaa::1") == seen("2001:db8:1:2:bbbb::2") == "2001:db8:1:2::/64"
+    assert seen("2001:db8:1:3::1") != seen("2001:db8:1:2::1")
+    assert seen("::ffff:192.0.2.9") == "192.0.2.9"
+    forwarded = ((b"forwarded", b'for=192.0.2.60;proto=http, for="[2001:db8:5::7]:80"'),)
+    assert seen("10.0.0.2", forwarded, "10.0.0.0/8") == "2001:db8:5::/64"
+    assert seen("10.0.0.2", forwarded) == "10.0.0.2"  # no proxy trusted: the peer
