@@ -342,7 +342,8 @@ class ContractState(RunningTotals, State):
         self.current = (self.dealer + 1) % n
         self.turn = 0
         self.taken = -1
-        self.taken_alone = False
+        self.taken_laid = 0
+        self.taken_swapped = False
         self.owed_jokers = 0
         self.pending: list[int] = []  # seats still to answer in a window, in turn order
         self.claims: list[int] = []
@@ -371,10 +372,15 @@ class ContractState(RunningTotals, State):
             self.known[seat][card] += 1
 
     def _remove(self, seat: int, card: int) -> None:
+        """A card leaves a hand face up. Copies of a card are alike, so the others cannot tell
+        whether it is one they saw go in: one fewer is known, whatever else the hand holds
+        (capping the known count at the copies still held told them whether another was)."""
         self.hands[seat][card] -= 1
         self.sizes[seat] -= 1
-        if self.known[seat][card] > self.hands[seat][card]:
-            self.known[seat][card] = self.hands[seat][card]
+        if self.known[seat][card]:
+            self.known[seat][card] -= 1
+        if card == self.taken and seat == self.current:
+            self.taken_laid += 1
 
     # ---- windows ----------------------------------------------------------------------------
     def _buyers(self) -> list[int]:
@@ -436,6 +442,7 @@ class ContractState(RunningTotals, State):
         self._give(self.current, card, known=False)
         self._emit(_drew_stock(self.current, card))
         self.taken = -1
+        self.taken_laid = 0
         self.phase = PLAY_PHASE
 
     def _resolve_rummy(self, winner: int | bool | None) -> None:
@@ -466,7 +473,8 @@ class ContractState(RunningTotals, State):
             return
         self.current = (self.current + 1) % self.game.players
         self.taken = -1
-        self.taken_alone = False
+        self.taken_laid = 0
+        self.taken_swapped = False
         self.took_floating = False
         self.floater = False
         self.owed_jokers = 0
@@ -534,13 +542,22 @@ class ContractState(RunningTotals, State):
             return any(card in tm.accepts for melds in self.table for tm in melds)
         return any(card in tm.accepts for tm in self.table[seat])
 
+    def _taken_alone(self) -> bool:
+        """Whether the card taken from the pile this turn is the only copy of it the player has
+        held this turn. Worked out from the hand and the turn's open moves rather than kept
+        from the moment of taking, so that a sample whose hand is dealt afresh answers for its
+        own hand and not for the real one (which another seat never saw)."""
+        card = self.taken
+        return (card >= 0 and not self.taken_swapped
+                and self.hands[self.current][card] + self.taken_laid == 1)
+
     def _forbidden_discard(self) -> int:
         """The card that may not go straight back on the pile (-1: none). The rule concerns the
         one card taken, so a player who already held a copy from another deck may discard that
-        copy (``taken_alone`` is False then)."""
-        if not self.taken_alone or (self.rules.return_discard and not self.took_floating):
+        copy (:meth:`_taken_alone` says no then)."""
+        if self.taken < 0 or (self.rules.return_discard and not self.took_floating):
             return -1
-        return self.taken
+        return self.taken if self._taken_alone() else -1
 
     def _may_lay_on(self, seat: int, owner: int) -> bool:
         if owner == seat or self.rules.lay_off_same_turn:
@@ -823,7 +840,6 @@ class ContractState(RunningTotals, State):
                 card = self.discard.pop()
                 if self.throwers:
                     self.throwers.pop()
-                self.taken_alone = not self.hands[seat][card]  # no copy of it held before
                 self._give(seat, card, known=True)
                 self._emit(_drew_discard(seat, card))
                 self.taken = card
@@ -895,7 +911,7 @@ class ContractState(RunningTotals, State):
             self._remove(seat, action.card)
             self._give(seat, JOKER, known=True)
             if self.taken == JOKER:
-                self.taken_alone = False  # the swapped joker is another copy than the one taken
+                self.taken_swapped = True  # the swapped joker is another copy than the one taken
             self.table[action.owner][action.index] = table_meld(new, self.rules)
             self.table_stamp = next(_TABLE_STAMPS)
             self.owed_jokers += 1
