@@ -950,7 +950,9 @@ class ContractState(RunningTotals, State):
     # ---- views ------------------------------------------------------------------------------
     @staticmethod
     def _codes(counts: Sequence[int]) -> tuple[str, ...]:
-        return tuple(CODES[c] for c in range(53) for _ in range(counts[c]))
+        """The cards of a count vector in notation, in card order (views build one per hand)."""
+        return tuple(chain.from_iterable(map(repeat, compress(CODES, counts),
+                                             compress(counts, counts))))
 
     def zones(self) -> list[Zone]:
         out = [
