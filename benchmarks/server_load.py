@@ -179,7 +179,17 @@ async def run_table(client: httpx.AsyncClient, url: str, args: argparse.Namespac
             continue
         created = r.json()
         totals.tables += 1
-        tokens = [s["token"] for s in created["seats"] if s["token"]]
+        tokens = []
+        try:  # each person opens their invitation: the seat's own token
+            for seat in created["seats"]:
+                if seat["invite"]:
+                    sat = await client.post(f"{url}/api/tables/{created['table']}/seat",
+                                            json={"invite": seat["invite"]})
+                    sat.raise_for_status()
+                    tokens.append(sat.json()["token"])
+        except httpx.HTTPError as exc:
+            totals.errors.append(f"seat: {type(exc).__name__}: {exc}")
+            continue
         seen = {"version": 0}
         table_ws = f"{ws_base}/ws/tables/{created['table']}"
         try:

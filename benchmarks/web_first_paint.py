@@ -65,7 +65,10 @@ def main(argv: list[str]) -> int:
                 "game": args.game, "players": args.players, "seed": 3,
                 "seats": ["human"] + ["greedy"] * (args.players - 1),
                 "table": {"think": 0}}).json()
-            link = f"{url}/t/{made['table']}?token={made['seats'][0]['token']}"
+            # The first seat's own token, as its person gets it by opening the invitation.
+            sat = httpx.post(f"{url}/api/tables/{made['table']}/seat", timeout=30,
+                             json={"invite": made["seats"][0]["invite"]}).json()
+            link = f"{url}/t/{made['table']}?token={sat['token']}"
             painted: list[float] = []
             walls: list[float] = []
             with sync_playwright() as pw:

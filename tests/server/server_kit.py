@@ -148,3 +148,21 @@ def qr_of(link: str) -> bytes:
         out, kind="svg", border=4, xmldecl=False, omitsize=True, dark="#000", light="#fff",
         title="Scan to open the table")
     return out.getvalue()
+
+
+def seat_tokens(url: str, created: dict[str, Any]) -> list[str | None]:
+    """Each seat's own token, as its person gets it by opening their invitation link: every
+    person's seat's invitation exchanged (``POST /api/tables/{id}/seat``), None for a bot's
+    seat. ``url`` is the server's address, ``created`` the answer of ``POST /api/tables``.
+    Each invitation works once: call this once per table (the tests act as every invitee)."""
+    tokens: list[str | None] = []
+    for seat in created["seats"]:
+        if not seat.get("invite"):
+            tokens.append(None)
+            continue
+        r = httpx.post(f"{url}/api/tables/{created['table']}/seat",
+                       json={"invite": seat["invite"]}, timeout=30)
+        assert r.status_code == 200, r.text
+        assert r.json()["seat"] == seat["seat"]
+        tokens.append(r.json()["token"])
+    return tokens

@@ -50,9 +50,10 @@ def test_seat_links_name_the_servers_address_and_draw_as_qr_codes(tmp_path: Path
         assert httpx.get(f"{srv.url}/api/server", timeout=10).json() == {"url": lan}
         created = open_table(srv, game="daylily", players=2, seats=["human", "greedy"],
                              seed=3)
-        link = f"{lan}/t/{created['table']}?token={created['seats'][0]['token']}"
-        assert created["seats"][0]["url"].startswith(f"{lan}/api/tables/")
-        # A script that made the table sends each person their seat's link: the page, seated.
+        link = f"{lan}/t/{created['table']}?invite={created['seats'][0]['invite']}"
+        assert created["seats"][0]["url"] == f"{lan}/api/tables/{created['table']}/seat"
+        # A script that made the table sends each person their seat's invitation link: the
+        # page, which exchanges it for the seat's own token.
         assert created["seats"][0]["link"] == link
         assert created["seats"][1]["link"] is None  # the bot's
         assert created["watch"] == f"{lan}/t/{created['table']}"

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_kit import Server, auth, open_table
+from server_kit import Server, auth, open_table, seat_tokens
 from websockets.sync.client import connect
 
 from cardtable.engine.record import verify
@@ -26,16 +26,18 @@ def state_of(srv: Server, table: str, token: str | None) -> dict[str, Any]:
     return data
 
 
-def move(srv: Server, table: str, token: str, action: str, version: int) -> httpx.Response:
+def move(srv: Server, table: str, token: str | None, action: str,
+         version: int) -> httpx.Response:
     return httpx.post(f"{srv.url}/api/tables/{table}/actions", headers=auth(token),
                       json={"action": action, "version": version}, timeout=30)
 
 
 def play_out(srv: Server, created: dict[str, Any], rng: random.Random,
-             limit: int = 5000) -> dict[str, Any]:
-    """Clients play every human seat with random legal moves until the match is over."""
+             seats: list[str | None], limit: int = 5000) -> dict[str, Any]:
+    """Clients play every human seat (``seats``: each seat's token) with random legal moves
+    until the match is over."""
     table = created["table"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+    tokens = {n: t for n, t in enumerate(seats) if t}
     spectator = state_of(srv, table, None)
     for _ in range(limit):
         if spectator["over"]:
@@ -59,16 +61,21 @@ def test_match_played_to_the_end_and_its_record_replays(server: Server, tmp_path
                          seats=[{"name": "Grandma"}, "greedy", "random"],
                          options={"rounds": 1}, seed=5)
     assert [s["kind"] for s in created["seats"]] == ["human", "greedy", "random"]
-    assert created["seats"][0]["token"] and created["seats"][1]["token"] is None
+    assert created["seats"][0]["invite"] and created["seats"][1]["invite"] is None
+    assert all("token" not in s for s in created["seats"])  # the maker holds no seat's token
     table = created["table"]
     r = httpx.get(f"{server.url}/api/tables/{table}/record")
     assert r.status_code == 403 and "over" in r.json()["error"]
     lobby = httpx.get(f"{server.url}/api/tables").json()["tables"]
     assert [t["table"] for t in lobby] == [table]
-    assert lobby[0]["game"] == "daylily" and lobby[0]["free"] == [0]
-    end = play_out(server, created, random.Random(1))
+    # Grandma's seat waits for her: invited, not free for anyone to take.
+    assert lobby[0]["game"] == "daylily" and lobby[0]["free"] == []
+    assert lobby[0]["invited"] == [0]
+    tokens = seat_tokens(server.url, created)
+    end = play_out(server, created, random.Random(1), tokens)
     assert end["over"] and end["scores"]
-    record = httpx.get(f"{server.url}/api/tables/{table}/record").json()
+    record = httpx.get(f"{server.url}/api/tables/{table}/record",
+                       headers=auth(tokens[0])).json()
     assert record["format"] == "cardtable-record/2"
     state, problems = verify(record)
     assert problems == [] and state.scores == end["scores"]
@@ -110,7 +117,7 @@ def test_the_table_names_bots_by_what_they_do(server: Server) -> None:
     assert r.status_code == 201, r.text
     made = r.json()
     got = httpx.get(f"{server.url}/api/tables/{made['table']}/client",
-                    params={"token": made["seats"][0]["token"]}, timeout=30).json()
+                    params={"token": seat_tokens(server.url, made)[0]}, timeout=30).json()
     # the search by its job, not by its algorithm's initials or its parameters
     assert got["names"] == ["You", "Search bot 2", "Greedy bot 3"]
     assert [s["title"] for s in got["seats"]] == ["person", "search", "greedy"]
@@ -124,7 +131,7 @@ def test_the_table_names_bots_by_what_they_do(server: Server) -> None:
 def test_refusals_leave_the_table_as_it_was(server: Server) -> None:
     created = open_table(server, game="daylily", players=3, seed=2)
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = seat_tokens(server.url, created)
     before = [state_of(server, table, t) for t in [*tokens, None]]
     actor = before[-1]["actors"][0]
     other = (actor + 1) % 3
@@ -187,7 +194,7 @@ def test_refusals_leave_the_table_as_it_was(server: Server) -> None:
 def test_websocket_moves_and_pushes(server: Server) -> None:
     created = open_table(server, game="daylily", players=2, seats=["human", "random"], seed=9,
                          options={"rounds": 1})
-    table, token = created["table"], created["seats"][0]["token"]
+    table, token = created["table"], seat_tokens(server.url, created)[0]
     url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
     with connect(f"{url}?token={token}") as ws, connect(url) as spectator:
         current = json.loads(ws.recv(timeout=10))
@@ -220,7 +227,7 @@ def test_restart_reloads_tables_and_bots_resume(db: str, tmp_path: Path) -> None
     try:
         created = open_table(srv, game="daylily", players=2, seats=["human", "greedy"],
                              options={"rounds": 1}, seed=4)
-        table, token = created["table"], created["seats"][0]["token"]
+        table, token = created["table"], seat_tokens(srv.url, created)[0]
         rng = random.Random(3)
         for _ in range(6):
             mine = state_of(srv, table, token)
@@ -235,7 +242,7 @@ def test_restart_reloads_tables_and_bots_resume(db: str, tmp_path: Path) -> None
         after = state_of(srv, table, token)
         assert after["version"] >= before["version"]
         assert after["events"][:len(before["events"])] == before["events"]
-        end = play_out(srv, created, rng)
+        end = play_out(srv, created, rng, [token, None])
         assert end["over"]
     finally:
         srv.stop()
@@ -245,7 +252,7 @@ def test_leave_and_take_the_seat_back(server: Server) -> None:
     created = open_table(server, game="daylily", players=2, seats=["human", "human"],
                          options={"rounds": 1}, seed=8)
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = seat_tokens(server.url, created)
     r = httpx.post(f"{server.url}/api/tables/{table}/leave", headers=auth(tokens[1]))
     assert r.status_code == 200 and r.json()["away"]
     lobby = httpx.get(f"{server.url}/api/tables").json()["tables"][0]
@@ -277,7 +284,6 @@ def test_the_page_opened_from_a_seat_link_shows_that_seat_as_taken(server: Serve
     created = open_table(server, game="daylily", players=3, seats=["human", "human", "greedy"],
                          seed=4)
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
 
     def seats(token: str | None, since: int = -1) -> list[dict[str, Any]]:
         r = httpx.get(f"{server.url}/api/tables/{table}/client", headers=auth(token),
@@ -286,6 +292,9 @@ def test_the_page_opened_from_a_seat_link_shows_that_seat_as_taken(server: Serve
         return list(r.json()["seats"])
 
     assert [s["taken"] for s in seats(None)] == [False, False, True]  # a spectator takes none
+    r = httpx.post(f"{server.url}/api/tables/{table}/seat",
+                   json={"invite": created["seats"][1]["invite"]}, timeout=30)
+    tokens = [None, r.json()["token"]]
     assert [s["taken"] for s in seats(tokens[1])] == [False, True, True]
     r = httpx.post(f"{server.url}/api/tables/{table}/leave", headers=auth(tokens[1]), timeout=30)
     assert r.status_code == 200 and seats(None)[1]["away"]
@@ -297,7 +306,7 @@ def test_the_page_opened_from_a_seat_link_shows_that_seat_as_taken(server: Serve
 def test_window_and_turn_timers(server: Server) -> None:
     created = open_table(server, game="daylily", players=2, seats=["human", "random"], seed=1,
                          options={"rounds": 1}, table={"think": 0, "turn": 0.2})
-    table, token = created["table"], created["seats"][0]["token"]
+    table, token = created["table"], seat_tokens(server.url, created)[0]
     first = state_of(server, table, token)
     time.sleep(1.5)
     later = state_of(server, table, token)
@@ -323,18 +332,21 @@ def test_two_processes_share_one_postgres_lobby(pg_cluster: Any, tmp_path: Path)
         r = httpx.get(f"{a.url}/api/tables/{tb['table']}")
         assert r.status_code == 307 and r.headers["location"].startswith(b.url)
         assert r.json()["server"] == b.url
-        end_a = play_out(a, ta, random.Random(1))
-        end_b = play_out(b, tb, random.Random(2))
+        seats_a, seats_b = seat_tokens(a.url, ta), seat_tokens(b.url, tb)
+        end_a = play_out(a, ta, random.Random(1), seats_a)
+        end_b = play_out(b, tb, random.Random(2), seats_b)
         assert end_a["over"] and end_b["over"]
-        for table in (ta["table"], tb["table"]):
-            record = httpx.get(f"{a.url}/api/tables/{table}/record").json()
+        for table, seats in ((ta["table"], seats_a), (tb["table"], seats_b)):
+            record = httpx.get(f"{a.url}/api/tables/{table}/record",
+                               headers=auth(seats[0])).json()
             assert verify(record)[1] == []
         # When a process stops cleanly, the other takes its tables over on first use.
         tc = open_table(b, game="daylily", players=2, seats=["human", "random"],
                         options={"rounds": 1}, seed=3)
         b.stop()
-        assert state_of(a, tc["table"], tc["seats"][0]["token"])["version"] >= 0
-        assert play_out(a, tc, random.Random(3))["over"]
+        seats_c = seat_tokens(a.url, tc)
+        assert state_of(a, tc["table"], seats_c[0])["version"] >= 0
+        assert play_out(a, tc, random.Random(3), seats_c)["over"]
     finally:
         a.stop()
         b.stop()
@@ -345,7 +357,7 @@ def test_the_hint_is_the_search_with_its_reasons(server: Server) -> None:
     move with words saying why; a seat not on move, or no token, gets a clear refusal."""
     created = open_table(server, game="daylily", players=2, seats=["human", "human"], seed=3)
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = seat_tokens(server.url, created)
     spectator = state_of(server, table, None)
     seat = spectator["actors"][0]
     mine = state_of(server, table, tokens[seat])
@@ -399,7 +411,7 @@ def test_people_choose_their_names_and_the_table_keeps_them(db: str, tmp_path: P
         assert [s["name"] for s in created["seats"]] == ["Grandma Rose", "Player 2",
                                                           "Greedy bot 3"]
         table = created["table"]
-        tokens = [s["token"] for s in created["seats"][:2]]
+        tokens = seat_tokens(srv.url, created)[:2]
 
         def client(token: str | None) -> dict[str, Any]:
             r = httpx.get(f"{srv.url}/api/tables/{table}/client", headers=auth(token),
@@ -483,7 +495,7 @@ def test_a_new_table_refuses_names_it_cannot_use(server: Server) -> None:
         assert r.status_code == 422 and words in r.json()["error"], (seats, r.text)
     # A seat given as an object without a kind is a person's seat.
     made = open_table(server, game="daylily", players=2, seats=[{"name": "Ann"}, "greedy"])
-    assert made["seats"][0]["token"] and made["seats"][0]["name"] == "Ann"
+    assert made["seats"][0]["invite"] and made["seats"][0]["name"] == "Ann"
 
 
 def test_everyone_sees_who_has_the_table_open(server: Server) -> None:
@@ -492,7 +504,7 @@ def test_everyone_sees_who_has_the_table_open(server: Server) -> None:
     created = open_table(server, game="daylily", players=2, seats=["human", "human"],
                          options={"rounds": 1}, seed=8)
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = seat_tokens(server.url, created)
     url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
 
     def online() -> list[bool]:
@@ -528,7 +540,7 @@ def test_the_others_hand_an_absent_persons_seat_to_a_bot(server: Server) -> None
     created = open_table(server, game="daylily", players=3, seats=["human", "human", "greedy"],
                          seed=8, table={"think": 0})
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = seat_tokens(server.url, created)
     url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
 
     def stand_in(token: str | None, body: Any) -> httpx.Response:
@@ -596,7 +608,7 @@ def test_a_seat_is_told_when_its_moves_answer_a_window(server: Server) -> None:
     created = open_table(server, game="dummy-rummy", players=3, seats=["human"] * 3, seed=4,
                          table={"window": 60})
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = seat_tokens(server.url, created)
     rng = random.Random(5)
     seen: set[bool] = set()
     for _ in range(200):
@@ -639,9 +651,10 @@ def test_the_answers_are_what_the_openapi_description_says(server: Server) -> No
     fits(created, create["responses"]["201"])
     assert [bool(s["link"]) for s in created["seats"]] == [True, True, False]
     table = created["table"]
-    fits(state_of(server, table, created["seats"][0]["token"]), seat_state)
+    tokens = seat_tokens(server.url, created)
+    fits(state_of(server, table, tokens[0]), seat_state)
     fits(state_of(server, table, None), seat_state)
-    finished = play_out(server, created, random.Random(4))
+    finished = play_out(server, created, random.Random(4), tokens)
     fits(finished, seat_state)
     r = httpx.post(f"{server.url}/api/tables", json={"game": "chess", "players": 2}, timeout=30)
     assert r.status_code == 422

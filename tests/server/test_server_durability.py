@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_kit import Server, auth, open_table
+from server_kit import Server, auth, open_table, seat_tokens
 from websockets.sync.client import connect
 
 from cardtable.engine.game import game_names, load_game
@@ -40,7 +40,7 @@ def test_kill_nine_loses_no_acknowledged_action(db: str, tmp_path: Path) -> None
     created = open_table(srv, game="daylily", players=2, seats=["human", "human"],
                          options={"rounds": 1}, seed=7)
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"]]
+    tokens = seat_tokens(srv.url, created)
     client = httpx.Client(timeout=5)
     try:
         while True:
@@ -103,7 +103,7 @@ def test_no_message_tells_a_seat_what_it_may_not_know(game: str, db: str,
     try:
         created = open_table(srv, game=game, players=players, seed=3)
         table = created["table"]
-        tokens = [s["token"] for s in created["seats"]]
+        tokens = seat_tokens(srv.url, created)
         received: list[tuple[int | None, dict[str, Any]]] = []
         base = f"ws://127.0.0.1:{srv.port}/ws/tables/{table}"
         stack = contextlib.ExitStack()

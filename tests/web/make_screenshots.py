@@ -17,6 +17,9 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_kit import ARGS, CHROMIUM, WebServer
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
+from server_kit import seat_tokens
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "screenshots"
 SIZES: dict[str, Any] = {"phone": {"width": 390, "height": 844},
@@ -31,7 +34,7 @@ TABLES: list[tuple[str, int, dict[str, Any], int]] = [
 ]
 
 
-def advance(url: str, table: str, token: str, moves: int) -> None:
+def advance(url: str, table: str, token: str | None, moves: int) -> None:
     """The person's seat plays ``moves`` hinted moves; stops on the person's turn."""
     auth = {"Authorization": f"Bearer {token}"}
     made = 0
@@ -84,7 +87,7 @@ def main(argv: list[str]) -> int:
                         print(f"{game}: {r.text}", file=sys.stderr)
                         continue
                     made = r.json()
-                    token = made["seats"][0]["token"]
+                    token = seat_tokens(srv.url, made)[0]
                     advance(srv.url, made["table"], token, moves)
                     for size, viewport in SIZES.items():
                         page = browser.new_page(viewport=viewport)

@@ -5,10 +5,11 @@ and the match ends with the record to download; no console errors, no request of
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-import httpx
 import pytest
 from web_kit import (  # the fixtures are used by name
     Watch,
@@ -77,7 +78,7 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
         seats = ["human", "human"] + ["greedy"] * (players - 2)
         create_in_lobby(a, game, players, seats, options, seed)
         link_b = a.input_value("ul.invites li:nth-child(2) input.link")
-        assert "/t/" in link_b and "token=" in link_b
+        assert "/t/" in link_b and "invite=" in link_b
         a.click("ul.invites a.button[data-seat='0']")
         b = watch.attach(ctx_b.new_page())
         b.goto(link_b)
@@ -129,8 +130,9 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
         # The end: winners named, the record to download, play again on offer.
         a.wait_for_selector("section.end")
         assert "Match over" in a.text_content("section.end h2")
-        href = a.get_attribute("section.end a[download]", "href")
-        record = httpx.get(web.url + href, timeout=10).json()
+        with a.expect_download() as download:
+            a.click("section.end button:has-text('Download the record')")
+        record = json.loads(Path(download.value.path()).read_text())
         assert record["format"] == "cardtable-record/2" and record["game"] == game
         assert a.locator("section.end button:has-text('Play again')").count() == 1
         assert a.locator(".log-lines li").count() > 5
@@ -140,7 +142,7 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
             a.click("section.end button:has-text('Play again')")
             again = a.locator("dialog[open]", has_text="A new table")
             link = again.locator("ul.invites li:nth-child(2) input.link").input_value()
-            assert "token=" in link and link != link_b
+            assert "invite=" in link and link != link_b
             assert again.get_by_role("button",
                                      name="Show the link of seat 2 as a QR code").count() == 1
             again.get_by_role("button", name="Go to my seat").click()
@@ -149,7 +151,7 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
             new_table = urlparse(link).path
             a.wait_for_url(lambda url: urlparse(url).path == new_table)
             assert wait_state(a)["seat"] == 0
-            a.get_by_role("button", name="Seat links").click()
+            a.get_by_role("button", name="Invite").click()
             held = a.locator("dialog.links-dialog input.link")
             held.first.wait_for()
             assert [held.nth(i).input_value() for i in range(held.count())] == [link]

@@ -21,7 +21,7 @@ from web_kit import (  # the fixtures are used by name
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from server_kit import open_table
+from server_kit import open_table, seat_tokens
 
 PHONE = {"width": 390, "height": 844}
 
@@ -43,7 +43,7 @@ def test_a_phone_shows_the_hints_reasons_and_keeps_its_figures_behind_a_tap(
         browser: Any, searching: WebServer) -> None:
     created = open_table(searching, game="daylily", players=2, seats=["human", "greedy"],
                          seed=11)
-    table, token = created["table"], created["seats"][0]["token"]
+    table, token = created["table"], seat_tokens(searching.url, created)[0]
     watch = Watch(searching.url)
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from server_kit import seat_tokens
 from web_kit import (  # the fixtures are used by name
     Watch,
     browser_fixture,  # noqa: F401
@@ -72,8 +73,9 @@ def test_games_api_gives_options_bots_and_faces(web: Any) -> None:
 
 
 def test_join_a_free_seat_from_the_lobby_and_watch(browser: Any, web: Any) -> None:
-    made = open_table(web, game="daylily", players=2, seats=["human", "human"],
-                      options={"rounds": 1})
+    # Seat 2 is open to anyone: its table's maker said so; the lobby offers it.
+    made = open_table(web, game="daylily", players=2,
+                      seats=["human", {"kind": "human", "open": True}], options={"rounds": 1})
     watch = Watch(web.url)
     ctx = browser.new_context()
     try:
@@ -91,7 +93,7 @@ def test_join_a_free_seat_from_the_lobby_and_watch(browser: Any, web: Any) -> No
         row = page.locator(f'li.open-table[data-table="{made["table"]}"]')
         row.wait_for()
         row.locator("button:has-text('Join seat 2')").click()
-        page.wait_for_url("**/t/**token=**")
+        page.wait_for_url("**/t/**seat=**")
         s = wait_state(page)
         assert s["seat"] == 1
         # the seat is taken now: the lobby offers it no more, and joining again is refused
@@ -101,7 +103,7 @@ def test_join_a_free_seat_from_the_lobby_and_watch(browser: Any, web: Any) -> No
         page.goto(web.url + "/")
         back = page.get_by_role("link", name=f"Back to your seat 2 of table {made['table']}")
         back.click()
-        page.wait_for_url("**/t/**token=**")
+        page.wait_for_url("**/t/**seat=**")
         assert wait_state(page)["seat"] == 1
         # a spectator sees the table, no hand and no moves
         spectator = watch.attach(ctx.new_page())
@@ -118,7 +120,8 @@ def test_join_a_free_seat_from_the_lobby_and_watch(browser: Any, web: Any) -> No
 def test_first_paint_keyboard_and_a_refusal_in_words(browser: Any, web: Any) -> None:
     made = open_table(web, game="daylily", players=2, seats=["human", "greedy"],
                       options={"rounds": 1}, seed=3)
-    token = made["seats"][0]["token"]
+    tokens = seat_tokens(web.url, made)
+    token = tokens[0]
     watch = Watch(web.url)
     ctx = browser.new_context()
     try:
@@ -189,12 +192,13 @@ def test_long_flower_names_break_between_syllables_not_at_any_letter(browser: An
     # Seed 5 deals seat 0 two Allenhurst cards; the pile shows 2 Manhattan Night.
     made = open_table(web, game="daylily", players=3, seats=["human", "greedy", "greedy"],
                       options={"rounds": 1}, seed=5)
+    tokens = seat_tokens(web.url, made)
     faces = httpx.get(web.url + "/api/games/daylily/cards", timeout=10).json()["cards"]
     names = {f["name"] for f in faces.values()}
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = ctx.new_page()
-        page.goto(f"{web.url}/t/{made['table']}?token={made['seats'][0]['token']}")
+        page.goto(f"{web.url}/t/{made['table']}?token={tokens[0]}")
         page.wait_for_selector(".hand .card .flower")
         shown = page.eval_on_selector_all(".card .flower", "els => els.map(e => e.textContent)")
         assert any("Allen\u00adhurst" in s for s in shown) and "Man\u00adhattan Night" in shown
@@ -227,9 +231,9 @@ def test_an_empty_discard_pile_shows_an_empty_place_not_a_card_back(browser: Any
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         pages = []
-        for seat in made["seats"]:
+        for token in seat_tokens(web.url, made):
             page = ctx.new_page()
-            page.goto(f"{web.url}/t/{made['table']}?token={seat['token']}")
+            page.goto(f"{web.url}/t/{made['table']}?token={token}")
             pages.append(page)
         first = next(p for p in pages if my_turn(wait_state(p)))
         discard = first.locator("button.pile[data-pile=take]")
@@ -248,7 +252,8 @@ def test_an_empty_discard_pile_shows_an_empty_place_not_a_card_back(browser: Any
 
 def test_say_rummy_moves_name_the_english_word_they_lay(browser: Any, web: Any) -> None:
     made = open_table(web, game="say-rummy", players=2, seats=["human", "greedy"], seed=5)
-    token = made["seats"][0]["token"]
+    tokens = seat_tokens(web.url, made)
+    token = tokens[0]
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = ctx.new_page()
@@ -274,11 +279,12 @@ def test_a_full_table_on_a_phone_never_scrolls_the_page_sideways(browser: Any, w
     # Twelve columns of scores are wider than a phone: the sheet scrolls in its own box.
     made = open_table(web, game=game, players=players,
                       seats=["human"] + ["greedy"] * (players - 1), seed=3)
+    tokens = seat_tokens(web.url, made)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                               has_touch=True)
     try:
         page = ctx.new_page()
-        page.goto(f"{web.url}/t/{made['table']}?token={made['seats'][0]['token']}")
+        page.goto(f"{web.url}/t/{made['table']}?token={tokens[0]}")
         page.wait_for_selector("section.scores table.sheet th:nth-child(3)")
         page.wait_for_selector(".hand .card")
         # (a phone widens its layout to fit wide content and zooms out: both stay at 390)
@@ -340,7 +346,7 @@ def test_a_family_names_its_seats_and_everyone_reads_the_names(browser: Any, web
         links.nth(0).click()
         wait_state(page)
         assert page.locator(".seat-name").all_inner_texts()[:2] == [
-            "You (Grandma)", "Player 2 (free seat)"]
+            "You (Grandma)", "Player 2 (invited)"]
 
         sam = watch.attach(other.new_page())
         sam.goto(second if second.startswith("http") else web.url + second)
@@ -419,7 +425,7 @@ def test_leave_the_table_and_come_back_from_the_lobby(browser: Any, web: Any) ->
             time.sleep(0.2)
         assert now["version"] > s["version"] + 4
         page.get_by_role("link", name=f"Back to your seat 1 of table {table}").click()
-        page.wait_for_url("**/t/**token=**")
+        page.wait_for_url("**/t/**seat=**")
         assert wait_state(page)["seat"] == 0
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -482,11 +488,11 @@ def test_a_phone_joins_by_the_qr_code_of_its_seat(browser: Any, tmp_path: Any) -
         dialog.get_by_role("button", name="Close").click()
         dialog.wait_for(state="detached")
 
-        # The host sits down. Later Sam's phone goes flat: the host's table still holds the
-        # links it was made with, and shows Sam's as a code for Sam's other device.
+        # The host sits down; Sam has not come yet: the host's table still holds Sam's
+        # invitation (unused), and shows it as a code for Sam to scan.
         page.locator("a.button.small", has_text="Sit here").first.click()
         wait_state(page)
-        page.get_by_role("button", name="Seat links").click()
+        page.get_by_role("button", name="Invite").click()
         links_dialog = page.locator("dialog.links-dialog")
         held = links_dialog.locator("input.link")
         held.first.wait_for()
@@ -504,19 +510,22 @@ def test_a_phone_joins_by_the_qr_code_of_its_seat(browser: Any, tmp_path: Any) -
 
 def test_someone_arriving_late_scans_the_table_and_sits_at_a_free_seat(
         browser: Any, web: Any) -> None:
-    """The host sat down at once; a cousin arrives later. The host's table offers Invite (a QR
-    code of the table's page); the cousin's phone opens it, taps Sit here at the free seat, and
-    plays; the host's page stops calling the seat free."""
+    """The host sat down at once; a cousin arrives later. The table's maker opened seat 2 to
+    anyone, so the host's table offers Invite (a QR code of the table's page); the cousin's
+    phone opens it, taps Sit here at the free seat, and plays; the host's page stops calling
+    the seat free."""
     from urllib.parse import parse_qs, urlsplit
 
-    made = open_table(web, game="say-rummy", players=3, seats=["human", "human", "greedy"],
-                      seed=6)
+    made = open_table(web, game="say-rummy", players=3,
+                      seats=["human", {"kind": "human", "open": True}, "greedy"], seed=6)
+    host_seat = httpx.post(f"{web.url}/api/tables/{made['table']}/seat", timeout=10,
+                           json={"invite": made["seats"][0]["invite"]}).json()
     table = made["table"]
     watch = Watch(web.url)
     ctx, cousin_ctx = browser.new_context(), phone(browser)
     try:
         host = watch.attach(ctx.new_page())
-        at_seat(host, web, table, made["seats"][0]["token"])
+        at_seat(host, web, table, host_seat["token"])
         assert "Player 2's seat is free" in host.text_content(".invite-row")
         # The host plays until the table waits on the free seat, and is told why it waits.
         play_until_waiting_on(host, 1)
@@ -536,7 +545,7 @@ def test_someone_arriving_late_scans_the_table_and_sits_at_a_free_seat(
         assert wait_state(cousin)["seat"] is None
         assert cousin.get_by_role("button", name="Sit at seat 3").count() == 0  # a bot's seat
         cousin.get_by_role("button", name="Sit at seat 2").click()
-        cousin.wait_for_url("**/t/**token=**")
+        cousin.wait_for_url("**/t/**seat=**")
         for _ in range(200):
             s = state(cousin)
             if s and s["seat"] == 1:
@@ -549,10 +558,10 @@ def test_someone_arriving_late_scans_the_table_and_sits_at_a_free_seat(
         host.locator(".invite-row").wait_for(state="detached")
         host.locator(".prompt", has_text="Nobody has taken").wait_for(state="detached")
         assert "(free seat)" not in host.text_content(".seats")
-        # The seat's old invitation link no longer works: the cousin holds the seat now.
-        r = httpx.get(f"{web.url}/api/tables/{table}", timeout=10,
-                      headers={"authorization": f"Bearer {made['seats'][1]['token']}"})
-        assert r.status_code == 401
+        # The seat's invitation no longer works: the cousin holds the seat now.
+        r = httpx.post(f"{web.url}/api/tables/{table}/seat", timeout=10,
+                       json={"invite": made["seats"][1]["invite"]})
+        assert r.status_code == 410
         watch.check()
     finally:
         ctx.close()
@@ -565,12 +574,13 @@ def test_a_big_table_on_a_phone_keeps_the_moves_in_reach(browser: Any, web: Any)
     the seats, following the bets), their moves come into view by themselves."""
     made = open_table(web, game="day", players=8, seats=["human"] + ["greedy"] * 7, seed=8,
                       table={"think": 0.25})
+    tokens = seat_tokens(web.url, made)
     watch = Watch(web.url)
     ctx = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True,
                               has_touch=True)  # a small phone
     try:
         page = watch.attach(ctx.new_page())
-        at_seat(page, web, made["table"], made["seats"][0]["token"])
+        at_seat(page, web, made["table"], tokens[0])
         page.locator(".seats.many").wait_for()
         # Measured in one step: the page is redrawn at every move.
         height = page.evaluate("() => document.querySelector('.seats.many')"
@@ -617,7 +627,7 @@ def test_the_table_need_not_wait_on_a_phone_gone_flat(browser: Any, web: Any) ->
     made = open_table(web, game="daylily", players=3, seats=["human", "human", "greedy"],
                       seed=5)
     table = made["table"]
-    tokens = [s["token"] for s in made["seats"]]
+    tokens = seat_tokens(web.url, made)
     watch = Watch(web.url)
     ctx, sam_ctx = browser.new_context(), phone(browser)
     try:

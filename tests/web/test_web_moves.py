@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
+from server_kit import seat_tokens
 from web_kit import (  # the fixtures are used by name
     Watch,
     all_moves_clickable,
@@ -35,7 +36,7 @@ PHONE = {"width": 390, "height": 844}
 def create_in_lobby(page: Any, web: Any, game: str, seats: list[str],
                     options: dict[str, str | bool], seed: int) -> tuple[str, list[str]]:
     """Create a table in the lobby as a person does; returns the table and each person's
-    token, read from the invitation links the lobby shows."""
+    invitation code, read from the invitation links the lobby shows."""
     page.goto(web.url + "/")
     page.wait_for_selector("#game")
     page.select_option("#game", game)
@@ -60,10 +61,18 @@ def create_in_lobby(page: Any, web: Any, game: str, seats: list[str],
     links = page.eval_on_selector_all(
         "ul.invites li:has(a[data-seat]) input.link", "els => els.map(e => e.value)")
     table = urlparse(links[0]).path.rsplit("/", 1)[-1]
-    return table, [parse_qs(urlparse(link).query)["token"][0] for link in links]
+    return table, [parse_qs(urlparse(link).query)["invite"][0] for link in links]
 
 
-def events_since(web: Any, table: str, token: str, version: int) -> list[dict[str, Any]]:
+def page_token(page: Any) -> str:
+    """The token of the seat a page sat down at (kept by the page, never in its address)."""
+    wait_state(page)
+    token: str = page.evaluate("() => window.cardtable.token")
+    return token
+
+
+def events_since(web: Any, table: str, token: str | None,
+                 version: int) -> list[dict[str, Any]]:
     r = httpx.get(f"{web.url}/api/tables/{table}", params={"since": version},
                   headers={"authorization": f"Bearer {token}"}, timeout=10)
     assert r.status_code == 200, r.text
@@ -164,11 +173,12 @@ def test_day_bet_and_raise_of_a_chosen_amount_by_the_amount_box(
     ctx_b = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         a = watch.attach(ctx_a.new_page())
-        table, tokens = create_in_lobby(a, web, "day", ["human", "human"],
-                                        {"limit": limit, "hands": "1"}, seed=5)
+        table, invites = create_in_lobby(a, web, "day", ["human", "human"],
+                                         {"limit": limit, "hands": "1"}, seed=5)
         a.click("ul.invites a.button[data-seat='0']")
         b = watch.attach(ctx_b.new_page())
-        b.goto(f"{web.url}/t/{table}?token={tokens[1]}")
+        b.goto(f"{web.url}/t/{table}?invite={invites[1]}")
+        tokens = [page_token(a), page_token(b)]
         pages = {wait_state(a)["seat"]: a, wait_state(b)["seat"]: b}
         assert set(pages) == {0, 1}
 
@@ -249,10 +259,13 @@ def test_dummy_rummy_joker_swap_by_clicks(browser: Any, web: Any) -> None:
     ctx = browser.new_context(viewport=DESK)
     try:
         page = watch.attach(ctx.new_page())
-        table, tokens = create_in_lobby(page, web, "dummy-rummy", ["human", "human"],
-                                        SWAP_OPTIONS, SWAP_SEED)
+        table, invites = create_in_lobby(page, web, "dummy-rummy", ["human", "human"],
+                                         SWAP_OPTIONS, SWAP_SEED)
         page.click("ul.invites a.button[data-seat='0']")
         assert wait_state(page)["seat"] == 0
+        other = httpx.post(f"{web.url}/api/tables/{table}/seat", json={"invite": invites[1]},
+                           timeout=10)
+        tokens = [page_token(page), other.json()["token"]]
         # The moves before the swap go through the API with each seat's token.
         for seat, version, move in moves:
             r = httpx.post(f"{web.url}/api/tables/{table}/actions",
@@ -320,7 +333,7 @@ def test_a_buying_window_says_who_may_answer_in_plain_words(browser: Any, web: A
     ctx = browser.new_context(viewport=PHONE)
     try:
         page = watch.attach(ctx.new_page())
-        page.goto(f"{web.url}/t/{made['table']}?token={made['seats'][0]['token']}")
+        page.goto(f"{web.url}/t/{made['table']}?token={seat_tokens(web.url, made)[0]}")
         deadline = time.monotonic() + 20
         s = wait_state(page)
         while "buy" not in s["legal"] and time.monotonic() < deadline:
@@ -349,7 +362,7 @@ def test_say_rummy_shows_the_last_word_laid_in_writing_when_it_cannot_speak(
     made = httpx.post(f"{web.url}/api/tables", json={
         "game": "say-rummy", "players": 2, "seats": ["human", "greedy"], "seed": 7,
         "options": {"games": 1}, "table": {"think": 0}}, timeout=30).json()
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], seat_tokens(web.url, made)[0]
     auth = {"authorization": f"Bearer {token}"}
 
     def play_hinted_until_a_word(since: int) -> str:

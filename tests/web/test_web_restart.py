@@ -68,7 +68,7 @@ def test_the_pages_find_a_restarted_server_and_play_on(browser: Any, laptop: Web
         pages = []
         for ctx, seat in ((desk, made["seats"][0]), (phone, made["seats"][1])):
             page = watch.attach(ctx.new_page())
-            page.goto(f"{laptop.url}/t/{made['table']}?token={seat['token']}")
+            page.goto(f"{laptop.url}/t/{made['table']}?invite={seat['invite']}")
             page.wait_for_selector("#conn[data-state=online]")
             pages.append(page)
         ann, sam = pages

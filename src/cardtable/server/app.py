@@ -185,7 +185,8 @@ def create_app(config: ServerConfig) -> Starlette:
 
     @guarded
     async def get_record(request: Request) -> Response:
-        data = await asyncio.to_thread(tables().record, request.path_params["table_id"])
+        # The whole record to the table's seats; to anyone else, what a spectator saw.
+        data = await tables().record_for(request.path_params["table_id"], token_of(request))
         return JSONResponse(data)
 
     async def openapi(request: Request) -> Response:

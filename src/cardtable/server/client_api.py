@@ -239,7 +239,8 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
         "seats": [{"seat": n, "kind": s.kind, "taken": s.taken or s.kind != "human",
                    "away": s.away, "name": names[n], "title": seat_title(s.kind),
                    "called": s.shown(n), "chosen": s.name,
-                   "online": s.kind == "human" and table.online(n)}
+                   "online": s.kind == "human" and table.online(n),
+                   "open": s.kind == "human" and s.open}
                   for n, s in enumerate(table.seats)],
         "names": names,
         "log": log_lines(game, st, seat, since, names),
@@ -247,6 +248,7 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
         "timer": time_left(table, seat, legal),
         "settings": table.settings.to_json(),
         "over": st.is_over,
+        "chosen_seed": table.chosen_seed,
     }
 
 
@@ -272,8 +274,10 @@ async def hint_for(table: Table, seat: int) -> dict[str, Any]:
 
 
 async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
-    """A person sits down at a free seat from the lobby: the seat gets a fresh token (its old,
-    unused invitation stops working) and is taken. Refused for a bot's or a taken seat."""
+    """A person sits down from the lobby at a seat the table's maker opened to anyone: the seat
+    gets a fresh token (its unused invitation stops working) and is taken. Refused for a bot's
+    seat, a taken one, and a seat kept for the person invited to it: a stranger must not lock
+    that person out by sitting there first."""
     from cardtable.server.store import seats_t
 
     async with table.lock:
@@ -282,6 +286,10 @@ async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
             raise ClientRefused(409, f"seat {seat + 1} is played by a bot")
         if s.taken:
             raise ClientRefused(409, f"seat {seat + 1} is taken; ask its player for the link")
+        if not s.open:
+            raise ClientRefused(403, f"seat {seat + 1} is kept for the person invited to it; "
+                                     "only a seat its table's maker opened to anyone can be "
+                                     "joined")
         token = auth.new_token()
         digest = auth.token_hash(token)
         table_id = table.id
@@ -393,6 +401,25 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         return JSONResponse(await take_free_seat(table, seat))
 
     @guarded
+    async def sit(request: Request) -> Response:
+        table, _ = await table_and_seat(request)
+        try:
+            body = await request.json()
+        except ValueError:
+            raise ClientRefused(400, "the request body is not valid JSON") from None
+        if not isinstance(body, dict) or "invite" not in body:
+            raise ClientRefused(422, 'the body must be {"invite": "CODE"}, the code of the '
+                                     "invitation link")
+        try:
+            seat, token = await table.exchange(body["invite"])
+        except Refused as exc:
+            raise ClientRefused(exc.status, exc.message) from None
+        base = tables().url
+        return JSONResponse({"table": table.id, "seat": seat, "token": token,
+                             "name": table.seats[seat].shown(seat), "game": table.game.name,
+                             "link": f"{base}/t/{table.id}?token={token}"})
+
+    @guarded
     async def rename(request: Request) -> Response:
         table, seat = await table_and_seat(request)
         if seat is None:
@@ -415,6 +442,7 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         Route("/api/qr", qr, methods=["GET"]),
         Route("/api/tables/{table_id}/name", rename, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/seat", sit, methods=["POST"]),
         Route("/api/games/{game}/cards", faces, methods=["GET"]),
         Route("/api/tables/{table_id}/client", client, methods=["GET"]),
         Route("/api/tables/{table_id}/hint", hint, methods=["GET"]),

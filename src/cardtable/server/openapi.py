@@ -24,8 +24,12 @@ _TABLE_VIEW = {
         "window": {"type": "boolean"},
         "view": {"type": "object"}, "events": {"type": "array", "items": {"type": "object"}},
         "over": {"type": "boolean"}, "scores": {"type": "array", "items": {"type": "integer"}},
+        "chosen_seed": {"type": ["integer", "null"],
+                        "description": "the seed, when whoever made the table chose it; null "
+                                       "when the server drew it (secret)"},
     },
-    "required": ["version", "seat", "actors", "legal", "window", "view", "events", "over"],
+    "required": ["version", "seat", "actors", "legal", "window", "view", "events", "over",
+                 "chosen_seed"],
 }
 
 OPENAPI: dict[str, Any] = {
@@ -50,14 +54,19 @@ OPENAPI: dict[str, Any] = {
                             {"type": "object", "properties": {
                                 "kind": {"type": "string"},
                                 "name": {"type": ["string", "null"], "maxLength": 20,
-                                         "description": "a person's seat only"}}}]}},
+                                         "description": "a person's seat only"},
+                                "open": {"type": "boolean",
+                                         "description": "anyone may take the seat from the "
+                                                        "lobby (a person's seat only)"}}}]}},
                         "options": {"type": "object"}, "seed": {"type": "integer"},
                         "table": {"type": "object", "properties": {
                             "think": {"type": "number"}, "window": {"type": "number"},
                             "turn": {"type": ["number", "null"]},
                             "stand_in": {"type": "string",
                                          "description": "a bot's name from GET /api/games"}}}}}}}},
-                "responses": {"201": _ok("the table, a token and link per human seat", {
+                "responses": {"201": _ok("the table, an invitation and its link per person's "
+                                         "seat (no seat's token: each is made when its "
+                                         "invitation is first opened)", {
                     "type": "object", "properties": {
                         "table": {"type": "string"},
                         "spectate": {"type": "string",
@@ -65,18 +74,23 @@ OPENAPI: dict[str, Any] = {
                         "watch": {"type": "string",
                                   "description": "the table's page in a browser, to watch"},
                         "websocket": {"type": "string"},
+                        "chosen_seed": {"type": ["integer", "null"]},
                         "seats": {"type": "array", "items": {"type": "object", "properties": {
                             "seat": {"type": "integer"}, "kind": {"type": "string"},
                             "title": {"type": "string"}, "name": {"type": "string"},
-                            "token": {"type": ["string", "null"]},
+                            "invite": {"type": ["string", "null"],
+                                       "description": "the seat's one-time invitation code"},
+                            "open": {"type": "boolean"},
                             "url": {"type": ["string", "null"],
-                                    "description": "the seat's state, for programs"},
+                                    "description": "for programs: POST {\"invite\": CODE} "
+                                                   "here for the seat's token"},
                             "link": {"type": ["string", "null"],
-                                     "description": "the table's page, seated: what to send "
-                                                    "the person"}},
-                            "required": ["seat", "kind", "title", "name", "token", "url",
+                                     "description": "the table's page with the invitation: "
+                                                    "what to send the person"}},
+                            "required": ["seat", "kind", "title", "name", "invite", "url",
                                          "link"]}}},
-                    "required": ["table", "seats", "spectate", "watch", "websocket"]}),
+                    "required": ["table", "seats", "spectate", "watch", "websocket",
+                                 "chosen_seed"]}),
                     "422": _ERR},
             },
             "get": {"summary": "The lobby: open tables with their seats free and taken, newest "
@@ -136,11 +150,35 @@ OPENAPI: dict[str, Any] = {
                 "seat": {"type": "integer"}, "name": {"type": "string"},
                 "chosen": {"type": ["string", "null"]}}}),
                 "401": _ERR, "422": _ERR}}},
-        "/api/tables/{table_id}/record": {"get": {
-            "summary": "The record (format 2) once the match is over",
+        "/api/tables/{table_id}/seat": {"post": {
+            "summary": "Exchange a seat's invitation for the seat's own token (once: the "
+                       "invitation then stops working)",
             "parameters": [_ID],
-            "responses": {"200": _ok("the record", {"type": "object"}), "403": _ERR,
-                          "404": _ERR}}},
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "required": ["invite"],
+                "properties": {"invite": {"type": "string"}}}}}},
+            "responses": {"200": _ok("seated", {"type": "object", "properties": {
+                "table": {"type": "string"}, "seat": {"type": "integer"},
+                "token": {"type": "string"}, "name": {"type": "string"},
+                "link": {"type": "string"}},
+                "required": ["table", "seat", "token", "link"]}),
+                "403": _ERR, "410": _ERR, "422": _ERR}}},
+        "/api/tables/{table_id}/join": {"post": {
+            "summary": "Take a seat the table's maker opened to anyone",
+            "parameters": [_ID],
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "required": ["seat"],
+                "properties": {"seat": {"type": "integer", "minimum": 0}}}}}},
+            "responses": {"200": _ok("seated", {"type": "object", "properties": {
+                "table": {"type": "string"}, "seat": {"type": "integer"},
+                "token": {"type": "string"}}}),
+                "403": _ERR, "409": _ERR, "422": _ERR}}},
+        "/api/tables/{table_id}/record": {"get": {
+            "summary": "Once the match is over: with a seat's token the record (format 2); "
+                       "without, what a spectator saw (format 'spectator')",
+            "parameters": [_ID], "security": [*_BEARER, {}],
+            "responses": {"200": _ok("the record", {"type": "object"}), "401": _ERR,
+                          "403": _ERR, "404": _ERR}}},
         "/api/server": {"get": {
             "summary": "The address seat links should name (--url; with --host 0.0.0.0 this "
                        "computer's address on the local network)",

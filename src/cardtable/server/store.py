@@ -45,6 +45,7 @@ tables_t = sa.Table(
     sa.Column("lease_until", sa.Float, nullable=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -55,6 +56,8 @@ seats_t = sa.Table(
     sa.Column("taken", sa.Boolean, nullable=False),
     sa.Column("away", sa.Boolean, nullable=False),
     sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 actions_t = sa.Table(
     "actions", metadata,
@@ -384,21 +387,27 @@ class Store:
                                   .order_by(tables_t.c.created.desc(), tables_t.c.id)
                                   .offset(offset).limit(limit)).all()
             seats = conn.execute(sa.select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind,
-                                           seats_t.c.taken, seats_t.c.away, seats_t.c.name)
+                                           seats_t.c.taken, seats_t.c.away, seats_t.c.name,
+                                           seats_t.c.open)
                                  .where(seats_t.c.table_id.in_([t.id for t in tables]))
                                  ).all() if tables else []
         by_table: dict[str, list[dict[str, Any]]] = {}
         for s in seats:
             by_table.setdefault(s.table_id, []).append(
                 {"seat": s.seat, "kind": s.kind, "taken": bool(s.taken) or s.kind != "human",
-                 "away": bool(s.away), "chosen": s.name})
+                 "away": bool(s.away), "chosen": s.name,
+                 "open": bool(s.open) and s.kind == "human"})
         out = []
         for t in tables:
             table_seats = sorted(by_table.get(t.id, []), key=lambda s: s["seat"])
-            free = [s["seat"] for s in table_seats if s["kind"] == "human" and not s["taken"]]
+            # A free seat is one anyone may take from the lobby: its table's maker opened it.
+            # A seat kept for an invited person is neither free nor taken until they come.
+            free = [s["seat"] for s in table_seats if s["open"] and not s["taken"]]
             out.append({"table": t.id, "game": t.game, "players": t.players,
                         "version": t.version, "seats": table_seats, "free": free,
-                        "taken": [s["seat"] for s in table_seats if s["seat"] not in free],
+                        "taken": [s["seat"] for s in table_seats if s["taken"]],
+                        "invited": [s["seat"] for s in table_seats
+                                    if not s["taken"] and not s["open"]],
                         "server": t.owner_url})
         return out, int(total)
 

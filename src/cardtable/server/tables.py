@@ -48,6 +48,9 @@ from cardtable.server.store import (
 )
 from cardtable.server.thinkers import HINT_BOT, Thinkers, bot_seed, check_offered
 
+SPECTATOR_RECORD = "cardtable-spectator/1"
+"""The format of a finished match as a stranger gets it: what a spectator saw, no deal."""
+
 
 class Refused(Exception):
     """A request the table turns down, with its HTTP status and one sentence."""
@@ -112,6 +115,8 @@ class Seat:
     taken: bool = False
     away: bool = False
     name: str | None = None  # what the person chose to be called; None: "Player N"
+    invite_hash: str | None = None  # the digest of the seat's one-time invitation code
+    open: bool = False  # the table's maker let anyone take it from the lobby
 
     def shown(self, number: int) -> str:
         """The seat's name as everyone sees it."""
@@ -150,6 +155,9 @@ class Table:
         self._deal_sig = self._deals_signature()
         self.closed = False
         self.driver: asyncio.Task[None] | None = None
+        self.chosen_seed: int | None = None
+        """The seed, when whoever made the table chose it (told to every seat); None when the
+        server drew it, which nobody is told until the match is over."""
 
     # ---- seats -----------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -160,6 +168,43 @@ class Table:
         if seat is None:
             raise Refused(401, "this token opens no seat at this table")
         return seat
+
+    async def exchange(self, code: object) -> tuple[int, str]:
+        """An invitation opened for the first time: its seat gets a fresh token of its own,
+        stored (as its digest) before it is answered, and the invitation stops working, so
+        whoever made the table and still holds the link cannot open the seat after its
+        person has."""
+        if not isinstance(code, str) or not code or len(code) > 200:
+            raise Refused(422, 'the body must be {"invite": "CODE"}, the code of the '
+                               "invitation link")
+        digest = auth.token_hash(code)
+        async with self.lock:
+            seat = next((n for n, s in enumerate(self.seats) if s.invite_hash == digest), None)
+            if seat is None:
+                raise Refused(403, "this invitation opens no seat at this table")
+            s = self.seats[seat]
+            if s.token_hash is not None:
+                raise Refused(410, "this invitation has been used already: the seat belongs "
+                                   "to whoever opened the link first")
+            token = auth.new_token()
+            new = auth.token_hash(token)
+            table_id = self.id
+
+            def job(conn: Any) -> None:
+                conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
+                                                    seats_t.c.seat == seat,
+                                                    seats_t.c.token_hash.is_(None))
+                             .values(token_hash=new, taken=True, away=False))
+
+            try:
+                await asyncio.wrap_future(self.manager.store.write(job))
+            except StoreError:
+                raise Refused(503, "the seat could not be stored; try again") from None
+            s.token_hash, s.taken, s.away = new, True, False
+            self.by_hash[new] = seat
+        self.changed.set()
+        self.seats_changed()
+        return seat, token
 
     def arrive(self, seat: int | None) -> None:
         """A person used their link: the seat is theirs again (a stand-in bot steps aside)."""
@@ -278,7 +323,10 @@ class Table:
                 "actors": list(st.actors), "legal": legal, "window": window,
                 "view": st.view(seat),
                 "events": st.events(seat, since), "over": st.is_over,
-                "scores": list(st.scores), "winners": list(st.winners)}
+                "scores": list(st.scores), "winners": list(st.winners),
+                # A deal chosen by whoever made the table is told to everyone before play; a
+                # drawn seed predicts every card, so no payload carries it.
+                "chosen_seed": self.chosen_seed}
 
     def broadcast(self) -> None:
         cache: dict[tuple[int | None, int], dict[str, Any]] = {}
@@ -482,19 +530,28 @@ class Table:
         return self.bot_for(seat)
 
 
-def _read_seats(entries: list[Any], game: str) -> tuple[list[str], list[str | None]]:
+def _read_seats(entries: list[Any], game: str
+                ) -> tuple[list[str], list[str | None], set[int]]:
     """The seats of a new table: each a kind ("human" or a bot's name) or an object
-    ``{"kind": ..., "name": ...}`` naming a person's seat. Refused with one sentence otherwise."""
+    ``{"kind": ..., "name": ..., "open": true}`` naming a person's seat or opening it to
+    anyone in the lobby; and which seats are so opened. Refused with one sentence otherwise."""
     kinds: list[str] = []
     names: list[str | None] = []
+    opened: set[int] = set()
     for n, entry in enumerate(entries):
         name: str | None = None
         if isinstance(entry, dict):
-            unknown = set(entry) - {"kind", "name"}
+            unknown = set(entry) - {"kind", "name", "open"}
             if unknown:
                 raise Refused(422, f"seat {n + 1}: unknown field {sorted(unknown)[0]!r} "
-                                   "(a seat has 'kind' and 'name')")
+                                   "(a seat has 'kind', 'name' and 'open')")
             kind = entry.get("kind", HUMAN)
+            if not isinstance(entry.get("open", False), bool):
+                raise Refused(422, f"seat {n + 1}: 'open' must be true or false")
+            if entry.get("open") and kind != HUMAN:
+                raise Refused(422, f"seat {n + 1}: only a person's seat can be open to anyone")
+            if entry.get("open"):
+                opened.add(n)
             try:
                 name = clean_name(entry.get("name"))
             except BadName as exc:
@@ -518,7 +575,7 @@ def _read_seats(entries: list[Any], game: str) -> tuple[list[str], list[str | No
             check_free(names[n], n, shown)
         except BadName as exc:
             raise Refused(422, f"seat {n + 1}: {exc}") from None
-    return kinds, names
+    return kinds, names, opened
 
 
 def _retrieve(task: asyncio.Task[Any]) -> None:
@@ -709,24 +766,29 @@ class Tables:
         if not isinstance(kinds, list) or len(kinds) != game.players:
             raise Refused(422, f"'seats' must list {game.players} seats")
         self._check_length(game)
-        kinds, names = _read_seats(kinds, game.name)
+        kinds, names, opened = _read_seats(kinds, game.name)
         settings = Settings.read(body.get("table"), game.name)
+        chosen = seed is not None
         if seed is None:
             seed = random.SystemRandom().getrandbits(62)
         state = game.new_state(seed)
         table_id = auth.new_table_id()
-        tokens = [auth.new_token() if kind == HUMAN else None for kind in kinds]
-        seats = [Seat(kind, auth.token_hash(t) if t else None, name=name)
-                 for kind, t, name in zip(kinds, tokens, names, strict=True)]
+        # Each person's seat gets a one-time invitation, not a token: the seat's token is made
+        # when its person opens the link (``exchange``), so the maker never holds it.
+        invites = [auth.new_token() if kind == HUMAN else None for kind in kinds]
+        seats = [Seat(kind, None, name=name, invite_hash=auth.token_hash(i) if i else None,
+                      open=kind == HUMAN and n in opened)
+                 for n, (kind, i, name) in enumerate(zip(kinds, invites, names, strict=True))]
         now = time.time()
         row = {"id": table_id, "game": game.name, "players": game.players,
                "options": dumps(game.options), "settings": dumps(settings.to_json()),
                "seed": seed, "deals": dumps(state.deals), "version": 0, "status": PLAYING,
                "record": None, "owner": self.node, "owner_url": self.url,
-               "lease_until": now + self.lease, "created": now, "updated": now}
+               "lease_until": now + self.lease, "created": now, "updated": now,
+               "seed_chosen": chosen}
         seat_rows = [{"table_id": table_id, "seat": n, "kind": s.kind,
-                      "token_hash": s.token_hash, "taken": False, "away": False,
-                      "name": s.name}
+                      "token_hash": None, "taken": False, "away": False,
+                      "name": s.name, "invite_hash": s.invite_hash, "open": s.open}
                      for n, s in enumerate(seats)]
 
         most = self.table_limits.total
@@ -751,16 +813,19 @@ class Tables:
             raise Refused(503, f"this server holds {most:,} unfinished tables, its limit; "
                                f"try again when some have finished")
         table = Table(self, table_id, game, state, seats, settings)
+        table.chosen_seed = seed if chosen else None
         self.live[table_id] = table
         table.driver = self._spawn(table.drive())
         return {"table": table_id, "game": game.name, "players": game.players,
-                "seats": [{"seat": n, "kind": s.kind, "title": seat_title(s.kind), "token": t,
-                           "name": s.shown(n),
-                           "url": f"{self.url}/api/tables/{table_id}?token={t}" if t else None,
-                           # what to send the person: the table's page, seated (``url`` is the
-                           # seat's state for programs)
-                           "link": f"{self.url}/t/{table_id}?token={t}" if t else None}
-                          for n, (s, t) in enumerate(zip(seats, tokens, strict=True))],
+                "seats": [{"seat": n, "kind": s.kind, "title": seat_title(s.kind),
+                           "name": s.shown(n), "invite": i, "open": s.open,
+                           # what to send the person: the table's page, which exchanges the
+                           # invitation for the seat's own token when first opened
+                           "link": f"{self.url}/t/{table_id}?invite={i}" if i else None,
+                           # for programs: POST {"invite": i} here for the seat's token
+                           "url": f"{self.url}/api/tables/{table_id}/seat" if i else None}
+                          for n, (s, i) in enumerate(zip(seats, invites, strict=True))],
+                "chosen_seed": seed if chosen else None,
                 "spectate": f"{self.url}/api/tables/{table_id}",
                 "watch": f"{self.url}/t/{table_id}",
                 "websocket": f"{self.ws_url}/ws/tables/{table_id}"}
@@ -785,11 +850,14 @@ class Tables:
 
     def _load(self, table_id: str, row: Mapping[str, Any]) -> Table:
         state = self.replay_state(table_id)
-        seats = [Seat(r["kind"], r["token_hash"], bool(r["taken"]), bool(r["away"]), r["name"])
+        seats = [Seat(r["kind"], r["token_hash"], bool(r["taken"]), bool(r["away"]), r["name"],
+                      r["invite_hash"], bool(r["open"]))
                  for r in self.store.seat_rows(table_id)]
         settings_data = json.loads(row["settings"])
         settings = Settings(**settings_data)
-        return Table(self, table_id, state.game, state, seats, settings)
+        table = Table(self, table_id, state.game, state, seats, settings)
+        table.chosen_seed = row["seed"] if row["seed_chosen"] else None
+        return table
 
     async def get(self, table_id: str) -> Table:
         """The live table (claiming and reloading it if no live process holds it), a finished
@@ -850,6 +918,25 @@ class Tables:
         data["names"] = [r["name"] or default_name(r["kind"], r["seat"])
                          for r in self.store.seat_rows(table_id)]
         return data
+
+    async def record_for(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The finished match as the asker may know it: the whole record (every deal, every
+        hand, the seed) for a seat of the table, shown by its token; for anyone else what a
+        spectator saw, so a stranger never reads the hands folded at Day, or any card that
+        was never shown. Refused(403) before the end, as the record is."""
+        data = await asyncio.to_thread(self.record, table_id)
+        if token is not None:
+            digest = auth.token_hash(token)
+            rows = await asyncio.to_thread(self.store.seat_rows, table_id)
+            if not any(r["token_hash"] == digest for r in rows):
+                raise Refused(401, "this token opens no seat at this table")
+            return data
+        table = await self.get(table_id)
+        st = table.state
+        return {"format": SPECTATOR_RECORD, "game": data["game"], "players": data["players"],
+                "options": data.get("options", {}), "names": data["names"],
+                "chosen_seed": table.chosen_seed, "events": st.events(None),
+                "view": st.view(None), "scores": list(st.scores), "winners": list(st.winners)}
 
 
 __all__ = ["HUMAN", "Elsewhere", "Refused", "Settings", "Table", "Tables", "Thinkers", "actions_t",

@@ -34,8 +34,20 @@ export function faces(game) {
   return facesCache.get(game);
 }
 
+// A table's page: seated with a seat's token (a link made for programs and older pages; the page
+// keeps the token and drops it from the address), or a spectator's.
 export function tableLink(table, token, origin = location.origin) {
   return `${origin}/t/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+}
+
+// What to send a person: their seat's invitation, exchanged for the seat's token when opened.
+export function inviteLink(table, invite, origin = location.origin) {
+  return `${origin}/t/${encodeURIComponent(table)}?invite=${encodeURIComponent(invite)}`;
+}
+
+// A seat this browser holds, by number: its token stays in this browser's storage.
+export function seatLink(table, seat, origin = location.origin) {
+  return `${origin}/t/${encodeURIComponent(table)}?seat=${seat}`;
 }
 
 const isLoopback = (host) => host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";

@@ -1,10 +1,12 @@
-// The cardtable browser client: the lobby at "/", a table at "/t/ID?token=T" (the invitation
-// link of a seat) or "/t/ID" (a spectator). Plain ES modules served by the server itself.
+// The cardtable browser client: the lobby at "/", a table at "/t/ID?invite=CODE" (a seat's
+// invitation, exchanged for the seat's own token when first opened), "/t/ID?seat=N" (a seat this
+// browser holds), "/t/ID?token=T" (a seat's own token, as programs and older pages link it) or
+// "/t/ID" (a spectator). Plain ES modules served by the server itself.
 import { h, clear, toast } from "./dom.js";
-import { api, games, shareOrigin, tableLink } from "./api.js";
+import { api, games, inviteLink, seatLink, shareOrigin, tableLink } from "./api.js";
 import { openTable } from "./table.js";
-import { mySeats, rememberCreated } from "./seats.js";
-import { showQr, takeSeat } from "./invite.js";
+import { mySeats, rememberCreated, seatByInvite, tokenOf } from "./seats.js";
+import { exchangeInvite, showQr, takeSeat } from "./invite.js";
 
 const main = document.getElementById("main");
 const where = document.getElementById("where");
@@ -13,11 +15,43 @@ function route() {
   const path = location.pathname;
   const match = path.match(/^\/t\/([^/]+)$/);
   if (match) {
+    const id = decodeURIComponent(match[1]);
     const params = new URLSearchParams(location.search);
-    openTable(main, decodeURIComponent(match[1]), params.get("token"));
+    if (params.get("invite")) openInvitation(id, params.get("invite"));
+    else if (params.get("token")) openTable(main, id, params.get("token"));
+    else if (params.get("seat") !== null) openTable(main, id, tokenOf(id, Number(params.get("seat"))));
+    else openTable(main, id, null);
   } else {
     lobby();
   }
+}
+
+// An invitation link opened: exchanged for the seat's own token, which this browser keeps; the
+// code leaves the address bar and the history (it opens nothing any more, and nobody looking
+// at the screen need read it). Opened again here, it opens the seat it gave; anywhere else it
+// is refused in a sentence.
+async function openInvitation(id, invite) {
+  where.textContent = "Invitation";
+  clear(main, h("p.loading", "Opening your seat…"));
+  let got;
+  try {
+    got = await exchangeInvite(id, invite);
+  } catch (err) {
+    const held = seatByInvite(id, invite);
+    if (held) {
+      history.replaceState(null, "", seatLink(id, held.seat, ""));
+      openTable(main, id, held.token);
+      return;
+    }
+    if (err.status) history.replaceState(null, "", `/t/${encodeURIComponent(id)}`);
+    const sentence = err.message.charAt(0).toUpperCase() + err.message.slice(1).replace(/\.?$/, ".");
+    clear(main, h("div.problem.invitation-refused", h("h1", "This invitation cannot open a seat"),
+      h("p.error", { role: "alert" }, sentence),
+      h("p", h("a", { href: tableLink(id) }, "Watch the table"), " · ", h("a", { href: "/" }, "Back to the lobby"))));
+    return;
+  }
+  history.replaceState(null, "", seatLink(id, got.seat, ""));
+  openTable(main, id, got.token);
 }
 
 // ---- the lobby ------------------------------------------------------------------------------
@@ -113,6 +147,7 @@ function createForm(list, created) {
     const n = Number(playersSelect.value);
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     const oldNames = [...seatsBox.querySelectorAll("input.person-name")].map((s) => s.value);
+    const oldOpen = [...seatsBox.querySelectorAll("input.open-seat")].map((s) => s.checked);
     clear(seatsBox, h("legend", "Seats: a person or a bot"));
     for (let i = 0; i < n; i++) {
       const choice = old[i] || (i === 0 ? "human" : (g.bots.includes(SEAT_KINDS_DEFAULT) ? SEAT_KINDS_DEFAULT : g.bots[0]));
@@ -126,9 +161,15 @@ function createForm(list, created) {
       // whoever sits there can change it at the table.
       const name = h("input.person-name", { type: "text", id: `name-${i}`, maxlength: 20, value: oldNames[i] || "", placeholder: "Name (optional)", "aria-label": `Name of the person in seat ${i + 1} (optional)`, hidden: choice !== "human" });
       box.insertBefore(name, box.querySelector("small.doc"));
+      // A person's seat waits for the person given its invitation; ticked, anyone may take it
+      // from the lobby (a table for whoever comes).
+      const open = h("input.open-seat", { type: "checkbox", id: `open-${i}`, checked: !!oldOpen[i] });
+      const openLabel = h("label.open-label", { for: `open-${i}`, hidden: choice !== "human" }, open, " anyone may sit here (listed in the lobby)");
+      box.insertBefore(openLabel, box.querySelector("small.doc"));
       select.addEventListener("change", () => {
         box.querySelector("small.doc").textContent = about(select.value) || " ";
         name.hidden = select.value !== "human";
+        openLabel.hidden = select.value !== "human";
       });
       seatsBox.append(box);
     }
@@ -174,7 +215,9 @@ function createForm(list, created) {
         seats: [...Array(n).keys()].map((i) => {
           const kind = seatsBox.querySelector(`#seat-${i}`).value;
           const name = seatsBox.querySelector(`#name-${i}`).value.trim();
-          return kind === "human" && name ? { kind, name } : kind;
+          const open = seatsBox.querySelector(`#open-${i}`).checked;
+          if (kind !== "human" || (!name && !open)) return kind;
+          return { kind, ...(name ? { name } : {}), ...(open ? { open } : {}) };
         }),
         options: readOptions(),
         table: { think: Number(thinkInput.value || 0), window: Number(windowInput.value || 20) },
@@ -197,7 +240,7 @@ function createForm(list, created) {
   h("div.row", field("Game", gameSelect), field("Players", playersSelect)),
   seatsBox, optionsBox,
   h("details.advanced", h("summary", "Seed and timing"),
-    field("Seed", seedInput, "the same seed deals the same cards; empty: a random deal"),
+    field("Seed", seedInput, "the same seed deals the same cards, so whoever chose it can know every hand: every seat is told the deal was chosen. Empty: a deal nobody can know"),
     field("Bot think time (s)", thinkInput, "how long bots wait before they move, so people can follow"),
     field("Answer time (s)", windowInput, "how long a buying or rummy window waits for people"),
     field("Turn time (s)", turnInput, "empty: no limit; a person who takes longer has a bot play for them until they come back, so nobody waits on someone gone to bed")),
@@ -221,18 +264,19 @@ function qrButton(link, who, label) {
   return h("button.small", { type: "button", "aria-label": label, onclick: () => showQr(link, who) }, "QR code");
 }
 
-// The links to send: `origin` is where the others reach this server (see shareOrigin).
+// The invitations to send: `origin` is where the others reach this server (see shareOrigin).
+// Each opens its seat once, for whoever opens it first; "Sit here" is the maker taking theirs.
 export function invitationList(made, origin = location.origin) {
   return h("ul.invites",
     made.seats.map((s) => {
-      if (!s.token) return h("li", h("span.who", `Seat ${s.seat + 1}`), h("span.bot", `${s.title || s.kind} bot`));
+      if (!s.invite) return h("li", h("span.who", `Seat ${s.seat + 1}`), h("span.bot", `${s.title || s.kind} bot`));
       const who = s.name && s.name !== `Player ${s.seat + 1}` ? `Seat ${s.seat + 1}: ${s.name}` : `Seat ${s.seat + 1}`;
-      const link = tableLink(made.table, s.token, origin);
-      return h("li", h("span.who", who),
+      const link = inviteLink(made.table, s.invite, origin);
+      return h("li", h("span.who", who, s.open ? h("span.muted", " (anyone may sit here)") : null),
         h("input.link", { readonly: true, value: link, "aria-label": `Invitation link for seat ${s.seat + 1}`, onfocus(e) { e.target.select(); } }),
         copyButton(link, `Copy the link of seat ${s.seat + 1}`),
         qrButton(link, who, `Show the link of seat ${s.seat + 1} as a QR code`),
-        h("a.button.small", { href: tableLink(made.table, s.token), dataset: { seat: s.seat } }, `Sit here`));
+        h("a.button.small", { href: inviteLink(made.table, s.invite, ""), dataset: { seat: s.seat } }, `Sit here`));
     }),
     h("li", h("span.who", "Watch"),
       h("input.link", { readonly: true, value: tableLink(made.table, null, origin), "aria-label": "Spectator link" }),
@@ -246,7 +290,8 @@ async function showCreated(created, made, game) {
   created.hidden = false;
   clear(created,
     h("h2", `${game.title}: table ${made.table}`),
-    h("p", "Send each person the link of their seat, or show them its QR code to scan: the link is their key to the seat. Keep yours to come back."),
+    h("p", "Send each person the link of their seat, or show them its QR code to scan. Each link opens its seat once, for whoever opens it first, and that browser keeps the seat (the lobby lists it under \u201cYour seats\u201d)."),
+    made.chosen_seed !== null && made.chosen_seed !== undefined ? h("p.chosen-seed", `You chose the deal (seed ${made.chosen_seed}): every seat is told so.`) : null,
     invitationList(made, origin));
   created.scrollIntoView({ block: "nearest" });
   const first = created.querySelector("a.button");
@@ -272,14 +317,17 @@ async function refreshOpen(box, list, yoursBox) {
       const seat = t.seats[s.seat] || {};
       return h("li.open-table.your-seat", { dataset: { table: s.table } },
         h("span.title", `${titles[t.game] || t.game} · seat ${s.seat + 1}${seat.chosen ? ` (${seat.chosen})` : ""}`),
-        h("a.button.small.primary", { href: tableLink(s.table, s.token), "aria-label": `Back to your seat ${s.seat + 1} of table ${s.table}` }, "Back to my seat"));
+        h("a.button.small.primary", { href: seatLink(s.table, s.seat), "aria-label": `Back to your seat ${s.seat + 1} of table ${s.table}` }, "Back to my seat"));
     }))] : null);
   clear(box, h("h2#open-h", "Open tables"),
     rows.length === 0 ? h("p.muted", "No tables are being played. Create one above.") : h("ul.open-list",
       rows.map((t) => h("li.open-table", { dataset: { table: t.table } },
         h("span.title", `${titles[t.game] || t.game} · ${t.players} players`),
-        h("span.seatline", t.seats.map((s) => h("span", { class: `seat-chip ${s.kind === "human" ? (s.taken ? "taken" : "free") : "bot"}` },
-          `${s.seat + 1}: ${s.kind === "human" ? `${s.chosen ? `${s.chosen}, ` : ""}${s.taken ? "taken" : "free"}` : s.title || s.kind}`))),
+        h("span.seatline", t.seats.map((s) => {
+          const word = s.taken ? "taken" : s.open ? "free" : "invited";
+          return h("span", { class: `seat-chip ${s.kind === "human" ? word : "bot"}` },
+            `${s.seat + 1}: ${s.kind === "human" ? `${s.chosen ? `${s.chosen}, ` : ""}${word}` : s.title || s.kind}`);
+        })),
         h("span.actions",
           t.free.map((seat) => h("button.small", {
             type: "button", "aria-label": `Join seat ${seat + 1} of table ${t.table}`,

@@ -1,7 +1,9 @@
 // Inviting people who sit at the same real table: a link shown as a QR code for a phone's
-// camera (drawn by the server, GET /api/qr), and taking a free seat with one tap.
+// camera (drawn by the server, GET /api/qr); an invitation exchanged for its seat's own token
+// when first opened; a seat its table's maker opened to anyone taken with one tap.
 import { h, showModal } from "./dom.js";
-import { api, tableLink } from "./api.js";
+import { api, seatLink } from "./api.js";
+import { rememberMine } from "./seats.js";
 
 // A link as a QR code, big enough to scan from across the table.
 export function showQr(link, title, words = "Point the phone's camera at the code and open the link it finds.") {
@@ -13,9 +15,18 @@ export function showQr(link, title, words = "Point the phone's camera at the cod
     h("form", { method: "dialog" }, h("button.primary", { value: "ok" }, "Close"))));
 }
 
-// Sit down at a free seat (nobody has used its link yet): the seat gets a fresh link, which
-// this page then opens, so this browser holds it.
+// An invitation link opened: the server gives its seat a token of its own (once: the code then
+// opens nothing), which this browser keeps; {seat, token}.
+export async function exchangeInvite(table, invite) {
+  const got = await api(`/api/tables/${encodeURIComponent(table)}/seat`, { method: "POST", body: { invite } });
+  rememberMine(table, got.seat, got.token, got.game, invite);
+  return got;
+}
+
+// Sit down at a seat the table's maker opened to anyone: the seat gets a fresh token, which
+// this browser keeps, and the page opens the seat.
 export async function takeSeat(table, seat) {
   const got = await api(`/api/tables/${encodeURIComponent(table)}/join`, { method: "POST", body: { seat } });
-  location.href = tableLink(got.table, got.token);
+  rememberMine(got.table, got.seat, got.token);
+  location.href = seatLink(got.table, got.seat);
 }

@@ -1,8 +1,8 @@
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
 import { h, clear, showModal, toast } from "./dom.js";
-import { api, faces, shareOrigin, tableLink, ApiError } from "./api.js";
+import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
 import { adapterFor, genericResultLines } from "./games.js";
-import { madeLinks, rememberCreated, rememberMine } from "./seats.js";
+import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
 
 const where = () => document.getElementById("where");
@@ -57,7 +57,12 @@ class TableScreen {
       return;
     }
     this.seat = this.meta.seat;
-    if (this.token && this.seat !== null) rememberMine(this.id, this.seat, this.token, this.meta.game.name);
+    if (this.token && this.seat !== null) {
+      rememberMine(this.id, this.seat, this.token, this.meta.game.name);
+      // The token is this browser's key to the seat: it stays in storage, not in the address
+      // bar or the history, where a shared screen or a synced history would show it.
+      if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", seatLink(this.id, this.seat, ""));
+    }
     this.adapter = adapterFor(this.meta.game.name);
     this.faces = await faces(this.meta.game.name).catch(() => ({}));
     this.log = this.meta.log;
@@ -376,11 +381,15 @@ class TableScreen {
     // A phone's tab list and a desktop's tab strip show the title: it says when you are on.
     document.title = `${myTurn ? "Your move · " : ""}${this.meta.game.title} · cardtable`;
 
+    // The invitations this browser holds (it made the table) of seats still free: {seat: code}.
+    const invites = new Map(madeInvites(this.id, this.seat)
+      .filter(({ seat }) => (this.meta.seats[seat] || {}).kind === "human" && !this.meta.seats[seat].taken)
+      .map(({ seat, invite }) => [seat, invite]));
     // seats
     const seats = h("ol.seats", { "aria-label": "Players", class: this.meta.seats.length > 4 ? "many" : null }, this.meta.seats.map((s, i) => h("li", {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
-    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : s.away ? " (free seat: a bot plays)" : " (free seat)"}${s.away && s.taken ? " (away: a bot plays)" : ""}${s.taken && this.absent(i) ? " (offline)" : ""}`),
+    }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : `${s.open ? " (free seat" : " (invited"}${s.away ? ": a bot plays)" : ")"}`}${s.away && s.taken ? " (away: a bot plays)" : ""}${s.taken && this.absent(i) ? " (offline)" : ""}`),
     st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
     h("span.seat-info", a.seatInfo(ctx, i)),
     i === this.seat ? h("span.seat-tools",
@@ -389,14 +398,18 @@ class TableScreen {
     // Nobody is at this seat (a phone gone flat, a seat never taken): the others need not wait.
     this.seat !== null && !st.over && this.absent(i) ? h("span.seat-tools",
       h("button.small.stand-in", { type: "button", "aria-label": `Let a bot play for ${this.meta.names[i]} until they come back`, onclick: () => this.standIn(i) }, "Let a bot play")) : null,
-    this.seat === null && !st.over && s.kind === "human" && !s.taken ? h("span.seat-tools",
-      h("button.small.primary.sit", { type: "button", "aria-label": `Sit at seat ${i + 1}${s.chosen ? ` as ${s.chosen}` : ""}`, onclick: () => this.sitAt(i) }, s.chosen ? `Sit here as ${s.chosen}` : "Sit here")) : null)));
-    const freeSeats = this.meta.seats.filter((s) => s.kind === "human" && !s.taken);
-    const links = this.seat === null ? [] : madeLinks(this.id, this.seat);
-    const invite = !st.over && (freeSeats.length || links.length) ? h("div.move-row.invite-row",
-      freeSeats.length ? h("button.small.invite", { type: "button", onclick: () => this.invite(freeSeats) }, "Invite") : null,
-      freeSeats.length ? h("span.muted", freeSeats.length === 1 ? `${this.meta.names[freeSeats[0].seat]}'s seat is free` : `${freeSeats.length} seats are free`) : null,
-      links.length ? h("button.small.seat-links", { type: "button", onclick: () => this.showLinks(links) }, "Seat links") : null) : null;
+    // A spectator may sit at a seat its table's maker opened to anyone, or (in the browser that
+    // made the table) at a seat whose invitation this browser still holds.
+    this.seat === null && !st.over && s.kind === "human" && !s.taken && (s.open || invites.has(i)) ? h("span.seat-tools",
+      h("button.small.primary.sit", { type: "button", "aria-label": `Sit at seat ${i + 1}${s.chosen ? ` as ${s.chosen}` : ""}`, onclick: () => this.sitAt(i, invites.get(i)) }, s.chosen ? `Sit here as ${s.chosen}` : "Sit here")) : null)));
+    const openSeats = this.meta.seats.filter((s) => s.kind === "human" && !s.taken && s.open);
+    const waiting = [...invites.keys()].filter((n) => n !== this.seat);
+    const invite = !st.over && (openSeats.length || waiting.length) ? h("div.move-row.invite-row",
+      h("button.small.invite", { type: "button", onclick: () => this.invite(openSeats, waiting.map((n) => ({ seat: n, invite: invites.get(n) }))) }, "Invite"),
+      openSeats.length ? h("span.muted", openSeats.length === 1 ? `${this.meta.names[openSeats[0].seat]}'s seat is free` : `${openSeats.length} seats are free`) : null,
+      waiting.length ? h("span.muted.invited", waiting.length === 1 ? `${this.meta.names[waiting[0]]} is invited` : `${waiting.length} people are invited`) : null) : null;
+    const chosen = this.chosenSeed();
+    const seedNote = chosen !== null ? h("p.chosen-seed", { role: "note" }, `This deal was chosen by whoever made the table (seed ${chosen}).`) : null;
 
     // moves
     const free = parsed.filter((p) => p.cards.length === 0 && !p.target);
@@ -464,7 +477,7 @@ class TableScreen {
     const end = st.over ? this.endBox(ctx) : null;
 
     clear(this.main, h("div", { class: `table-screen game-${this.meta.game.name} ${myTurn ? "my-turn" : ""}` },
-      status, seats, invite, end, h("div.play", board, movesBox, handBox), side));
+      status, seedNote, seats, invite, end, h("div.play", board, movesBox, handBox), side));
 
     const logEl = this.main.querySelector(".log-lines");
     if (logEl) logEl.scrollTop = logEl.scrollHeight;
@@ -523,12 +536,36 @@ class TableScreen {
     input.focus();
   }
 
-  // Someone arriving at the real table scans this page's address and sits at a free seat.
-  async invite(freeSeats) {
-    const link = tableLink(this.id, null, await shareOrigin());
-    const names = freeSeats.map((s) => this.meta.names[s.seat]);
-    showQr(link, "Invite to this table",
-      `Point the phone's camera at the code: it opens this table, where "Sit here" takes a free seat (${names.join(", ")}).`);
+  // The seat's chosen seed, when whoever made the table chose the deal (null: drawn, secret).
+  chosenSeed() {
+    const seed = this.state && this.state.chosen_seed !== undefined ? this.state.chosen_seed : (this.meta || {}).chosen_seed;
+    return seed === undefined ? null : seed;
+  }
+
+  // Someone arriving at the real table scans a code: their seat's invitation (shown by the
+  // browser that made the table, which holds them), or this page's address when a seat is
+  // open to anyone, where "Sit here" takes it.
+  async invite(openSeats, invitations) {
+    const origin = await shareOrigin();
+    if (!invitations.length) {
+      const names = openSeats.map((s) => this.meta.names[s.seat]);
+      showQr(tableLink(this.id, null, origin), "Invite to this table",
+        `Point the phone's camera at the code: it opens this table, where "Sit here" takes a free seat (${names.join(", ")}).`);
+      return;
+    }
+    const dialog = h("dialog.result.links-dialog", { "aria-labelledby": "links-h" },
+      h("h2#links-h", "Invitations"),
+      h("p", "Each person scans their own seat's code: it opens the seat once, for whoever opens it first, and then opens nothing."),
+      h("ul.invites.links", invitations.map(({ seat, invite }) => {
+        const link = inviteLink(this.id, invite, origin);
+        const who = `Seat ${seat + 1}: ${this.meta.names[seat]}`;
+        return h("li", h("span.who", who),
+          h("input.link", { readonly: true, value: link, "aria-label": `Invitation link of seat ${seat + 1}`, onfocus(e) { e.target.select(); } }),
+          h("button.small", { type: "button", "aria-label": `Show the link of seat ${seat + 1} as a QR code`, onclick: () => showQr(link, who) }, "QR code"));
+      })),
+      openSeats.length ? h("p", h("button.small", { type: "button", onclick: () => showQr(tableLink(this.id, null, origin), "Invite to this table", "Point the phone's camera at the code: it opens this table, where \u201cSit here\u201d takes a seat open to anyone.") }, "The table's code, for a seat open to anyone")) : null,
+      h("form", { method: "dialog" }, h("button.primary", { value: "ok", autofocus: true }, "Close")));
+    showModal(dialog);
   }
 
   async standIn(seat) {
@@ -538,25 +575,8 @@ class TableScreen {
     } catch (err) { this.say(err.message, true); }
   }
 
-  // The table's maker holds every person's link: someone whose phone went flat scans theirs
-  // from the maker's screen and goes on from another device.
-  async showLinks(links) {
-    const origin = await shareOrigin();
-    const dialog = h("dialog.result.links-dialog", { "aria-labelledby": "links-h" },
-      h("h2#links-h", "Seat links"),
-      h("p", "The links this table was made with, for someone going on from another phone: they scan their seat's code. (A seat taken with Sit here has a new link, which only its player holds.)"),
-      h("ul.invites.links", links.map(({ seat, token }) => {
-        const link = tableLink(this.id, token, origin);
-        const who = `Seat ${seat + 1}: ${this.meta.names[seat]}`;
-        return h("li", h("span.who", who),
-          h("input.link", { readonly: true, value: link, "aria-label": `Link of seat ${seat + 1}`, onfocus(e) { e.target.select(); } }),
-          h("button.small", { type: "button", "aria-label": `Show the link of seat ${seat + 1} as a QR code`, onclick: () => showQr(link, who) }, "QR code"));
-      })),
-      h("form", { method: "dialog" }, h("button.primary", { value: "ok", autofocus: true }, "Close")));
-    showModal(dialog);
-  }
-
-  async sitAt(seat) {
+  async sitAt(seat, invite) {
+    if (invite) { location.href = inviteLink(this.id, invite, ""); return; }
     try { await takeSeat(this.id, seat); } catch (err) { this.say(err.message, true); }
   }
 
@@ -690,9 +710,23 @@ class TableScreen {
       h("p", `Final: ${names.map((n, i) => `${n} ${(st.scores || [])[i]}`).join(", ")}`),
       last ? h("details", h("summary", `Last ${this.adapter.resultTitle ? this.adapter.resultTitle(last) : "round"}`), h("ul", this.resultLines(last).map((l) => h("li", l)))) : null,
       h("div.move-row",
-        h("a.button", { href: `/api/tables/${encodeURIComponent(this.id)}/record`, download: `cardtable-${this.meta.game.name}-${this.id}.json` }, "Download the record"),
+        h("button.download", { type: "button", onclick: () => this.downloadRecord() }, "Download the record"),
         this.seat !== null ? h("button.primary", { type: "button", onclick: () => this.playAgain() }, "Play again") : null,
         h("a.button", { href: "/" }, "Lobby")));
+  }
+
+  // The whole record for a seat of the table (its token in the header, never in a link); a
+  // spectator gets what a spectator saw.
+  async downloadRecord() {
+    try {
+      const record = await api(`/api/tables/${encodeURIComponent(this.id)}/record`, { token: this.token });
+      const url = URL.createObjectURL(new Blob([JSON.stringify(record)], { type: "application/json" }));
+      const a = h("a", { href: url, download: `cardtable-${this.meta.game.name}-${this.id}.json`, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+    } catch (err) { this.say(err.message, true); }
   }
 
   async playAgain() {
@@ -701,18 +735,18 @@ class TableScreen {
       table: { think: m.settings.think, window: m.settings.window, turn: m.settings.turn } };
     try {
       const made = await api("/api/tables", { method: "POST", body });
-      rememberCreated(made); // the new links, for Seat links at the new table
-      const mine = made.seats.find((s) => s.seat === this.seat && s.token) || made.seats.find((s) => s.token);
-      const others = made.seats.filter((s) => s.token && s !== mine);
+      rememberCreated(made); // the new invitations, for Invite at the new table
+      const mine = made.seats.find((s) => s.seat === this.seat && s.invite) || made.seats.find((s) => s.invite);
+      const others = made.seats.filter((s) => s.invite && s !== mine);
       if (others.length) {
         const { invitationList } = await import("./app.js");
         const dialog = h("dialog.result", h("h2", "A new table"), h("p", "Send the others their new links, or show them the QR codes:"), invitationList(made, await shareOrigin()),
           h("form", { method: "dialog" }, h("button.primary", { value: "go" }, "Go to my seat")));
         document.body.append(dialog);
-        dialog.addEventListener("close", () => { location.href = tableLink(made.table, mine.token); });
+        dialog.addEventListener("close", () => { location.href = inviteLink(made.table, mine.invite, ""); });
         dialog.showModal();
       } else {
-        location.href = tableLink(made.table, mine.token);
+        location.href = inviteLink(made.table, mine.invite, "");
       }
     } catch (err) {
       toast(err.message);
