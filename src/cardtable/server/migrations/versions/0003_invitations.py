@@ -21,18 +21,17 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("invite_hash", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("open", sa.Boolean, nullable=False,
-                                   server_default=sa.false()))
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("seed_chosen", sa.Boolean, nullable=False,
-                                   server_default=sa.false()))
+    # Plain ADD COLUMN (no table rebuilt): on SQLite the seats' and actions' foreign keys to
+    # ``tables`` forbid dropping it, and a column with a default needs no rebuild anyway.
+    op.add_column("seats", sa.Column("invite_hash", sa.String(64), nullable=True))
+    op.add_column("seats", sa.Column("open", sa.Boolean, nullable=False,
+                                     server_default=sa.false()))
+    op.add_column("tables", sa.Column("seed_chosen", sa.Boolean, nullable=False,
+                                      server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("seed_chosen")
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("open")
         batch.drop_column("invite_hash")
+    op.drop_column("tables", "seed_chosen")
