@@ -75,7 +75,10 @@ async def run(url: str, hints: int, seats: int) -> dict[str, Any]:
                 "game": "daylily", "players": 2, "seats": ["human", "human"]})
             made = r.json()
             state = (await client.get(f"{url}/api/tables/{made['table']}")).json()
-            people.append((made["table"], made["seats"][state["actors"][0]]["token"]))
+            actor = made["seats"][state["actors"][0]]  # that person opens their invitation
+            sat = await client.post(f"{url}/api/tables/{made['table']}/seat",
+                                    json={"invite": actor["invite"]})
+            people.append((made["table"], sat.json()["token"]))
         stop = asyncio.Event()
         stamps: list[float] = []
         watcher = asyncio.ensure_future(watch_moves(client, url, bots, stop, stamps))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_kit import Server, auth, open_table
+from server_kit import Server, auth, open_table, seat_tokens
 from websockets.sync.client import ClientConnection, connect
 
 
@@ -97,7 +97,7 @@ def test_websockets_per_client_are_bounded(sqlite: str, tmp_path: Path) -> None:
 def test_moves_on_many_sockets_share_one_budget(sqlite: str, tmp_path: Path) -> None:
     with serving(sqlite, tmp_path, "--rate", "1", "--burst", "30") as srv:
         created = open_table(srv, game="daylily", players=2, seats=["human", "human"])
-        token = created["seats"][0]["token"]
+        token = seat_tokens(srv.url, created)[0]
         where = f"ws://127.0.0.1:{srv.port}/ws/tables/{created['table']}?token={token}"
         sockets = [connect(where) for _ in range(4)]
         try:

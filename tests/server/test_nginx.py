@@ -231,9 +231,13 @@ def test_a_table_is_played_through_nginx_over_http_and_websocket(
         # The links name the proxy, the address people reach: never the server's own port.
         assert created["watch"] == f"{proxy.url}/t/{table}"
         for seat in created["seats"]:
-            assert seat["link"].startswith(f"{proxy.url}/t/{table}?token=")
-        tokens = [seat["token"] for seat in created["seats"]]
-        for seat, token in enumerate(tokens):  # each person opens their link through the proxy
+            assert seat["link"].startswith(f"{proxy.url}/t/{table}?invite=")
+        tokens = []
+        for seat in created["seats"]:  # each person opens their invitation through the proxy
+            r = client.post(f"/api/tables/{table}/seat", json={"invite": seat["invite"]})
+            assert r.status_code == 200 and r.json()["seat"] == seat["seat"], r.text
+            tokens.append(r.json()["token"])
+        for seat, token in enumerate(tokens):  # and their seat's own token opens it
             r = client.get(f"/api/tables/{table}", params={"token": token})
             assert r.status_code == 200 and r.json()["seat"] == seat, r.text
         page = client.get(f"/t/{table}", params={"token": tokens[0]})

@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_kit import SERVE, Server, auth, free_port, open_table
+from server_kit import SERVE, Server, auth, free_port, open_table, seat_tokens
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def test_a_hint_flood_at_one_table_does_not_stall_another_tables_bots(
     for n in range(3):
         made = open_table(srv, game="daylily", players=2, seats=["human", "human"], seed=n)
         actor = httpx.get(f"{srv.url}/api/tables/{made['table']}", timeout=30).json()["actors"][0]
-        askers.append((made["table"], made["seats"][actor]["token"]))
+        askers.append((made["table"], seat_tokens(srv.url, made)[actor]))
     moves: list[tuple[float, int]] = []
     done = threading.Event()
 
@@ -156,7 +156,7 @@ def test_sigterm_while_bots_and_hints_think_exits_promptly(tmp_path: Path) -> No
                    table={"think": 0.3})
         made = open_table(srv, game="daylily", players=2, seats=["human", "human"], seed=5)
         actor = httpx.get(f"{srv.url}/api/tables/{made['table']}", timeout=30).json()["actors"][0]
-        token = made["seats"][actor]["token"]
+        token = seat_tokens(srv.url, made)[actor]
 
         def ask() -> None:
             with contextlib.suppress(httpx.HTTPError):  # the server stops mid-hint
