@@ -9,13 +9,13 @@ from typing import Any
 
 import httpx
 import pytest
-from server_kit import seat_tokens
 from web_kit import (  # the fixtures are used by name
     Watch,
     browser_fixture,  # noqa: F401
     dismiss_dialogs,
     my_turn,
     play_until_waiting_on,
+    seat_tokens,
     settled,
     state,
     take_turn,

@@ -13,13 +13,13 @@ from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
-from server_kit import seat_tokens
 from web_kit import (  # the fixtures are used by name
     Watch,
     all_moves_clickable,
     browser_fixture,  # noqa: F401
     click_move,
     my_turn,
+    seat_tokens,
     state,
     wait_state,
     wait_version,

@@ -19,6 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from server_kit import Server
+from server_kit import seat_tokens as seat_tokens  # for the tests: each seat's token
 
 STATE_JS = """() => { const c = window.cardtable; if (!c || !c.state) return null;
   return {version: c.state.version, actors: c.state.actors, legal: c.state.legal,
