@@ -276,7 +276,7 @@ export function invitationList(made, origin = location.origin) {
         h("input.link", { readonly: true, value: link, "aria-label": `Invitation link for seat ${s.seat + 1}`, onfocus(e) { e.target.select(); } }),
         copyButton(link, `Copy the link of seat ${s.seat + 1}`),
         qrButton(link, who, `Show the link of seat ${s.seat + 1} as a QR code`),
-        h("a.button.small", { href: inviteLink(made.table, s.invite, ""), dataset: { seat: s.seat } }, `Sit here`));
+        h("a.button.small", { href: inviteLink(made.table, s.invite), dataset: { seat: s.seat } }, `Sit here`));
     }),
     h("li", h("span.who", "Watch"),
       h("input.link", { readonly: true, value: tableLink(made.table, null, origin), "aria-label": "Spectator link" }),
