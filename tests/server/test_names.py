@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_kit import Server, auth, open_table
+from server_kit import Server, auth, open_table, seat_tokens
 
 from cardtable.server.names import BadName, check_free, clean_name, likeness
 
@@ -99,7 +99,7 @@ def test_a_person_cannot_pass_for_another_seat_you_or_a_bot(srv: Server) -> None
 
     made = open_table(srv, game="daylily", players=3,
                       seats=[{"name": "Sam"}, "human", "greedy"])
-    table, token = made["table"], made["seats"][1]["token"]
+    table, token = made["table"], seat_tokens(srv.url, made)[1]
 
     def rename(name: Any) -> httpx.Response:
         return httpx.post(f"{srv.url}/api/tables/{table}/name", headers=auth(token),

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_kit import SERVE, Server, auth, free_port, open_table
+from server_kit import SERVE, Server, auth, free_port, open_table, seat_tokens
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
@@ -62,7 +62,7 @@ def test_a_name_the_server_is_not_known_by_is_refused(srv: Server) -> None:
     """DNS rebinding: evil.example points at 127.0.0.1; the browser sends Host: evil.example."""
     before = httpx.get(f"{srv.url}/api/tables", timeout=10).json()["tables"]
     made = open_table(srv, game="daylily", players=2, seats=["human", "greedy"])
-    token = made["seats"][0]["token"]
+    token = seat_tokens(srv.url, made)[0]
     for host in ("evil.example", f"evil.example:{srv.port}", "EVIL.example.", "127.0.0.1.nip.io",
                  "not a host", "evil.example:port"):
         for path in ("/", f"/t/{made['table']}", "/api/tables", f"/api/tables/{made['table']}"):
@@ -92,7 +92,7 @@ def test_cross_site_posts_change_nothing(srv: Server) -> None:
     table = made["table"]
     seen = httpx.get(f"{srv.url}/api/tables/{table}", timeout=10).json()
     actor = seen["actors"][0]
-    token = made["seats"][actor]["token"]  # the seat on move: its move would be taken
+    token = seat_tokens(srv.url, made)[actor]  # the seat on move: its move would be taken
     legal = httpx.get(f"{srv.url}/api/tables/{table}", headers=auth(token),
                       timeout=10).json()["legal"]
     lobby = httpx.get(f"{srv.url}/api/tables", timeout=10).json()
@@ -141,7 +141,7 @@ def test_the_servers_own_pages_and_programs_are_served(srv: Server) -> None:
             "game": "daylily", "players": 2, "seats": ["human", "greedy"],
             "table": {"think": 0}}, headers={"origin": origin, "host": host})
         assert r.status_code == 201, (origin, r.text)
-        token = r.json()["seats"][0]["token"]
+        token = seat_tokens(srv.url, r.json())[0]
         left = httpx.post(f"{srv.url}/api/tables/{r.json()['table']}/leave", timeout=10,
                           headers={"origin": origin, "host": host, **auth(token)})
         assert left.status_code == 200, left.text
@@ -151,7 +151,7 @@ def test_the_servers_own_pages_and_programs_are_served(srv: Server) -> None:
                       timeout=10).status_code == 201
     made = open_table(srv, game="daylily", players=2, seats=["human", "greedy"])  # no Origin
     left = httpx.post(f"{srv.url}/api/tables/{made['table']}/leave", timeout=10,
-                      headers=auth(made["seats"][0]["token"]))  # a program, no body
+                      headers=auth(seat_tokens(srv.url, made)[0]))  # a program, no body
     assert left.status_code == 200
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from server_kit import Server, open_table
+from server_kit import Server, open_table, seat_tokens
 
 from cardtable.server.store import Store
 
@@ -127,7 +127,7 @@ def test_a_restart_loads_no_table_until_it_is_asked_for(db: str, tmp_path: Path)
         srv.start()
         assert httpx.get(srv.url + "/api/health").json()["tables"] == 0
         assert httpx.get(srv.url + "/api/tables").json()["total"] == 12  # listed all the same
-        token = made[0]["seats"][0]["token"]
+        token = seat_tokens(srv.url, made[0])[0]
         r = httpx.get(f"{srv.url}/api/tables/{made[0]['table']}",
                       headers={"Authorization": f"Bearer {token}"})
         assert r.status_code == 200 and r.json()["seat"] == 0
