@@ -157,7 +157,7 @@ def test_the_servers_own_pages_and_programs_are_served(srv: Server) -> None:
 
 def test_a_websocket_from_another_sites_page_is_refused(srv: Server) -> None:
     made = open_table(srv, game="daylily", players=2, seats=["human", "greedy"])
-    path = f"/ws/tables/{made['table']}?token={made['seats'][0]['token']}"
+    path = f"/ws/tables/{made['table']}?token={seat_tokens(srv.url, made)[0]}"
     for origin in (EVIL, "null", f"http://127.0.0.1:{free_port()}",
                    f"https://evil.example:{srv.port}"):
         status, body = handshake(srv.port, path, {"Host": f"127.0.0.1:{srv.port}",
