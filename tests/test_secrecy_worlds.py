@@ -27,7 +27,7 @@ CASES: list[tuple[str, int, dict[str, Any], int, int]] = [
     ("daylily", 3, {}, 4, 150),
     ("say-rummy", 2, {}, 12, 150),
     ("say-rummy", 4, {}, 3, 150),
-    ("day", 3, {}, 5, 150),
+    ("day", 3, {}, 8, 150),  # half its pairs play on past a hand whose folded cards stay hidden
     ("day", 6, {}, 4, 150),
     ("dummy-rummy", 3, {}, 3, 300),
     ("dummy-rummy", 8, {}, 2, 300),
