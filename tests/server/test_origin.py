@@ -100,6 +100,7 @@ def test_cross_site_posts_change_nothing(srv: Server) -> None:
     tries = [
         ("/api/tables", json.dumps({"game": "daylily", "players": 2}), {}),
         (f"/api/tables/{table}/join", json.dumps({"seat": 1 - actor}), {}),
+        (f"/api/tables/{table}/seat", json.dumps({"invite": made["seats"][0]["invite"]}), {}),
         (f"/api/tables/{table}/actions?token={token}", move, {}),
         (f"/api/tables/{table}/actions", move, auth(token)),
         (f"/api/tables/{table}/name", json.dumps({"name": "Mallory"}), auth(token)),
