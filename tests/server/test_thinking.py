@@ -204,6 +204,7 @@ def test_a_hung_worker_is_replaced_and_the_table_plays_on(tmp_path: Path) -> Non
         while version() < 3 or not workers_of(srv.proc.pid):
             assert time.monotonic() < deadline, "the bots did not start"
             time.sleep(0.05)
+        time.sleep(3.0)  # its worker is up (until then a decision is thought out in a thread)
         hung, = workers_of(srv.proc.pid)
         os.kill(hung, signal.SIGSTOP)
         time.sleep(1.0)

@@ -23,11 +23,12 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import queue
 import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -224,6 +225,41 @@ class Line:
             await self._waiting.wait()
 
 
+class Threads(Executor):
+    """A fixed number of daemon threads of the thinkers' own: unlike the event loop's default
+    pool (or any ThreadPoolExecutor, whose threads the interpreter waits for at exit), a thought
+    in hand never keeps a stopping server up."""
+
+    def __init__(self, size: int) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = \
+            queue.SimpleQueue()
+        self._size = size
+        for n in range(size):
+            threading.Thread(target=self._run, name=f"cardtable-think-{n}", daemon=True).start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self._jobs.put((future, lambda: fn(*args, **kwargs)))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            item = self._jobs.get()
+            if item is None:
+                return
+            future, call = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(call())
+            except BaseException as exc:
+                future.set_exception(exc)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        for _ in range(self._size):
+            self._jobs.put(None)
+
+
 class Worker:
     """One worker process and the pipe to it, used by one slot's thread at a time."""
 
@@ -236,6 +272,18 @@ class Worker:
         there.close()
         self.conn: Connection = here
         self.ready = False
+        self.born = time.monotonic()
+
+    def up(self) -> bool:
+        """Whether the worker has imported the games and bots and waits for work."""
+        if not self.ready:
+            try:
+                if self.conn.poll(0):
+                    self.conn.recv()
+                    self.ready = True
+            except (EOFError, OSError):
+                return False
+        return self.ready
 
     def ask(self, name: str, args: tuple[Any, ...], limit: float) -> Any:
         """Run one job; Failed if the worker died or did not answer within ``limit``."""
@@ -276,7 +324,7 @@ class Thinkers:
         """Hints that may wait at once; more are refused (429) until the line shortens."""
         self._line: Line | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        self._threads: ThreadPoolExecutor | None = None
+        self._threads: Threads | None = None
         self._workers: list[Worker | None] = []
         self._starting = threading.Lock()
         self._needs: dict[tuple[str, str], Needs] = {}
@@ -291,7 +339,7 @@ class Thinkers:
         self._line = Line()
         # Our own threads, as many as slots: each waits on its worker's pipe (or, with no
         # processes, thinks); none of the event loop's default pool is ever used.
-        self._threads = ThreadPoolExecutor(self.slots, thread_name_prefix="cardtable-think")
+        self._threads = Threads(self.slots)
         self._workers = [None] * self.slots
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._slot(n)) for n in range(self.slots)]
@@ -403,22 +451,33 @@ class Thinkers:
             return worker
 
     def _think(self, n: int, job: Job) -> Any:
-        """In slot ``n``'s thread: hand the job to its worker and wait (or think here when the
-        server has no worker processes). A worker that overruns or dies is replaced."""
+        """In slot ``n``'s thread: hand the job to its worker and wait. Think here instead when
+        the server has no worker processes, or while the slot's worker is still starting (a
+        second or so, at a server's first bot move or after a worker was replaced): the
+        limits bound that thought too. A worker that overruns or dies is replaced."""
         if self.workers <= 0:
             return JOBS[job.name](*job.args)
         worker = self._worker(n)
         if worker is None:
             raise Failed("the server is stopping")
+        if not worker.up():
+            if time.monotonic() - worker.born > STARTUP:  # it never came up: another one
+                log.warning("bot worker %d did not start; starting a new one", n)
+                self._drop(n, worker)
+            return JOBS[job.name](*job.args)
         try:
             return worker.ask(job.name, job.args, self.limits.hung)
         except Failed:
-            worker.kill()
-            if self._workers[n] is worker:
-                self._workers[n] = None
+            self._drop(n, worker)
             if not self._closed:
                 log.warning("bot worker %d failed; starting a new one", n)
             raise
+
+    def _drop(self, n: int, worker: Worker) -> None:
+        worker.kill()
+        with self._starting:
+            if self._workers and self._workers[n] is worker:
+                self._workers[n] = None
 
     def close(self) -> None:
         """Stop at once: waiting jobs are dropped and the worker processes killed, even in the
