@@ -94,7 +94,9 @@ def test_a_hint_flood_at_one_table_does_not_stall_another_tables_bots(
         while len(moves) < 3:  # B is under way
             assert time.monotonic() < deadline, "the bots did not start"
             time.sleep(0.05)
-        time.sleep(3.0)  # and its worker process is up (not a first decision's stand-in)
+        while httpx.get(f"{srv.url}/api/health", timeout=30).json()["bots"]["up"] < 1:
+            assert time.monotonic() < deadline, "the worker did not come up"
+            time.sleep(0.05)  # (not a thread standing in for it while it starts)
 
         def ask(n: int) -> tuple[int, dict[str, Any], int]:
             table, token = askers[n % len(askers)]
@@ -167,10 +169,10 @@ def test_sigterm_while_bots_and_hints_think_exits_promptly(tmp_path: Path) -> No
         asker.start()
         assert srv.proc is not None
         deadline = time.monotonic() + 30
-        while not workers_of(srv.proc.pid):
-            assert time.monotonic() < deadline, "no worker started"
+        while httpx.get(f"{srv.url}/api/health", timeout=30).json()["bots"]["up"] < 1:
+            assert time.monotonic() < deadline, "no worker came up"
             time.sleep(0.1)
-        time.sleep(3.0)  # the worker busy with the bots' decisions, then the long hint
+        time.sleep(2.0)  # the worker busy with the bots' decisions and the long hint
         workers = workers_of(srv.proc.pid)
         assert workers and all(alive(w) for w in workers)
         stopped = time.monotonic()
@@ -204,7 +206,9 @@ def test_a_hung_worker_is_replaced_and_the_table_plays_on(tmp_path: Path) -> Non
         while version() < 3 or not workers_of(srv.proc.pid):
             assert time.monotonic() < deadline, "the bots did not start"
             time.sleep(0.05)
-        time.sleep(3.0)  # its worker is up (until then a decision is thought out in a thread)
+        while httpx.get(f"{srv.url}/api/health", timeout=30).json()["bots"]["up"] < 1:
+            assert time.monotonic() < deadline, "the worker did not come up"
+            time.sleep(0.05)  # (until it is, decisions are thought out in a thread)
         hung, = workers_of(srv.proc.pid)
         os.kill(hung, signal.SIGSTOP)
         time.sleep(1.0)

@@ -720,7 +720,8 @@ class Tables:
             return round(times[min(len(times) - 1, int(q * len(times)))] * 1000, 2) \
                 if times else None
         return {"tables": len(self.live), "loading": len(self._loading), "moves": len(times),
-                "ack_ms": {"p50": at(0.5), "p95": at(0.95), "p99": at(0.99)}}
+                "ack_ms": {"p50": at(0.5), "p95": at(0.95), "p99": at(0.99)},
+                "bots": self.thinkers.health()}
 
     def drop(self, table: Table) -> None:
         if self.live.get(table.id) is table:

@@ -206,6 +206,10 @@ class Line:
         lanes.setdefault(job.lane, collections.deque()).append(job)
         self._waiting.set()
 
+    def size(self) -> int:
+        """Jobs waiting, bots' and hints'."""
+        return sum(len(q) for lanes in self._lanes.values() for q in lanes.values())
+
     def hints(self) -> int:
         """Hints waiting (not yet handed to a worker)."""
         return sum(len(q) for q in self._lanes[True].values())
@@ -346,6 +350,16 @@ class Thinkers:
         if self.workers > 0:
             for n in range(self.slots):  # spawned now, so they import while the table waits
                 self._threads.submit(self._worker, n)
+
+    def health(self) -> dict[str, Any]:
+        """For ``GET /api/health``: the worker processes up (of ``workers``) and the jobs
+        waiting in the line, an operator's first sign that the bots cannot keep up."""
+        line = self._line
+        hints = line.hints() if line is not None else 0
+        return {"workers": self.workers,
+                "up": sum(1 for w in self._workers if w is not None and w.ready),
+                "waiting": (line.size() - hints) if line is not None else 0,
+                "hints_waiting": hints}
 
     def needs(self, kind: str, game: Game) -> Needs:
         key = (game.name, kind)
