@@ -270,33 +270,23 @@ class Worker:
     def __init__(self) -> None:
         ctx = multiprocessing.get_context("spawn")
         here, there = ctx.Pipe()
-        self.process = ctx.Process(target=_work, args=(there, os.getpid()), daemon=True,
-                                   name="cardtable-thinker")
+        self.started = ctx.Event()  # set by the worker once it has imported the games
+        self.process = ctx.Process(target=_work, args=(there, os.getpid(), self.started),
+                                   daemon=True, name="cardtable-thinker")
         self.process.start()
         there.close()
         self.conn: Connection = here
-        self.ready = False
         self.born = time.monotonic()
 
     def up(self) -> bool:
         """Whether the worker has imported the games and bots and waits for work."""
-        if not self.ready:
-            try:
-                if self.conn.poll(0):
-                    self.conn.recv()
-                    self.ready = True
-            except (EOFError, OSError):
-                return False
-        return self.ready
+        return self.started.is_set()
 
     def ask(self, name: str, args: tuple[Any, ...], limit: float) -> Any:
         """Run one job; Failed if the worker died or did not answer within ``limit``."""
         try:
-            if not self.ready:
-                if not self.conn.poll(STARTUP):
-                    raise Failed("the worker did not start")
-                self.conn.recv()
-                self.ready = True
+            if not self.started.wait(STARTUP):
+                raise Failed("the worker did not start")
             self.conn.send((name, args))
             if not self.conn.poll(limit):
                 raise Failed(f"no answer within {limit:g} s")
@@ -357,7 +347,7 @@ class Thinkers:
         line = self._line
         hints = line.hints() if line is not None else 0
         return {"workers": self.workers,
-                "up": sum(1 for w in self._workers if w is not None and w.ready),
+                "up": sum(1 for w in self._workers if w is not None and w.up()),
                 "waiting": (line.size() - hints) if line is not None else 0,
                 "hints_waiting": hints}
 
@@ -517,7 +507,7 @@ def _retrieve(future: asyncio.Future[Any]) -> None:
         future.exception()
 
 
-def _work(conn: Connection, parent: int) -> None:
+def _work(conn: Connection, parent: int, started: Any) -> None:
     """A worker process: import the games and bots, say so, then answer jobs one at a time
     until the pipe closes (or the server is gone: a server killed with -9 cannot stop it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
@@ -533,7 +523,7 @@ def _work(conn: Connection, parent: int) -> None:
 
     bot_names("daylily")
     cardtable.engine.game.game_names()
-    conn.send("ready")
+    started.set()
     while True:
         try:
             name, args = conn.recv()
