@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardtable.bots import seat_title
 from cardtable.engine.game import game_names
 from cardtable.server import auth
+from cardtable.server.bodies import BadBody, parse_json
 from cardtable.server.client_api import client_routes
 from cardtable.server.limits import CLIENT, ClientLimits, Limits, TableLimits, parse_networks
 from cardtable.server.names import default_name
@@ -70,11 +70,12 @@ def error(status: int, message: str, **extra: Any) -> JSONResponse:
 
 
 async def read_json(request: Request) -> Any:
+    """The request's JSON body, or Refused(400) with one sentence (bodies.parse_json)."""
     body = await request.body()
     try:
-        return json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise Refused(400, "the request body is not valid JSON") from None
+        return parse_json(body)
+    except BadBody as exc:
+        raise Refused(400, str(exc).replace("the body", "the request body", 1)) from None
 
 
 def create_app(config: ServerConfig) -> Starlette:
@@ -145,7 +146,7 @@ def create_app(config: ServerConfig) -> Starlette:
             since = int(since_text)
         except ValueError:
             raise Refused(400, "'since' must be a whole number (a version)") from None
-        table.arrive(seat)
+        await table.arrive(seat)
         return JSONResponse(table.payload(seat, since))
 
     @guarded
@@ -159,7 +160,7 @@ def create_app(config: ServerConfig) -> Starlette:
             raise Refused(401, "a move needs the seat's token")
         if not isinstance(body, dict):
             raise Refused(422, 'the body must be {"action": "...", "version": n}')
-        table.arrive(seat)
+        await table.arrive(seat)
         version = await table.submit(seat, body.get("action"), body.get("version"))
         return JSONResponse({"version": version})
 
@@ -168,7 +169,7 @@ def create_app(config: ServerConfig) -> Starlette:
         table, seat = await seated(request)
         if seat is None:
             raise Refused(401, "leaving needs the seat's token")
-        table.leave(seat)
+        await table.leave(seat)
         return JSONResponse({"seat": seat, "away": True, "stand_in": table.settings.stand_in})
 
     @guarded
@@ -179,7 +180,7 @@ def create_app(config: ServerConfig) -> Starlette:
             raise Refused(401, "handing a seat to a bot needs your own seat's token")
         if not isinstance(body, dict) or "seat" not in body:
             raise Refused(422, 'the body must be {"seat": n}, the seat a bot should play')
-        table.hand_to_stand_in(by, body["seat"])
+        await table.hand_to_stand_in(by, body["seat"])
         return JSONResponse({"seat": body["seat"], "away": True,
                              "stand_in": table.settings.stand_in})
 
@@ -218,7 +219,12 @@ def create_app(config: ServerConfig) -> Starlette:
                                 "error": "this table is played by another server"})
             await ws.close(4307)
             return
-        table.arrive(seat)
+        try:
+            await table.arrive(seat)
+        except Refused as exc:
+            await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})
+            await ws.close(4000 + exc.status)
+            return
         since = -1
         with contextlib.suppress(ValueError):
             since = int(ws.query_params.get("since", "-1"))
@@ -229,8 +235,14 @@ def create_app(config: ServerConfig) -> Starlette:
         key = f"seat:{table.id}:{seat}" if seat is not None else f"address:{ws.scope[CLIENT]}"
         try:
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_BODY:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    reply = {"type": "error", "status": 400,
+                             "error": "a move is sent as a text message of JSON, not binary"}
+                elif len(text) > MAX_BODY:
                     reply = {"type": "error", "status": 413, "error": "the message is too large"}
                 elif not limits.allow(key):
                     reply = {"type": "error", "status": 429,
@@ -312,17 +324,18 @@ async def _pump(ws: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> N
 async def _ws_move(table: Table, seat: int | None, text: str) -> dict[str, Any]:
     """The reply to one WebSocket message: an ack with the new version, or an error."""
     try:
-        body = json.loads(text)
-    except json.JSONDecodeError:
-        return {"type": "error", "status": 400, "error": "the message is not JSON"}
+        body = parse_json(text)
+    except BadBody as exc:
+        return {"type": "error", "status": 400,
+                "error": str(exc).replace("the body", "the message", 1)}
     if seat is None:
         return {"type": "error", "status": 401,
                 "error": "a spectator cannot move; connect with a seat's token"}
     if not isinstance(body, dict):
         return {"type": "error", "status": 422,
                 "error": 'a move is {"action": "...", "version": n}'}
-    table.arrive(seat)
     try:
+        await table.arrive(seat)
         version = await table.submit(seat, body.get("action"), body.get("version"))
     except Refused as exc:
         return {"type": "error", "status": exc.status, "error": exc.message,

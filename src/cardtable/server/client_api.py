@@ -23,6 +23,7 @@ from cardtable.bots import Decision, bot_about, bot_names, bot_title, seat_title
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.server import auth
+from cardtable.server.bodies import BadBody, parse_json
 from cardtable.server.invites import BadLink, check_link, qr_svg
 from cardtable.server.static import static_routes
 from cardtable.server.thinkers import Busy, bot_seed
@@ -278,7 +279,7 @@ async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
     gets a fresh token (its unused invitation stops working) and is taken. Refused for a bot's
     seat, a taken one, and a seat kept for the person invited to it: a stranger must not lock
     that person out by sitting there first."""
-    from cardtable.server.store import seats_t
+    from cardtable.server.store import seats_t, why_failed
 
     async with table.lock:
         s = table.seats[seat]
@@ -299,7 +300,11 @@ async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
                                                 seats_t.c.seat == seat)
                          .values(token_hash=digest, taken=True, away=False))
 
-        await asyncio.wrap_future(table.manager.store.write(job))
+        try:
+            await asyncio.wrap_future(table.manager.store.write(job))
+        except Exception as exc:
+            raise ClientRefused(503, f"seat {seat + 1} could not be stored "
+                                     f"({why_failed(exc)}); try again") from None
         if s.token_hash is not None:
             table.by_hash.pop(s.token_hash, None)
         s.token_hash, s.taken, s.away = digest, True, False
@@ -327,6 +332,13 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         except Refused as exc:
             raise ClientRefused(exc.status, exc.message) from None
         return table, seat
+
+    async def json_body(request: Request) -> Any:
+        try:
+            return parse_json(await request.body())
+        except BadBody as exc:
+            raise ClientRefused(400, str(exc).replace("the body", "the request body", 1)) \
+                from None
 
     def guarded(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def run(request: Request) -> Response:
@@ -376,7 +388,10 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         # the seat as theirs, never as free. The catching-up fetches after each update do not
         # count: a second tab still open must not undo a Leave made in another.
         if since < 0:
-            table.arrive(seat)
+            try:
+                await table.arrive(seat)
+            except Refused as exc:
+                raise ClientRefused(exc.status, exc.message) from None
         return JSONResponse(client_payload(table, seat, since))
 
     @guarded
@@ -389,10 +404,7 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     @guarded
     async def join(request: Request) -> Response:
         table, _ = await table_and_seat(request)
-        try:
-            body = await request.json()
-        except ValueError:
-            raise ClientRefused(400, "the request body is not valid JSON") from None
+        body = await json_body(request)
         seat = body.get("seat") if isinstance(body, dict) else None
         if isinstance(seat, bool) or not isinstance(seat, int) or not (
                 0 <= seat < len(table.seats)):
@@ -424,10 +436,7 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         table, seat = await table_and_seat(request)
         if seat is None:
             raise ClientRefused(401, "choosing a name needs the seat's token")
-        try:
-            body = await request.json()
-        except ValueError:
-            raise ClientRefused(400, "the request body is not valid JSON") from None
+        body = await json_body(request)
         if not isinstance(body, dict) or "name" not in body:
             raise ClientRefused(422, 'the body must be {"name": "..."} (empty for the default)')
         try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import queue
+import shutil
 import sqlite3
 import threading
 import time
@@ -74,6 +75,12 @@ PLAYING, OVER, ENDED = "playing", "over", "ended"
 WRITE = "cardtable_write"
 """Execution option of the writer's connections (SQLite: their transactions BEGIN IMMEDIATE)."""
 MIGRATIONS = Path(__file__).with_name("migrations")
+WAL_LIMIT = 8 * 1024 * 1024
+"""SQLite: past this many bytes the write-ahead log is emptied (a TRUNCATE checkpoint) after
+the writer's next commit. Passive checkpoints alone copy the log into the database but never
+start it over while commits keep coming, so at a brisk pace it grew by megabytes a second."""
+MIN_FREE = 1024 * 1024
+"""SQLite: the least free space on the database's disk with which the server agrees to start."""
 
 
 class StoreError(Exception):
@@ -108,22 +115,71 @@ def check_database(url: str | None) -> None:
     than as a traceback after the server has said it is serving."""
     sa_url = database_url(url)
     shown = sa.engine.make_url(url or sa_url).render_as_string(hide_password=True)
-    if sa_url.startswith("sqlite:///"):
-        path = Path(sa_url[len("sqlite:///"):])
-        if str(path) != ":memory:" and not path.parent.is_dir():
-            raise StoreError(f"cannot open the database {shown}: the folder {path.parent} does "
-                             f"not exist")
+    path = sqlite_path(sa_url)
+    if path is not None and not path.parent.is_dir():
+        raise StoreError(f"cannot open the database {shown}: the folder {path.parent} does "
+                         f"not exist")
     try:
         engine = make_engine(sa_url)
+    except (sa.exc.SQLAlchemyError, ImportError) as exc:
+        raise StoreError(f"cannot open the database {shown}: {_first_line(exc)}") from None
+    try:
         try:
             with engine.connect() as conn:
                 conn.exec_driver_sql("SELECT 1")
-        finally:
-            engine.dispose()
-    except (sa.exc.SQLAlchemyError, OSError, ImportError) as exc:
-        cause = getattr(exc, "orig", None) or exc
-        first = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
-        raise StoreError(f"cannot open the database {shown}: {first}") from None
+        except (sa.exc.SQLAlchemyError, OSError) as exc:
+            raise StoreError(f"cannot open the database {shown}: {_first_line(exc)}") from None
+        check_writable(engine, shown, path)
+    finally:
+        engine.dispose()
+
+
+def check_writable(engine: Engine, shown: str, path: Path | None) -> None:
+    """Refuse to serve from a database that can be read but not written (a read-only file or
+    disk, a PostgreSQL standby) or whose disk is full: every move would be refused, and the
+    start-up itself (claiming the tables) would fail after "serving on" was printed."""
+    if path is not None:
+        free = shutil.disk_usage(path.parent).free
+        if free < MIN_FREE:
+            raise StoreError(f"cannot write to the database {shown}: its disk is full "
+                             f"({free // 1024} KB free)")
+    try:
+        with engine.execution_options(**{WRITE: True}).connect() as conn:
+            if conn.dialect.name == "sqlite":
+                # Writes the database's header again, as it is: a write that changes nothing
+                # but must reach the disk.
+                version = conn.exec_driver_sql("PRAGMA user_version").scalar()
+                conn.exec_driver_sql(f"PRAGMA user_version={int(version or 0)}")
+            elif conn.exec_driver_sql("SHOW transaction_read_only").scalar() == "on":
+                raise StoreError(f"cannot write to the database {shown}: it is read-only "
+                                 f"(a standby?)")
+            conn.commit()
+    except (sa.exc.SQLAlchemyError, OSError) as exc:
+        raise StoreError(f"cannot write to the database {shown}: {_first_line(exc)}") from None
+
+
+def sqlite_path(sa_url: str) -> Path | None:
+    """The file of a SQLite URL (None: PostgreSQL, or SQLite in memory)."""
+    if not sa_url.startswith("sqlite:///"):
+        return None
+    path = Path(sa_url[len("sqlite:///"):].split("?", 1)[0])
+    return None if str(path) in ("", ":memory:") else path
+
+
+def _first_line(exc: BaseException) -> str:
+    cause = getattr(exc, "orig", None) or exc
+    text = str(cause).strip()
+    return text.splitlines()[0] if text else type(cause).__name__
+
+
+def why_failed(exc: BaseException) -> str:
+    """Why a write failed, in words a player can act on (a full disk is named as such)."""
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    if any(m in text for m in ("disk is full", "no space left", "could not extend")):
+        return "the server's disk is full"
+    if "readonly" in text or "read-only" in text:
+        return "the server's database is read-only"
+    return f"the database failed ({type(exc).__name__})"
 
 
 def make_engine(url: str) -> Engine:
@@ -142,6 +198,9 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             # Checkpoints run on the store's checkpoint thread, not inside a move's commit.
             cur.execute("PRAGMA wal_autocheckpoint=0")
+            # A log emptied by a checkpoint is cut back to this size rather than kept at its
+            # largest.
+            cur.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             cur.close()
 
         @sa.event.listens_for(engine, "begin")
@@ -205,6 +264,9 @@ class Store:
         self.engine = make_engine(url or "")
         self._write_engine = self.engine.execution_options(**{WRITE: True})
         migrate(self.engine)
+        path = sqlite_path(database_url(url or ""))
+        self._wal = None if path is None else path.with_name(path.name + "-wal")
+        self._truncate_after = 0.0
         self._queue: queue.Queue[tuple[Append | _Job, Future[Any]] | None] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, name="store-writer",
                                         daemon=True)
@@ -264,9 +326,36 @@ class Store:
             try:
                 self._commit_batch(batch)
             except Exception as exc:  # the writer never dies: every waiting caller hears
-                error = StoreError(f"the move could not be stored ({type(exc).__name__})")
+                error = StoreError(f"the move could not be stored: {why_failed(exc)}")
                 for _item, future in batch:
                     _settle(future, error=error)
+            self._bound_wal()
+
+    def _bound_wal(self) -> None:
+        """Empty SQLite's write-ahead log once it is larger than WAL_LIMIT: a TRUNCATE
+        checkpoint copies the rest of it into the database and starts it over. On this thread,
+        so that no commit waits on a lock for it (commits wait only while it runs, a few
+        milliseconds: most of the log was copied by the passive checkpoints already). On a full
+        disk it fails (the database cannot grow) and is tried again a second later; once there
+        is space it empties the log, which gives its space back, and commits succeed again."""
+        if self._wal is None or time.monotonic() < self._truncate_after:
+            return
+        try:
+            if self._wal.stat().st_size <= WAL_LIMIT:
+                return
+        except OSError:
+            return
+        try:
+            raw = self.engine.raw_connection()
+            try:
+                busy = raw.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            finally:
+                raw.close()
+        except Exception:  # a full disk: a second later
+            self._truncate_after = time.monotonic() + 1.0
+            return
+        if busy:  # the passive checkpoint was running, or a reader held on: soon again
+            self._truncate_after = time.monotonic() + 0.05
 
     def _commit_batch(self, batch: list[tuple[Append | _Job, Future[Any]]]) -> None:
         """Everything waiting, in one transaction (one ``fsync``): the appends first, then each
@@ -289,7 +378,7 @@ class Store:
                     else:
                         outcomes.append((future, result, None))
         except Exception as exc:
-            error = StoreError(f"the move could not be stored ({type(exc).__name__})")
+            error = StoreError(f"the move could not be stored: {why_failed(exc)}")
             for _item, future in batch:
                 _settle(future, error=error)
             return

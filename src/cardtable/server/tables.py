@@ -15,7 +15,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +45,7 @@ from cardtable.server.store import (
     seats_t,
     tables_t,
     unfinished,
+    why_failed,
 )
 from cardtable.server.thinkers import HINT_BOT, Thinkers, bot_seed, check_offered
 
@@ -206,24 +207,23 @@ class Table:
         self.seats_changed()
         return seat, token
 
-    def arrive(self, seat: int | None) -> None:
-        """A person used their link: the seat is theirs again (a stand-in bot steps aside)."""
+    async def arrive(self, seat: int | None) -> None:
+        """A person used their link: the seat is theirs again (a stand-in bot steps aside).
+        Stored before the request that brought them is answered; Refused(503) if it cannot be."""
         if seat is None:
             return
         s = self.seats[seat]
         if s.taken and not s.away:
             return
-        s.taken, s.away = True, False
-        self._save_seat(seat)
-        self.changed.set()
+        await self._change_seat(seat, lambda s: (True, False))
 
-    def leave(self, seat: int) -> None:
-        """The person leaves: the stand-in bot plays the seat until they come back."""
-        self.seats[seat].away = True
-        self._save_seat(seat)
-        self.changed.set()
+    async def leave(self, seat: int) -> None:
+        """The person leaves: the stand-in bot plays the seat until they come back. Answered
+        only once stored (a leave acknowledged and then lost would hand the seat back to
+        someone who walked away); Refused(503) if it cannot be."""
+        await self._change_seat(seat, lambda s: (s.taken, True))
 
-    def hand_to_stand_in(self, by: int, seat: object) -> None:
+    async def hand_to_stand_in(self, by: int, seat: object) -> None:
         """Someone else at the table lets the stand-in bot play a person's seat whose page is not
         open (a phone gone flat, a seat nobody has taken yet), so the table does not wait on
         them; the person takes the seat back by opening their link, as after leaving. Only a
@@ -231,28 +231,54 @@ class Table:
         table has one) is how to hurry them."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise Refused(422, f"'seat' must be a seat number from 0 to {len(self.seats) - 1}")
-        s = self.seats[seat]
-        if self.state.is_over:
-            raise Refused(409, "the match is over")
         if seat == by:
             raise Refused(409, "to have a bot play your own seat, leave the table")
-        if s.kind != HUMAN or s.away:
-            raise Refused(409, f"a bot plays seat {seat + 1} already")
-        if self.online(seat):
-            raise Refused(409, f"{s.shown(seat)} has the table open; only a seat nobody is at "
-                               f"can be handed to a bot")
-        self.leave(seat)
-        self.seats_changed()
 
-    def _save_seat(self, seat: int) -> None:
-        s = self.seats[seat]
-        table_id = self.id
+        def decide(s: Seat) -> tuple[bool, bool]:  # under the lock: as the seat is now
+            if self.state.is_over:
+                raise Refused(409, "the match is over")
+            if s.kind != HUMAN or s.away:
+                raise Refused(409, f"a bot plays seat {seat + 1} already")
+            if self.online(seat):
+                raise Refused(409, f"{s.shown(seat)} has the table open; only a seat nobody "
+                                   f"is at can be handed to a bot")
+            return s.taken, True
 
-        def job(conn: Any) -> None:
-            conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
-                                                seats_t.c.seat == seat)
-                         .values(taken=s.taken, away=s.away))
-        self.manager.store.write(job)
+        await self._change_seat(seat, decide, announce=True)
+
+    async def _change_seat(self, seat: int, decide: Callable[[Seat], tuple[bool, bool]],
+                           announce: bool = False) -> None:
+        """Give ``seat`` the flags ``(taken, away)`` that ``decide`` picks from the seat as it
+        is, stored first: the table (its bots, and its connections when ``announce``) hears of
+        it only once it is committed, as a move. Runs in a task of its own, so that a client
+        gone mid-write cannot leave the table believing other than what is stored."""
+        task = asyncio.ensure_future(self._change_seat_now(seat, decide, announce))
+        task.add_done_callback(_retrieve)
+        await asyncio.shield(task)
+
+    async def _change_seat_now(self, seat: int, decide: Callable[[Seat], tuple[bool, bool]],
+                               announce: bool) -> None:
+        async with self.lock:  # one change of the table at a time, moves included
+            s = self.seats[seat]
+            taken, away = decide(s)
+            if (taken, away) == (s.taken, s.away):
+                return
+            table_id = self.id
+
+            def job(conn: Any) -> None:
+                conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
+                                                    seats_t.c.seat == seat)
+                             .values(taken=taken, away=away))
+
+            try:
+                await asyncio.wrap_future(self.manager.store.write(job))
+            except Exception as exc:
+                raise Refused(503, f"seat {seat + 1}'s change could not be stored "
+                                   f"({why_failed(exc)}); try again") from None
+            s.taken, s.away = taken, away
+        self.changed.set()
+        if announce:
+            self.seats_changed()
 
     async def rename(self, seat: int, text: object) -> str:
         """The person in ``seat`` takes a name (or goes back to the default with an empty one);
@@ -508,7 +534,7 @@ class Table:
                     # The moves were planned together: one of them (a bot buying the discard)
                     # can close a window the later seats were answering.
                     return
-                kind = self.bot_for(seat) if mode == "bot" else self._timeout_bot(seat)
+                kind = self.bot_for(seat) if mode == "bot" else await self._timeout_bot(seat)
                 if kind is None:
                     continue
                 thinkers = self.manager.thinkers
@@ -524,9 +550,15 @@ class Table:
                 return
             version = self.state.version
 
-    def _timeout_bot(self, seat: int) -> str | None:
-        self.seats[seat].away = True  # the person timed out: the stand-in plays on
-        self._save_seat(seat)
+    async def _timeout_bot(self, seat: int) -> str | None:
+        """The person timed out: the stand-in plays on, once the seat is stored as away (a
+        restart must not hand the turn back to the clock)."""
+        try:
+            await self._change_seat(seat, lambda s: (s.taken, True))
+        except Refused as exc:
+            log.warning("table %s: %s; its turn waits", self.id, exc.message)
+            await asyncio.sleep(1.0)  # then the driver plans again and retries
+            return None
         return self.bot_for(seat)
 
 
@@ -892,8 +924,12 @@ class Tables:
             raise Refused(410, "this table was ended unfinished (idle too long, or longer than "
                                "the server's limit of moves); it is no longer played")
         if row["status"] == PLAYING:
-            won = await asyncio.wrap_future(self.store.write(
-                lambda c: claim(c, table_id, self.node, self.url, self.lease)))
+            try:
+                won = await asyncio.wrap_future(self.store.write(
+                    lambda c: claim(c, table_id, self.node, self.url, self.lease)))
+            except Exception as exc:
+                raise Refused(503, f"the table cannot be opened now ({why_failed(exc)}); try "
+                                   f"again") from None
             if not won:
                 raise Elsewhere(row["owner_url"])
         try:
