@@ -108,3 +108,68 @@ def test_any_json_to_any_route_is_answered_in_a_sentence(server: Server) -> None
                       timeout=30).json()
     assert after == before
     assert httpx.get(f"{server.url}/api/health", timeout=30).status_code == 200
+
+
+NASTY = st.sampled_from([
+    "[" * 5000 + "]" * 5000,  # deeper than Python's stack
+    '{"a":' * 900 + "1" + "}" * 900,  # parses in Python, deeper than any route reads
+    '{"seat": ' + "7" * 5000 + "}",  # more digits than Python will turn into an int
+    '{"version": ' + "9" * 60 + ', "action": "x"}',
+    '{"seed": 1e400, "game": "daylily"}',  # a float too large: Infinity
+    '{"seat": NaN}', "[Infinity]", "-Infinity",
+    '{"name": "\\ud800"}',  # a lone surrogate
+    "\xff\xfe{", "",
+])
+"""Bodies Python's JSON reader chokes on, or takes and hands on as no JSON has them."""
+
+
+def test_json_that_python_chokes_on_gets_a_sentence_and_changes_nothing(
+        server: Server, tmp_path: Any) -> None:
+    created = open_table(server, game="daylily", players=3, seed=4,
+                         seats=["human", "human", "greedy"], table={"think": 0})
+    table = created["table"]
+    tokens = [s["token"] for s in created["seats"][:2]]
+    for token in tokens:  # both people are at the table (a move, even refused, is arriving)
+        httpx.get(f"{server.url}/api/tables/{table}", headers=auth(token), timeout=30)
+    before = httpx.get(f"{server.url}/api/tables/{table}/client", timeout=30).json()
+    lobby = len(httpx.get(f"{server.url}/api/tables", timeout=30).json()["tables"])
+
+    @settings(max_examples=80, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(route=st.sampled_from(sorted(r for r in FIELDS if FIELDS[r])), text=NASTY,
+           who=st.sampled_from([0, 1, None]))  # every route that reads a body
+    def one_request(route: str, text: str, who: int | None) -> None:
+        url = f"{server.url}/api/tables" + (f"/{table}{route}" if route else "")
+        token = tokens[who] if who is not None else None
+        r = httpx.post(url, content=text.encode("utf-8", "surrogatepass"), timeout=30,
+                       headers={"content-type": "application/json", **auth(token)})
+        answered_in_a_sentence(r)
+        assert r.status_code in (400, 401, 413, 422), (route, text[:60], r.text)
+
+    one_request()
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={tokens[0]}") as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "update"
+
+        def reply() -> dict[str, Any]:
+            while True:
+                message: dict[str, Any] = json.loads(ws.recv(timeout=10))
+                if message["type"] == "error":
+                    return message
+
+        for text in ["[" * 5000 + "]" * 5000, '{"version": ' + "9" * 5000 + "}", "[NaN]"]:
+            ws.send(text)
+            message = reply()
+            assert message["status"] == 400 and "\n" not in message["error"], message
+        ws.send(b'{"action": "pass", "version": 0}')  # a binary frame
+        message = reply()
+        assert message["status"] == 400 and "binary" in message["error"], message
+        ws.send(json.dumps({"action": "nonsense", "version": 0}))  # and it still listens
+        assert reply()["status"] in (409, 422)
+    # Nothing changed: no seat left, no table made; and the log holds no traceback.
+    after = httpx.get(f"{server.url}/api/tables/{table}/client", timeout=30).json()
+    assert [(s["taken"], s["away"], s["name"]) for s in after["seats"]] == [
+        (s["taken"], s["away"], s["name"]) for s in before["seats"]]
+    assert after["version"] == before["version"]
+    assert len(httpx.get(f"{server.url}/api/tables", timeout=30).json()["tables"]) == lobby
+    log = (tmp_path / "server.log").read_text()
+    assert "Traceback" not in log and "Exception" not in log, log[-3000:]
