@@ -166,3 +166,36 @@ def seat_tokens(url: str, created: dict[str, Any]) -> list[str | None]:
         assert r.json()["seat"] == seat["seat"]
         tokens.append(r.json()["token"])
     return tokens
+
+
+@contextlib.contextmanager
+def small_disk(folder: Path, size: str = "16m") -> Any:
+    """A file system of its own at ``folder`` (a tmpfs of ``size``), to fill up or make
+    read-only for real; the test is skipped where this process may not mount one (not root)."""
+    import pytest
+
+    folder.mkdir(parents=True, exist_ok=True)
+    if os.geteuid() != 0 or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+            capture_output=True).returncode != 0:
+        pytest.skip("mounting a small file system needs root (mount -t tmpfs)")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True)
+
+
+def fill(folder: Path) -> Path:
+    """Fill the file system holding ``folder`` to its last byte; the filler's path."""
+    filler = folder / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:
+        with contextlib.suppress(OSError):
+            while True:
+                os.write(fd, b"\0" * 65536)
+        with contextlib.suppress(OSError):
+            while True:
+                os.write(fd, b"\0")
+    finally:
+        os.close(fd)
+    return filler

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from server_kit import SERVE, free_port
+from server_kit import SERVE, Server, fill, free_port, open_table, small_disk
 
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:
@@ -52,3 +52,28 @@ def test_a_port_in_use_or_an_unknown_host_is_named_in_one_sentence(tmp_path: Pat
     done = serve("--host", "192.0.2.77", "--port", str(free_port()), "--db", db)  # not ours
     assert done.returncode == 2
     assert done.stderr == "cardtable: --host: '192.0.2.77' is not an address of this computer\n"
+
+
+def test_a_full_disk_or_a_read_only_database_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    """Restarted on a disk that filled up, or on a database that can no longer be written,
+    the server would claim to serve and then fail on its first write (the claims of its
+    tables): it says why and does not start."""
+    with small_disk(tmp_path / "disk", "8m") as disk:
+        db = f"sqlite:///{disk / 'tables.db'}"
+        srv = Server(db).start()  # a database with a table in it, as after a day's play
+        open_table(srv, game="daylily", players=2, seats=["human", "human"])
+        srv.stop()
+        filler = fill(disk)
+        done = serve("--port", str(free_port()), "--db", db)
+        assert done.returncode == 2 and "serving on" not in done.stdout, done.stderr[-2000:]
+        assert done.stderr.startswith(f"cardtable: cannot write to the database {db}: its "
+                                      f"disk is full"), done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr
+        filler.unlink()
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        done = serve("--port", str(free_port()), "--db", db)
+        assert done.returncode == 2 and "serving on" not in done.stdout, done.stderr[-2000:]
+        assert done.stderr.startswith(f"cardtable: cannot write to the database {db}: "), \
+            done.stderr
+        assert "readonly" in done.stderr or "read-only" in done.stderr, done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr

@@ -14,6 +14,7 @@ The schema is created and upgraded by Alembic; the migration scripts ship inside
 from __future__ import annotations
 
 import json
+import os
 import queue
 import shutil
 import sqlite3
@@ -119,6 +120,18 @@ def check_database(url: str | None) -> None:
     if path is not None and not path.parent.is_dir():
         raise StoreError(f"cannot open the database {shown}: the folder {path.parent} does "
                          f"not exist")
+    if path is not None:  # before opening: SQLite says only "disk I/O error" then
+        free = shutil.disk_usage(path.parent).free
+        if free < MIN_FREE:
+            raise StoreError(f"cannot write to the database {shown}: its disk is full "
+                             f"({free // 1024} KB free)")
+        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
+            raise StoreError(f"cannot write to the database {shown}: the file system holding "
+                             f"it is read-only")
+        for needed in (path, path.parent):
+            if needed.exists() and not os.access(needed, os.W_OK):
+                raise StoreError(f"cannot write to the database {shown}: {needed} is "
+                                 f"read-only to this user")
     try:
         engine = make_engine(sa_url)
     except (sa.exc.SQLAlchemyError, ImportError) as exc:
@@ -129,20 +142,16 @@ def check_database(url: str | None) -> None:
                 conn.exec_driver_sql("SELECT 1")
         except (sa.exc.SQLAlchemyError, OSError) as exc:
             raise StoreError(f"cannot open the database {shown}: {_first_line(exc)}") from None
-        check_writable(engine, shown, path)
+        check_writable(engine, shown)
     finally:
         engine.dispose()
 
 
-def check_writable(engine: Engine, shown: str, path: Path | None) -> None:
+def check_writable(engine: Engine, shown: str) -> None:
     """Refuse to serve from a database that can be read but not written (a read-only file or
     disk, a PostgreSQL standby) or whose disk is full: every move would be refused, and the
-    start-up itself (claiming the tables) would fail after "serving on" was printed."""
-    if path is not None:
-        free = shutil.disk_usage(path.parent).free
-        if free < MIN_FREE:
-            raise StoreError(f"cannot write to the database {shown}: its disk is full "
-                             f"({free // 1024} KB free)")
+    start-up itself (claiming the tables) would fail after "serving on" was printed. (A full
+    disk under SQLite is told before this, from the free space.)"""
     try:
         with engine.execution_options(**{WRITE: True}).connect() as conn:
             if conn.dialect.name == "sqlite":
