@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_kit import Server, auth, open_table, seat_tokens
+from server_kit import Server, auth, fill, open_table, seat_tokens, small_disk
 from websockets.sync.client import connect
 
 from cardtable.engine.game import game_names, load_game
@@ -427,3 +427,64 @@ def test_a_leave_or_an_arrival_answered_is_stored_though_the_server_dies_at_once
             httpx.get(base, headers=auth(tokens[1]), timeout=30)  # back for the next round
     finally:
         srv.stop()
+
+
+def test_the_wal_stays_bounded_and_a_full_disk_heals_when_space_returns(tmp_path: Path) -> None:
+    """SQLite, on a small file system of its own (a tmpfs; a filled disk for real, which
+    SQLite's own page limit would not be: it refuses pages in the database but never the
+    log's growth, which is what filled disks). All-bot tables write as fast as they can: the
+    write-ahead log stays near its limit (it grew without end: 140 MB in 20 s). Then the disk
+    fills: moves are refused in a sentence; and once space returns they are taken again, and
+    the bots play on."""
+    from cardtable.server.store import WAL_LIMIT
+
+    with small_disk(tmp_path / "disk", "48m") as disk:
+        srv = Server(f"sqlite:///{disk / 'tables.db'}", log=tmp_path / "server.log").start()
+        wal = disk / "tables.db-wal"
+        largest = 0
+        try:
+            made = open_table(srv, game="daylily", players=2, seats=["human", "human"],
+                              options={"rounds": 50})
+            table, tokens = made["table"], [s["token"] for s in made["seats"]]
+            for _ in range(8):
+                open_table(srv, game="daylily", players=2, seats=["random", "random"],
+                           options={"rounds": 50})
+
+            def played() -> int:
+                tables = httpx.get(f"{srv.url}/api/tables", timeout=30).json()["tables"]
+                return sum(t["version"] for t in tables)
+
+            def move() -> httpx.Response:
+                state = httpx.get(f"{srv.url}/api/tables/{table}", timeout=30).json()
+                seat = state["actors"][0]
+                mine = httpx.get(f"{srv.url}/api/tables/{table}", headers=auth(tokens[seat]),
+                                 timeout=30).json()
+                return httpx.post(f"{srv.url}/api/tables/{table}/actions",
+                                  headers=auth(tokens[seat]), timeout=30,
+                                  json={"action": mine["legal"][0], "version": mine["version"]})
+
+            while played() < 4000:  # some 20 MB of log without checkpoints that restart it
+                with contextlib.suppress(OSError):
+                    largest = max(largest, wal.stat().st_size)
+                time.sleep(0.01)
+            assert largest <= 1.5 * WAL_LIMIT, f"the log grew to {largest / 1e6:.1f} MB"
+
+            filler = fill(disk)
+            deadline = time.monotonic() + 60
+            while (r := move()).status_code == 200:
+                assert time.monotonic() < deadline, "moves were still stored on a full disk"
+            assert r.status_code == 503 and "disk is full" in r.json()["error"], r.text
+            filler.unlink()
+            deadline = time.monotonic() + 60
+            while (r := move()).status_code != 200:
+                assert r.status_code == 503, r.text
+                assert time.monotonic() < deadline, f"still refused with space back: {r.text}"
+                time.sleep(0.2)
+            before = played()
+            deadline = time.monotonic() + 60
+            while played() < before + 100:  # and the bots play on
+                assert time.monotonic() < deadline, "the bots stopped"
+                time.sleep(0.1)
+        finally:
+            srv.stop()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()
