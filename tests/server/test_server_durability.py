@@ -379,7 +379,7 @@ def test_kill_nine_during_mixed_play_loses_no_acknowledged_change(db: str,
                     changes += 1
             timer.join()
             kills += 1
-            srv.start()
+            srv.start(timeout=120)  # a loaded machine restarting PostgreSQL's tables is slow
             for t in watched:
                 check(t)
     finally:
