@@ -249,6 +249,7 @@ class Watched:
 
     id: str
     tokens: list[str | None]
+    invites: list[str | None]  # an invitation not yet opened
     seats: list[Flags | None]
     moves: dict[int, tuple[int, str]] = field(default_factory=dict)
     over: bool = False
@@ -284,11 +285,16 @@ def test_kill_nine_during_mixed_play_loses_no_acknowledged_change(db: str,
     counter = iter(range(10**9))
 
     def new_table() -> None:
-        # Three people; the third seat's link is never used: someone takes it from the lobby.
-        made = open_table(srv, game="daylily", players=3, seats=["human"] * 3,
+        # Three people: the first opens their invitation at once, the second later (a join),
+        # the third seat is open to anyone and someone takes it from the lobby (a join).
+        made = open_table(srv, game="daylily", players=3,
+                          seats=["human", "human", {"kind": "human", "open": True}],
                           options={"rounds": 3}, table={"think": 0.05})
-        watched.append(Watched(made["table"], [s["token"] for s in made["seats"]],
-                               [(False, False, None)] * 3))
+        first = seat_tokens(srv.url, {**made, "seats": made["seats"][:1]})[0]
+        watched.append(Watched(made["table"], [first, None, None],
+                               [None, made["seats"][1]["invite"], None],
+                               [(True, False, None), (False, False, None),
+                                (False, False, None)]))
 
     def step(t: Watched) -> None:
         """One thing a person does at table ``t``; what it acknowledged is written down."""
@@ -308,12 +314,19 @@ def test_kill_nine_during_mixed_play_loses_no_acknowledged_change(db: str,
             if token is not None:
                 t.seats[seat] = before
                 return
-            r = client.post(f"{base}/join", json={"seat": seat})
+            if seat == 2:  # from the lobby
+                r = client.post(f"{base}/join", json={"seat": seat})
+            elif t.invites[seat] is not None:  # the invitation opened at last
+                r = client.post(f"{base}/seat", json={"invite": t.invites[seat]})
+                t.invites[seat] = None  # used, whatever the answer (it works once)
+            else:
+                t.seats[seat] = before
+                return
             if r.status_code == 200:
                 t.tokens[seat] = r.json()["token"]
                 t.seats[seat] = (True, False, before[2] if before else None)
-            else:
-                assert r.status_code == 409, r.text
+            else:  # taken already (an answer lost to a kill); its token is lost with it
+                assert r.status_code in (409, 410), r.text
                 t.seats[seat] = before
             return
         if kind in ("move", "back"):  # the person opens their link: they are back
@@ -401,7 +414,7 @@ def test_a_leave_or_an_arrival_answered_is_stored_though_the_server_dies_at_once
     try:
         made = open_table(srv, game="daylily", players=3, seats=["human", "human", "greedy"],
                           options={"rounds": 1}, table={"think": 30})
-        table, tokens = made["table"], [s["token"] for s in made["seats"][:2]]
+        table, tokens = made["table"], seat_tokens(srv.url, made)[:2]
         base = f"{srv.url}/api/tables/{table}"
 
         def flags() -> list[tuple[bool, bool]]:
@@ -445,7 +458,7 @@ def test_the_wal_stays_bounded_and_a_full_disk_heals_when_space_returns(tmp_path
         try:
             made = open_table(srv, game="daylily", players=2, seats=["human", "human"],
                               options={"rounds": 50})
-            table, tokens = made["table"], [s["token"] for s in made["seats"]]
+            table, tokens = made["table"], seat_tokens(srv.url, made)
             for _ in range(8):
                 open_table(srv, game="daylily", players=2, seats=["random", "random"],
                            options={"rounds": 50})

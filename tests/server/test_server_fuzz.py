@@ -128,7 +128,7 @@ def test_json_that_python_chokes_on_gets_a_sentence_and_changes_nothing(
     created = open_table(server, game="daylily", players=3, seed=4,
                          seats=["human", "human", "greedy"], table={"think": 0})
     table = created["table"]
-    tokens = [s["token"] for s in created["seats"][:2]]
+    tokens = seat_tokens(server.url, created)[:2]
     for token in tokens:  # both people are at the table (a move, even refused, is arriving)
         httpx.get(f"{server.url}/api/tables/{table}", headers=auth(token), timeout=30)
     before = httpx.get(f"{server.url}/api/tables/{table}/client", timeout=30).json()

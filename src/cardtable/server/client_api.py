@@ -415,10 +415,7 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     @guarded
     async def sit(request: Request) -> Response:
         table, _ = await table_and_seat(request)
-        try:
-            body = await request.json()
-        except ValueError:
-            raise ClientRefused(400, "the request body is not valid JSON") from None
+        body = await json_body(request)
         if not isinstance(body, dict) or "invite" not in body:
             raise ClientRefused(422, 'the body must be {"invite": "CODE"}, the code of the '
                                      "invitation link")
