@@ -260,7 +260,7 @@ async def py_spy(pid: int, out: str, begin: float, end: float) -> None:
     exe = str(beside) if beside.exists() else (shutil.which("py-spy") or "py-spy")
     proc = await asyncio.create_subprocess_exec(
         exe, "record", "--pid", str(pid), "--subprocesses", "--format", "raw",
-        "--rate", "200", "--duration", str(seconds), "--output", out,
+        "--nonblocking", "--rate", "100", "--duration", str(seconds), "--output", out,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
     await proc.wait()
 
