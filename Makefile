@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test conformance lint bench clean
 
 $(STAMP): pyproject.toml
-	bash scripts/system-packages.sh
+	bash scripts/system-packages.sh build
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -16,7 +16,8 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/cardtable play
 
-# The tests start a real PostgreSQL server and a real Chromium: installed here when missing.
+# The tests start a real PostgreSQL server, a real Chromium and a real nginx: installed here when
+# missing.
 test: $(STAMP)
 	bash scripts/system-packages.sh
 	$(BIN)/ruff check src tests benchmarks

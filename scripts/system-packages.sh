@@ -3,13 +3,18 @@
 # per test session), Debian's Chromium (driven by Playwright; no browser is ever downloaded) and
 # Debian's nginx (a throwaway reverse proxy in front of the server, as docs/deploy.md sets one up),
 # and what PyICU is built with (ICU's headers, pkg-config, a C++ compiler).
-# Installs whichever is missing; does nothing when all are present. Run by `make` before the
-# first install, so `make test` on a fresh machine has everything its tests need.
+# Installs whichever is missing; does nothing when all are present.
+#   scripts/system-packages.sh build   only what the first `pip install` builds with (PyICU's
+#                                      needs), run by `make` before the venv: `make run` asks for
+#                                      no browser, database or proxy
+#   scripts/system-packages.sh         all of it, run by `make test`
 set -euo pipefail
 missing=()
-ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-[ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ "${1:-}" != "build" ]; then
+    ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+    [ -x /usr/bin/chromium ] || missing+=(chromium)
+    [ -x /usr/sbin/nginx ] || missing+=(nginx)
+fi
 # PyICU (the server's names, compared as they look) builds against Debian's ICU.
 pkg-config --exists icu-i18n 2>/dev/null || missing+=(libicu-dev pkg-config)
 command -v g++ >/dev/null || missing+=(g++)
