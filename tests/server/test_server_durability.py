@@ -82,7 +82,8 @@ def test_kill_nine_loses_no_acknowledged_action(db: str, tmp_path: Path) -> None
                 break
             if kills >= kills_wanted and len(acked) > 5000:
                 raise AssertionError("the match did not end")
-        record = client.get(f"{srv.url}/api/tables/{table}/record").json()
+        record = client.get(f"{srv.url}/api/tables/{table}/record",
+                            headers=auth(tokens[0])).json()
     finally:
         client.close()
         srv.stop()
