@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,16 @@ class Server:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@contextlib.contextmanager
+def serving(db: str, tmp_path: Path, *args: str) -> Iterator[Server]:
+    """A server started with more `serve` flags (``args``) for one test, stopped after it."""
+    srv = Server(db, log=tmp_path / "server.log", args=args).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 def pg_bin() -> Path | None:

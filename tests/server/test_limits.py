@@ -6,27 +6,17 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from server_kit import Server, auth, open_table, seat_tokens
+from server_kit import Server, auth, open_table, seat_tokens, serving
 from websockets.sync.client import ClientConnection, connect
 
 
 @pytest.fixture
 def sqlite(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
-
-
-@contextlib.contextmanager
-def serving(db: str, tmp_path: Path, *args: str) -> Iterator[Server]:
-    srv = Server(db, log=tmp_path / "server.log", args=args).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
 
 
 def statuses(srv: Server, count: int, headers: list[dict[str, str]]) -> list[int]:

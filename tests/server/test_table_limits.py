@@ -3,28 +3,17 @@ in pages, idle tables ended, and a restart that reads no table until it is asked
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import httpx
-from server_kit import Server, open_table, seat_tokens
+from server_kit import Server, open_table, seat_tokens, serving
 
 from cardtable.server.store import Store
 
 BEHIND_PROXY = ("--trusted-proxy", "127.0.0.1", "--rate", "100", "--burst", "1000")
-
-
-@contextlib.contextmanager
-def serving(db: str, tmp_path: Path, *args: str) -> Iterator[Server]:
-    srv = Server(db, log=tmp_path / "server.log", args=args).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
 
 
 def create(srv: Server, client: str, **body: Any) -> httpx.Response:
