@@ -279,37 +279,23 @@ async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
     gets a fresh token (its unused invitation stops working) and is taken. Refused for a bot's
     seat, a taken one, and a seat kept for the person invited to it: a stranger must not lock
     that person out by sitting there first."""
-    from cardtable.server.store import seats_t, why_failed
+    from cardtable.server.tables import Refused
 
-    async with table.lock:
+    def free() -> int:
         s = table.seats[seat]
         if s.kind != "human":
-            raise ClientRefused(409, f"seat {seat + 1} is played by a bot")
+            raise Refused(409, f"seat {seat + 1} is played by a bot")
         if s.taken:
-            raise ClientRefused(409, f"seat {seat + 1} is taken; ask its player for the link")
+            raise Refused(409, f"seat {seat + 1} is taken; ask its player for the link")
         if not s.open:
-            raise ClientRefused(403, f"seat {seat + 1} is kept for the person invited to it; "
-                                     "only a seat its table's maker opened to anyone can be "
-                                     "joined")
-        token = auth.new_token()
-        digest = auth.token_hash(token)
-        table_id = table.id
+            raise Refused(403, f"seat {seat + 1} is kept for the person invited to it; only a "
+                               "seat its table's maker opened to anyone can be joined")
+        return seat
 
-        def job(conn: Any) -> None:
-            conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
-                                                seats_t.c.seat == seat)
-                         .values(token_hash=digest, taken=True, away=False))
-
-        try:
-            await asyncio.wrap_future(table.manager.store.write(job))
-        except Exception as exc:
-            raise ClientRefused(503, f"seat {seat + 1} could not be stored "
-                                     f"({why_failed(exc)}); try again") from None
-        if s.token_hash is not None:
-            table.by_hash.pop(s.token_hash, None)
-        s.token_hash, s.taken, s.away = digest, True, False
-        table.by_hash[digest] = seat
-    table.changed.set()
+    try:
+        _, token = await table.seat_person(free)
+    except Refused as exc:
+        raise ClientRefused(exc.status, exc.message) from None
     return {"table": table.id, "seat": seat, "token": token}
 
 

@@ -179,28 +179,49 @@ class Table:
             raise Refused(422, 'the body must be {"invite": "CODE"}, the code of the '
                                "invitation link")
         digest = auth.token_hash(code)
-        async with self.lock:
+
+        def invited() -> int:
             seat = next((n for n, s in enumerate(self.seats) if s.invite_hash == digest), None)
             if seat is None:
                 raise Refused(403, "this invitation opens no seat at this table")
-            s = self.seats[seat]
-            if s.token_hash is not None:
+            if self.seats[seat].token_hash is not None:
                 raise Refused(410, "this invitation has been used already: the seat belongs "
                                    "to whoever opened the link first")
+            return seat
+
+        return await self.seat_person(invited)
+
+    async def seat_person(self, choose: Callable[[], int]) -> tuple[int, str]:
+        """Sit a person at the seat ``choose`` picks (it raises Refused when there is none):
+        the seat gets a fresh token of its own, stored (as its digest) before it is answered,
+        and whatever opened it before (an invitation, an earlier token) opens it no more.
+        The way in for an invitation and for a seat opened to anyone alike; in a task of its
+        own, so a client gone mid-write cannot leave the table believing other than what is
+        stored."""
+        task = asyncio.ensure_future(self._seat_person_now(choose))
+        task.add_done_callback(_retrieve)
+        return await asyncio.shield(task)
+
+    async def _seat_person_now(self, choose: Callable[[], int]) -> tuple[int, str]:
+        async with self.lock:
+            seat = choose()
+            s = self.seats[seat]
             token = auth.new_token()
             new = auth.token_hash(token)
             table_id = self.id
 
             def job(conn: Any) -> None:
                 conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
-                                                    seats_t.c.seat == seat,
-                                                    seats_t.c.token_hash.is_(None))
+                                                    seats_t.c.seat == seat)
                              .values(token_hash=new, taken=True, away=False))
 
             try:
                 await asyncio.wrap_future(self.manager.store.write(job))
-            except StoreError:
-                raise Refused(503, "the seat could not be stored; try again") from None
+            except Exception as exc:
+                raise Refused(503, f"seat {seat + 1} could not be stored ({why_failed(exc)}); "
+                                   "try again") from None
+            if s.token_hash is not None:
+                self.by_hash.pop(s.token_hash, None)
             s.token_hash, s.taken, s.away = new, True, False
             self.by_hash[new] = seat
         self.changed.set()
