@@ -521,8 +521,8 @@ def _work(conn: Connection, parent: int, started: Any) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
     import cardtable.engine.game
 
-    bot_names("daylily")
-    cardtable.engine.game.game_names()
+    for game in cardtable.engine.game.game_names():  # every game's bots, before they are asked
+        bot_names(game)
     started.set()
     while True:
         try:
