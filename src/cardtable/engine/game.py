@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Protocol, Self
 from cardtable.engine.deals import RECORD_FORMAT, Deal, deal_problem, redact_deal, reorder_problem
 from cardtable.engine.errors import IllegalAction, OptionError, RecordError, StaleAction
 from cardtable.engine.events import Event, describe_common
+from cardtable.engine.kit import GameKit
 from cardtable.engine.options import Option, validate_options
 from cardtable.engine.text import quoted, second_person, shown
 from cardtable.engine.version import __version__
@@ -504,16 +505,25 @@ class Observation:
 
 
 GameFactory = Callable[..., Game]
-_REGISTRY: dict[str, type[Game]] = {}
+_KITS: dict[str, GameKit] = {}
 _ALIASES: dict[str, str] = {}
 
 
 def register(cls: type[Game], *aliases: str) -> type[Game]:
-    """Make a game loadable by its name (and any aliases)."""
-    _REGISTRY[cls.name] = cls
-    for alias in aliases:
-        _ALIASES[alias] = cls.name
+    """Make a game loadable by its name (and any aliases) with a kit of generic parts only,
+    unless its kit is registered (:func:`register_kit`). Kept for games made in a test or a
+    notebook; a game package announces its kit through the entry point instead."""
+    if cls.name not in _KITS:
+        register_kit(GameKit(game=cls, aliases=aliases))
     return cls
+
+
+def register_kit(kit: GameKit) -> GameKit:
+    """Make the game of ``kit`` loadable by its name and aliases, with all its parts."""
+    _KITS[kit.name] = kit
+    for alias in kit.aliases:
+        _ALIASES[alias] = kit.name
+    return kit
 
 
 ENTRY_POINT_GROUP = "cardtable.games"
@@ -523,7 +533,8 @@ _loaded = False
 def _ensure_loaded() -> None:
     """Load every game announced under the ``cardtable.games`` entry point group (cardtable's
     own five are announced in its pyproject.toml, a third-party package announces its own).
-    Loading one imports its module, which registers the game: the engine never names a game."""
+    Each names the game's :class:`GameKit` (or, from an older package, its Game class): the
+    engine never names a game."""
     global _loaded
     if _loaded:
         return
@@ -533,23 +544,35 @@ def _ensure_loaded() -> None:
             loaded = point.load()
         except ImportError as exc:  # a broken plug-in must not take the five games down
             raise OptionError(f"the game {point.name!r} cannot be loaded: {exc}") from None
-        if isinstance(loaded, type) and issubclass(loaded, Game) and loaded.name not in _REGISTRY:
+        if isinstance(loaded, GameKit):
+            register_kit(loaded)
+        elif isinstance(loaded, type) and issubclass(loaded, Game) and loaded.name not in _KITS:
             register(loaded)
 
 
 def game_names() -> list[str]:
     _ensure_loaded()
-    return sorted(_REGISTRY)
+    return sorted(_KITS)
 
 
-def game_class(name: str) -> type[Game]:
+def game_kit(name: str) -> GameKit:
+    """The registration of the game ``name`` (or an alias): everything cardtable asks of it."""
     _ensure_loaded()
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
-    if key not in _REGISTRY:
-        known = ", ".join(sorted(_REGISTRY))
+    if key not in _KITS:
+        known = ", ".join(sorted(_KITS))
         raise OptionError(f"unknown game {name!r} (games: {known})")
-    return _REGISTRY[key]
+    return _KITS[key]
+
+
+def game_kits() -> list[GameKit]:
+    """Every registered game's kit, by name."""
+    return [_KITS[name] for name in game_names()]
+
+
+def game_class(name: str) -> type[Game]:
+    return game_kit(name).game
 
 
 def load_game(

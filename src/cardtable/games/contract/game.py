@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from cardtable.engine.deals import Deal
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import Game, register
+from cardtable.engine.game import Game
 from cardtable.engine.options import Option
 from cardtable.games.contract.actions import (
     BUY,
@@ -117,7 +117,6 @@ LIVERPOOL_INTRO = ("Liverpool Rummy: 3 to 8 players (2 allowed); two decks and f
                    "to five players, three decks and six jokers beyond.")
 
 
-@register
 class DummyRummyGame(ContractGame):
     name = "dummy-rummy"
     title = "Dummy Rummy"
@@ -131,7 +130,6 @@ class DummyRummyGame(ContractGame):
         return 4
 
 
-@register
 class LiverpoolGame(ContractGame):
     name = "liverpool"
     title = "Liverpool Rummy"

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardtable.engine.deals import Deal
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import Game, register
+from cardtable.engine.game import Game
 from cardtable.engine.options import Option
 from cardtable.games.day.actions import (
     ALL_IN,
@@ -47,7 +47,6 @@ Betting: check, bet N, call, raise to N, fold, all-in; side pots for all-in play
 The session ends when one player holds every chip, or after the hand limit; most chips wins."""
 
 
-@register
 class DayGame(Game):
     name = "day"
     title = "Day"

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardtable.engine.deals import Deal
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import Game, register
+from cardtable.engine.game import Game
 from cardtable.engine.options import Option
 from cardtable.games.daylily.actions import (
     DISCARDS,
@@ -45,7 +45,6 @@ highest total wins, a tie going to the tied player who presented a Festival most
 Moves: draw stock | draw discard | meld 1MT 2MT 3MT | discard 2SL   (cards: blooms + flower code)"""
 
 
-@register
 class DaylilyGame(Game):
     name = "daylily"
     title = "Daylily Rummy"

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtable.engine.deals import Deal
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import Game, register
+from cardtable.engine.game import Game
 from cardtable.engine.options import Option
 from cardtable.games.sayrummy.actions import (
     DISCARDS,
@@ -90,7 +90,6 @@ def sound_table() -> str:
 SUMMARY = RULES + "\n" + sound_table()
 
 
-@register
 class SayRummyGame(Game):
     name = "say-rummy"
     title = "Say Rummy"

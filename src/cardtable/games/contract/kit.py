@@ -1,0 +1,17 @@
+"""The registrations of the two contract rummies: one engine, two games, two kits."""
+
+from cardtable.engine.kit import GameKit
+from cardtable.games.contract.game import DummyRummyGame, LiverpoolGame
+
+DUMMY_RUMMY = GameKit(
+    game=DummyRummyGame,
+    bots=("cardtable.bots.contract",),
+    codec="cardtable.rl.contract:ContractCodec",
+    referee="cardtable.games.contract.referee",
+)
+LIVERPOOL = GameKit(
+    game=LiverpoolGame,
+    bots=("cardtable.bots.contract",),
+    codec="cardtable.rl.contract:ContractCodec",
+    referee="cardtable.games.contract.referee",
+)

@@ -1,0 +1,11 @@
+"""Day's registration: where cardtable finds each part of the game."""
+
+from cardtable.engine.kit import GameKit
+from cardtable.games.day.game import DayGame
+
+KIT = GameKit(
+    game=DayGame,
+    bots=("cardtable.bots.day",),
+    codec="cardtable.rl.day:DayCodec",
+    referee="cardtable.games.day.referee",
+)

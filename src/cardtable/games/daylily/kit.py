@@ -1,0 +1,11 @@
+"""Daylily Rummy's registration: where cardtable finds each part of the game."""
+
+from cardtable.engine.kit import GameKit
+from cardtable.games.daylily.game import DaylilyGame
+
+KIT = GameKit(
+    game=DaylilyGame,
+    bots=("cardtable.bots.daylily",),
+    codec="cardtable.rl.daylily:DaylilyCodec",
+    referee="cardtable.games.daylily.referee",
+)

@@ -1,0 +1,11 @@
+"""Say Rummy's registration: where cardtable finds each part of the game."""
+
+from cardtable.engine.kit import GameKit
+from cardtable.games.sayrummy.game import SayRummyGame
+
+KIT = GameKit(
+    game=SayRummyGame,
+    bots=("cardtable.bots.sayrummy",),
+    codec="cardtable.rl.sayrummy:SayRummyCodec",
+    referee="cardtable.games.sayrummy.referee",
+)
