@@ -7,13 +7,11 @@ bot's win rate with a 95% Wilson interval, the mean match totals of greedy and r
 and the greedy bot's speed: a decision is what a table pays for it, the decision built for the
 bot (legal moves and the seat's view) plus its choice.
 
-``--versus-before`` plays the greedy bot against the greedy bot as it was before the speed pass
-of issue 16 (``sayrummy_greedy_before.py``): one of each kind in turn at every seat, and reports
-the new bot's win rate (95% Wilson interval) and both bots' speed on the same matches, their
-decisions interleaved so that the machine's load falls on both alike.
+The bot as it was before the speed pass of issue 16 is no longer kept as code: its decisions on
+fixed positions are recorded (``recorded_decisions.py``, ``tests/golden/``), and today's bot is
+held to making every one of them.
 
     .venv/bin/python benchmarks/sayrummy_bots.py [--games 200] [--players 2 4] [--seed 1]
-    .venv/bin/python benchmarks/sayrummy_bots.py --versus-before [--games 198] [--players 2 3]
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ from cardtable.engine.game import Game
 from cardtable.sim.runner import derive_seed
 from cardtable.sim.stats import wilson
 from machine import print_machine
-from sayrummy_greedy_before import GreedySayBotBefore
 
 
 @dataclass(slots=True)
@@ -103,55 +100,19 @@ def against_random(players: int, games: int, seed: int) -> None:
     print(speed.line("greedy speed"))
 
 
-def versus_before(players: int, games: int, seed: int) -> None:
-    """The new greedy bot in one seat, the bot before the speed pass in the others."""
-    game = load_game("say-rummy", players)
-    new_speed, old_speed = Speed(), Speed()
-    wins = 0
-    old_wins = 0
-    began = time.perf_counter()
-    for match in range(games):
-        new_seat = match % players
-        bots: list[Bot] = [
-            make_bot("greedy", game, 0) if s == new_seat else GreedySayBotBefore(game, 0)
-            for s in range(players)
-        ]
-        speeds: list[Speed | None] = [new_speed if s == new_seat else old_speed
-                                      for s in range(players)]
-        # Every deal is played once with the new bot at each seat in turn.
-        winners, _scores = play(game, derive_seed(seed, match // players, "deal"), bots, speeds)
-        wins += new_seat in winners
-        old_wins += sum(1 for s in winners if s != new_seat)
-    low, high = wilson(wins, games)
-    print(f"\n{players} players, greedy (now) against {players - 1} greedy (before), "
-          f"{games} matches, each deal with the new bot at every seat in turn "
-          f"({time.perf_counter() - began:.1f} s):")
-    old_rate = old_wins / (games * (players - 1))
-    print(f"  the new bot won {wins} ({wins / games:.1%}, 95% CI {low:.3f}-{high:.3f}); a seat "
-          f"of the bot before won {old_rate:.1%} of its matches (ties count for every tied "
-          f"seat; {1 / players:.0%} without ties)")
-    print(new_speed.line("greedy now"))
-    print(old_speed.line("greedy before"))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--versus-before", action="store_true",
-                        help="the greedy bot against the bot before the speed pass")
     args = parser.parse_args()
     print_machine()
     warm = load_game("say-rummy", 2)  # the lexicon and its tables load once, untimed
     for match in range(3):
-        play(warm, match, [make_bot("greedy", warm, 0), GreedySayBotBefore(warm, 0)],
+        play(warm, match, [make_bot("greedy", warm, 0), make_bot("greedy", warm, 1)],
              [None, None])
     for players in args.players:
-        if args.versus_before:
-            versus_before(players, args.games, args.seed)
-        else:
-            against_random(players, args.games, args.seed)
+        against_random(players, args.games, args.seed)
 
 
 if __name__ == "__main__":
