@@ -1,8 +1,10 @@
-"""PettingZoo environments for the five games (``pip install cardtable[rl]``).
+"""PettingZoo environments for every registered game whose kit names an RL codec
+(``pip install cardtable[rl]``).
 
-``cardtable.rl.env("daylily", players=2)`` gives an AEC environment: a fixed ``Discrete`` action
-space per game and table size, observations ``{"observation", "action_mask"}`` built from the
-seat's own view, whole matches as episodes (``episode="round"`` for one round). See docs/rl.md.
+``cardtable.rl.env(name, players=2)``, for a ``name`` in ``GAMES``, gives an AEC environment: a
+fixed ``Discrete`` action space per game and table size, observations ``{"observation",
+"action_mask"}`` built from the seat's own view, whole matches as episodes (``episode="round"``
+for one round). See docs/rl.md.
 """
 
 from __future__ import annotations
@@ -10,9 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.rl.env import CardTableEnv
-from cardtable.rl.games import CODECS
-
-GAMES = tuple(CODECS)
+from cardtable.rl.games import codec_for, rl_games
 
 
 def env(
@@ -28,4 +28,13 @@ def env(
 
 raw_env = env
 
-__all__ = ["GAMES", "CardTableEnv", "env", "raw_env"]
+
+def __getattr__(name: str) -> Any:
+    # GAMES is asked of the registry when read, not at import: importing cardtable.rl loads no
+    # game, and a game registered later (a plug-in, a test's kit) is listed too.
+    if name == "GAMES":
+        return rl_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["GAMES", "CardTableEnv", "codec_for", "env", "raw_env", "rl_games"]

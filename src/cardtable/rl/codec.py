@@ -2,10 +2,10 @@
 
 A :class:`Codec` turns engine actions into *spellings*, short tuples of ids from one fixed
 ``Discrete`` space, and a seat's view into a flat ``float32`` vector. Most actions are one id;
-compound ones (a word, a contract laid down) are spelled as a bounded sequence of ids that ends
-with a terminator, so no spelling is the start of another. At a decision the environment spells
-every legal action and lets the agent choose id by id among those spellings (a prefix tree), so
-every legal move is reachable and an id that leads nowhere is never allowed.
+compound ones (a word, several melds laid down at once) are spelled as a bounded sequence of ids
+that ends with a terminator, so no spelling is the start of another. At a decision the
+environment spells every legal action and lets the agent choose id by id among those spellings
+(a prefix tree), so every legal move is reachable and an id that leads nowhere is never allowed.
 
 The observation is built from ``state.view(seat)`` only, the seat's own view as the engine
 gives it to any front end, plus the ids chosen so far in a compound move.
@@ -61,13 +61,13 @@ class Codec(ABC):
     max_spelling: int = 1
     #: points of the game's score per unit of reward (round rewards are standing / scale)
     scale: float = 1.0
-    #: the rummies are won by the lowest total, Daylily and Day by the highest
+    #: whether the lowest total wins (most rummies) or the highest
     lowest_wins: bool = True
     #: The actions of the first ids, 0 to len - 1: whole moves that the engine alone may judge.
     #: The engine's refusal of such a move is exactly its absence from the legal actions (the
     #: conformance tests hold the two equal), so the environment steps their ids without
     #: listing the decision. Ids after them start a compound move, or name one of a set the
-    #: engine lists only in part (Day's bet sizes): those are looked up in the list.
+    #: engine lists only in part (a betting game's bet sizes): those are looked up in the list.
     wholes: Sequence[Action] = ()
     layout: Layout
 
@@ -103,8 +103,8 @@ class Codec(ABC):
     def choices(self, state: State, seat: int) -> tuple[Sequence[Action], Deferred | None]:
         """The seat's legal actions for the environment's decision: the engine's list, or a
         codec may keep back a kind of move that shares one first id and costs much to list
-        (contract rummy's lay-downs), saying only that there is one: it is listed once that id
-        is chosen, in the engine's order."""
+        (a rummy's lay-downs of several melds), saying only that there is one: it is listed once
+        that id is chosen, in the engine's order."""
         return state.legal_actions(seat), None
 
     @abstractmethod
@@ -114,7 +114,8 @@ class Codec(ABC):
     def encode_state(self, state: State, seat: int, out: Obs) -> None:
         """The same as ``encode(state.view(seat), seat, out)``. A codec may read the fields the
         view is made of straight from the state, skipping the view's card names, when the tests
-        hold the two equal at every decision (Daylily does: its views cost 6x a decision)."""
+        hold the two equal at every decision (a game whose views cost several decisions' worth
+        gains most)."""
         self.encode(state.view(seat), seat, out)
 
     def observation(self, state: State, seat: int, size: int) -> Obs:

@@ -165,8 +165,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self._tells_seat = type(self.codec).on_move is not Codec.on_move
         self._lists_all = type(self.codec).choices is Codec.choices
         self._wholes = self.codec.wholes
-        # A codec's own mark sets the mask without the list of first ids (Daylily); with the
-        # default one the env keeps that list for the step too (Day's bet sizes need it).
+        # A codec's own mark sets the mask without the list of first ids (a game of whole
+        # moves); with the default one the env keeps that list for the step too (ids that name
+        # one of a set the engine lists only in part, bet sizes say, need it).
         self._mark = self.codec.mark if type(self.codec).mark is not Codec.mark else None
         self._nwholes = len(self._wholes)
         self._single = self.codec.max_spelling == 1
@@ -268,14 +269,14 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent on move, step after step, while any agent is left (PettingZoo's own
-        iterator, as a generator: it costs a twentieth of a Daylily decision less)."""
+        iterator, as a generator: it costs a twentieth of a quick game's decision less)."""
         while self.agents and max_iter > 0:
             max_iter -= 1
             yield self.agent_selection
 
     def _standings(self) -> list[float]:
-        """Each seat's total against the mean of the others', in reward units (lowest wins in
-        the rummies, so there the sign is turned)."""
+        """Each seat's total against the mean of the others', in reward units (where the lowest
+        total wins, the sign is turned)."""
         state = self.table
         totals = state.scores
         n = len(totals)
@@ -285,9 +286,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Take one id for the agent on move. Every step costs the same few things whatever the
-        game (the random agent's whole move in Daylily costs 4 µs), so the common case reads
-        as little as it can: a whole move's id goes to the engine, which refuses it when it is
-        not legal, without the decision listed; the round count is compared with the one kept;
+        game (the random agent's whole move in the quickest game costs 4 µs), so the common case
+        reads as little as it can: a whole move's id goes to the engine, which refuses it when it
+        is not legal, without the decision listed; the round count is compared with the one kept;
         the rewards are cleared and summed only after a round end."""
         agent = self.agent_selection
         if not self._live:  # every agent is terminated together (none is ever truncated)
@@ -391,8 +392,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         """The ids ``agent`` may choose now (all zero when it is not on move).
 
         Written into a ``bytearray`` and wrapped, not set through NumPy indexing: a NumPy call
-        costs about as many instructions as a Daylily decision, so a step makes as few as it
-        can: the array is made straight over the bytes by ``ndarray`` with the dtype as an
+        costs about as many instructions as a quick game's whole decision, so a step makes as few
+        as it can: the array is made straight over the bytes by ``ndarray`` with the dtype as an
         object (``frombuffer(mask, dtype=np.int8)`` costs 2x as much)."""
         size = self._size
         mask = bytearray(size)

@@ -6,12 +6,12 @@ from cardtable.games.contract.game import DummyRummyGame, LiverpoolGame
 DUMMY_RUMMY = GameKit(
     game=DummyRummyGame,
     bots=("cardtable.bots.contract",),
-    codec="cardtable.rl.contract:ContractCodec",
+    codec="cardtable.games.contract.codec:ContractCodec",
     referee="cardtable.games.contract.referee",
 )
 LIVERPOOL = GameKit(
     game=LiverpoolGame,
     bots=("cardtable.bots.contract",),
-    codec="cardtable.rl.contract:ContractCodec",
+    codec="cardtable.games.contract.codec:ContractCodec",
     referee="cardtable.games.contract.referee",
 )

@@ -6,6 +6,6 @@ from cardtable.games.day.game import DayGame
 KIT = GameKit(
     game=DayGame,
     bots=("cardtable.bots.day",),
-    codec="cardtable.rl.day:DayCodec",
+    codec="cardtable.games.day.codec:DayCodec",
     referee="cardtable.games.day.referee",
 )

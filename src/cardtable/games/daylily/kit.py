@@ -6,6 +6,6 @@ from cardtable.games.daylily.game import DaylilyGame
 KIT = GameKit(
     game=DaylilyGame,
     bots=("cardtable.bots.daylily",),
-    codec="cardtable.rl.daylily:DaylilyCodec",
+    codec="cardtable.games.daylily.codec:DaylilyCodec",
     referee="cardtable.games.daylily.referee",
 )

@@ -6,6 +6,6 @@ from cardtable.games.sayrummy.game import SayRummyGame
 KIT = GameKit(
     game=SayRummyGame,
     bots=("cardtable.bots.sayrummy",),
-    codec="cardtable.rl.sayrummy:SayRummyCodec",
+    codec="cardtable.games.sayrummy.codec:SayRummyCodec",
     referee="cardtable.games.sayrummy.referee",
 )
