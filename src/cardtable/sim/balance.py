@@ -18,12 +18,11 @@ from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Game, load_game
 from cardtable.sim.backends import Timing, check_run, keep_on_interrupt, run_batches
 from cardtable.sim.measures import (
-    FAMILIES,
     HISTOGRAMS,
-    RATIOS,
     SHAPE,
     Ratio,
     measure,
+    measures_for,
 )
 from cardtable.sim.runner import SimConfig, play_state, prepare, rotated
 from cardtable.sim.running import CoMoments, Pair, merge_counts, pair, quantile, spread
@@ -49,7 +48,8 @@ class BalanceConfig:
 
 
 def ratios(game_name: str) -> tuple[Ratio, ...]:
-    return SHAPE + RATIOS.get(game_name, ())
+    """The generic measures, then the game's own (from its kit), as a report lists them."""
+    return SHAPE + measures_for(game_name).ratios
 
 
 def _within_pairs(game_name: str, prefix: str = "") -> list[Pair]:
@@ -277,11 +277,13 @@ def run_dict(run: RunTally, game: Game) -> dict[str, Any]:
         entry["position"] = pos + 1
         positions.append(entry)
     m = run.moments
+    own = measures_for(game.name)
     families: dict[str, dict[str, int]] = {}
-    for prefix, _label in FAMILIES.get(game.name, ()):
+    for breakdown in own.breakdowns:
+        prefix = breakdown.prefix
         found = {k[len(prefix):]: v for k, v in sorted(m.sums.items()) if k.startswith(prefix)}
-        if prefix == "sound:":
-            found = {s: found.get(s, 0) for s in _deck_sounds(game)} | found
+        if breakdown.every is not None:
+            found = {s: found.get(s, 0) for s in breakdown.every(game)} | found
         families[prefix.rstrip(":")] = found
     data: dict[str, Any] = {
         "options": dict(game.options),
@@ -299,16 +301,14 @@ def run_dict(run: RunTally, game: Game) -> dict[str, Any]:
         "by_bot": t.by_bot,
         "shape": {r.key: _measure(m, r) for r in SHAPE},
         "distributions": {k: _distribution(run.histograms.get(k, {})) for k in HISTOGRAMS},
-        "diagnostics": {r.key: _measure(m, r) for r in RATIOS.get(game.name, ())},
+        "diagnostics": {r.key: _measure(m, r) for r in own.ratios},
         "families": families,
     }
-    if "sound" in families:
-        data["sounds_never_used"] = [s for s, k in families["sound"].items() if not k]
+    for breakdown in own.breakdowns:
+        if breakdown.every is not None and breakdown.unused_key is not None:
+            found = families[breakdown.prefix.rstrip(":")]
+            data[breakdown.unused_key] = [s for s, k in found.items() if not k]
     return data
-
-
-def _deck_sounds(game: Game) -> list[str]:
-    return sorted({c for c in game.deck() if c != "*"})
 
 
 def balance_dict(report: BalanceReport) -> dict[str, Any]:

@@ -2,9 +2,9 @@
 
 Self-play allocates millions of short-lived containers (action lists, events, views) that
 reference counting frees at once. With the collector's default trigger (700 new containers) it
-still walks the young ones every few decisions and promotes the survivors, which cost a contract
-rummy decision about a tenth of its time (CPU time over 40 warm Liverpool matches: 51-55k
-decisions a second by default, 57-58k with this). A higher trigger lets most of them die
+still walks the young ones every few decisions and promotes the survivors, which cost a
+decision of the heaviest rummy about a tenth of its time (CPU time over 40 warm matches of it:
+51-55k decisions a second by default, 57-58k with this). A higher trigger lets most of them die
 before the collector ever looks: cycles are still collected, only in fewer, larger passes.
 """
 

@@ -27,7 +27,7 @@ class RoundResult:
     margin: float  # its total less the mean of the others', counted so that more is better
     cpu: float  # CPU seconds the seat spent choosing its moves
     moves: int  # how many moves the seat chose
-    gain: int = 0  # its total after the round less its total before (Day: chips won)
+    gain: int = 0  # its total after the round less its total before (a betting game: chips won)
 
 
 def first_round(game: Game, deal: int, seat: int, bots: Sequence[Bot]) -> RoundResult:
@@ -41,8 +41,8 @@ def play_rounds(game: Game, deal: int, seat: int, bots: Sequence[Bot],
     """Play deal ``deal`` for ``rounds`` rounds (0: the whole match) and score it for ``seat``.
 
     A match cut short is scored on the totals then, as ``simulate --rounds`` scores it; a match
-    played to its end is won by the game's own winners, whose tie-breaks (Daylily's last
-    Festival, say) the totals alone would miss."""
+    played to its end is won by the game's own winners, whose tie-breaks (the last to go
+    out, say) the totals alone would miss."""
     state = game.new_state(deal)
     start = state.scores[seat]
     spent, moves = 0.0, 0

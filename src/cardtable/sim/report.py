@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.errors import OptionError
-from cardtable.sim.measures import FAMILIES
+from cardtable.sim.measures import Breakdown, measures_for
+
+
+def _breakdowns(data: dict[str, Any]) -> tuple[Breakdown, ...]:
+    """The families the report's game shows whole, from its kit: none when the game that made
+    the data is not installed here (its figures are still shown, its breakdowns not)."""
+    try:
+        return measures_for(data["game"]).breakdowns
+    except OptionError:
+        return ()
 
 
 def figure(entry: dict[str, Any]) -> str:
@@ -157,8 +166,8 @@ def plots(data: dict[str, Any]) -> list[tuple[str, str, bytes]]:
             ax.legend(fontsize=8)
         save(fig, "diagnostics", f"{data['title']}'s own measures, as shares.")
 
-    for prefix, caption in FAMILIES.get(data["game"], ()):
-        family = prefix.rstrip(":")
+    for breakdown in _breakdowns(data):
+        family, caption = breakdown.prefix.rstrip(":"), breakdown.caption
         keys = list(runs[0][1]["families"].get(family, {}))
         if not keys:
             continue
@@ -295,17 +304,20 @@ def tables(data: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]
     if diag:
         out.append((f"{data['title']}'s own measures (95% intervals)", ["measure", *names],
                     diag))
-    for prefix, caption in FAMILIES.get(data["game"], ()):
-        family = prefix.rstrip(":")
+    breakdowns = _breakdowns(data)
+    for breakdown in breakdowns:
+        family, caption = breakdown.prefix.rstrip(":"), breakdown.caption
         keys = list(runs[0][1]["families"].get(family, {}))
         if keys:
             rows = [[k] + [str(r["families"].get(family, {}).get(k, 0)) for _, r in runs]
                     for k in keys]
             out.append((caption[0].upper() + caption[1:], [family, *names], rows))
-    if runs[0][1].get("sounds_never_used") is not None:
-        out.append(("Sounds never used in a word", ["variant", "sounds"],
-                    [[name or "value", " ".join(r["sounds_never_used"]) or "(none)"]
-                     for name, r in runs]))
+    for breakdown in breakdowns:
+        unused = breakdown.unused_key
+        if unused is not None and runs[0][1].get(unused) is not None:
+            out.append((breakdown.unused_title, ["variant", breakdown.prefix.rstrip(":") + "s"],
+                        [[name or "value", " ".join(r[unused]) or "(none)"]
+                         for name, r in runs]))
     if "compare" in data:
         for diff in data["compare"]["differences"]:
             option = data["compare"]["option"]

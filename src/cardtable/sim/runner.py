@@ -24,9 +24,10 @@ from cardtable.sim.collector import fewer_collections
 from cardtable.sim.stats import MatchOutcome, Tally
 
 MAX_DECISIONS = 1_000_000
-"""A match still going after this many decisions counts as not terminating. Daylily's own house
-rules end any match within 200 rounds of at most 300 turns (a draw, a few melds and a discard
-each), well under this; the bound is generic so a game without such rules is still caught."""
+"""A match still going after this many decisions counts as not terminating. A game's house rules
+typically end any match within a few hundred rounds of a few hundred turns (a draw, a few melds
+and a discard each), well under this; the bound is generic so a game without such rules is
+still caught."""
 
 Progress = Callable[[int], None]
 """Called with the number of matches just completed (for progress bars)."""

@@ -32,7 +32,7 @@ class MatchOutcome:
     def ahead(self, a: int, b: int) -> float:
         """1 when seat ``a`` finished ahead of seat ``b``, 0.5 when level, else 0: a winner is
         ahead of a seat that did not win, otherwise the better total is (a tie-break the
-        totals do not show, such as Daylily's latest Festival, decides only the winners)."""
+        totals do not show, such as who went out last, decides only the winners)."""
         won_a, won_b = a in self.winners, b in self.winners
         if won_a != won_b:
             return 1.0 if won_a else 0.0

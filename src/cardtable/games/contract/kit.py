@@ -7,11 +7,13 @@ DUMMY_RUMMY = GameKit(
     game=DummyRummyGame,
     bots=("cardtable.bots.contract",),
     codec="cardtable.games.contract.codec:ContractCodec",
+    measures="cardtable.games.contract.measures:MEASURES",
     referee="cardtable.games.contract.referee",
 )
 LIVERPOOL = GameKit(
     game=LiverpoolGame,
     bots=("cardtable.bots.contract",),
     codec="cardtable.games.contract.codec:ContractCodec",
+    measures="cardtable.games.contract.measures:MEASURES",
     referee="cardtable.games.contract.referee",
 )

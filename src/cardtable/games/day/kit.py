@@ -7,5 +7,6 @@ KIT = GameKit(
     game=DayGame,
     bots=("cardtable.bots.day",),
     codec="cardtable.games.day.codec:DayCodec",
+    measures="cardtable.games.day.measures:MEASURES",
     referee="cardtable.games.day.referee",
 )

@@ -7,5 +7,6 @@ KIT = GameKit(
     game=DaylilyGame,
     bots=("cardtable.bots.daylily",),
     codec="cardtable.games.daylily.codec:DaylilyCodec",
+    measures="cardtable.games.daylily.measures:MEASURES",
     referee="cardtable.games.daylily.referee",
 )

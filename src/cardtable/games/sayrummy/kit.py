@@ -7,5 +7,6 @@ KIT = GameKit(
     game=SayRummyGame,
     bots=("cardtable.bots.sayrummy",),
     codec="cardtable.games.sayrummy.codec:SayRummyCodec",
+    measures="cardtable.games.sayrummy.measures:MEASURES",
     referee="cardtable.games.sayrummy.referee",
 )
