@@ -1,5 +1,6 @@
 """What the browser client needs beyond the table API: the games with their option schemas and
-card faces, the move log in words, notes on the legal moves, time left in a window, and a hint.
+card faces, the move log in words, the game's description of the board and of each legal move
+(:mod:`cardtable.engine.presentation`), time left in a window, and a hint.
 
 Everything a seat is told here is built from that seat's own events, view and legal moves (the
 hint from a bot that asks for the view only), as in :mod:`cardtable.server.app`. The routes are
@@ -10,6 +11,7 @@ mounted next to the server's own with :func:`client_routes`, which also serves t
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
@@ -21,7 +23,9 @@ from starlette.routing import BaseRoute, Route
 
 from cardtable.bots import Decision, bot_about, bot_names, bot_title, seat_title
 from cardtable.engine.errors import CardtableError
-from cardtable.engine.game import Game, State, game_class, game_names, load_game
+from cardtable.engine.game import Action, Game, State, game_class, game_names, load_game
+from cardtable.engine.kit import presentation_for
+from cardtable.engine.presentation import Presentation, View
 from cardtable.server import auth
 from cardtable.server.bodies import BadBody, parse_json
 from cardtable.server.invites import BadLink, check_link, qr_svg
@@ -30,6 +34,8 @@ from cardtable.server.thinkers import Busy, bot_seed
 
 if TYPE_CHECKING:
     from cardtable.server.tables import Table, Tables
+
+log = logging.getLogger("cardtable.server")
 
 
 
@@ -227,12 +233,44 @@ def time_left(table: Table, seat: int | None, legal: Sequence[str]) -> dict[str,
             "limit": limit}
 
 
+def described_table(game: Game, view: View, actions: Sequence[Action],
+                    names: Sequence[str]) -> dict[str, Any]:
+    """The payload's ``moves``, ``board``, ``results`` and ``presentation``: the game's own
+    words for this view, or (should the game's wording fail) the generic presentation's, so a
+    slip in a game's sentences never keeps a person from the table."""
+    try:
+        return _described(presentation_for(game), view, actions, names)
+    except Exception:
+        log.exception("%s's presentation failed: the table is shown in notation", game.name)
+        return _described(Presentation(game), view, actions, names)
+
+
+def _described(shown: Presentation, view: View, actions: Sequence[Action],
+               names: Sequence[str]) -> dict[str, Any]:
+    moves = shown.moves(view, actions, names)
+    results = (view.get("table") or {}).get("results")
+    return {
+        "moves": moves,
+        "board": shown.board(view, moves, names),
+        "results": [shown.result(r, names) for r in results] if isinstance(results, list)
+        else [],
+        "presentation": {"round_word": shown.round_word, "totals_title": shown.totals_title,
+                         "totals_unit": shown.totals_unit},
+    }
+
+
 def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]:
+    """What the page draws for ``seat`` (None: a spectator) beside the view: the seats, the log
+    in words, and the game's own description of the board, the legal moves and the rounds'
+    ends, all worked out from that seat's one view and its legal moves."""
     st = table.state
     names = seat_names(table, seat)
-    legal = ([str(a) for a in st.legal_actions(seat)]
-             if seat is not None and seat in st.actors and not st.is_over else [])
+    actions = (list(st.legal_actions(seat))
+               if seat is not None and seat in st.actors and not st.is_over else [])
+    legal = [str(a) for a in actions]
     game = table.game
+    view = st.view(seat)
+    described = described_table(game, view, actions, names)
     return {
         "table": table.id, "version": st.version, "seat": seat,
         "game": {"name": game.name, "title": game.title, "players": game.players,
@@ -246,6 +284,7 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
         "names": names,
         "log": log_lines(game, st, seat, since, names),
         "notes": move_notes(game, legal),
+        **described,
         "timer": time_left(table, seat, legal),
         "settings": table.settings.to_json(),
         "over": st.is_over,
