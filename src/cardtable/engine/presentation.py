@@ -87,6 +87,9 @@ class Move(TypedDict):
     key: str | None
     ordered: bool
     amount: NotRequired[Amount]
+    group: NotRequired[str]
+    """The heading a list of moves gathers this one under ("Draws", "Melds", "Words",
+    "Discards"), as a help screen groups them; without it a front end groups by ``kind``."""
 
 
 class Pile(TypedDict):

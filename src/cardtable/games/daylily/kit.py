@@ -5,6 +5,7 @@ from cardtable.games.daylily.game import DaylilyGame
 
 KIT = GameKit(
     game=DaylilyGame,
+    presentation="cardtable.games.daylily.presentation:DaylilyPresentation",
     bots=("cardtable.bots.daylily",),
     codec="cardtable.games.daylily.codec:DaylilyCodec",
     measures="cardtable.games.daylily.measures:MEASURES",
