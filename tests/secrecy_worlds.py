@@ -18,9 +18,9 @@ A pair of worlds for seat S starts at the deal of some round, after the same ear
 Both worlds then play the same moves: first the moves of the original play while they are legal
 in both, then a seeded policy (the greedy bot of the seat on move, or a random move) over the
 moves legal in both. After every move S must get the same view, legal moves, events (and their
-words), bot decision and sealed observation (and the same sample from it with the same
-generator), greedy bot choice and hint words, search hint (at one of S's decisions a pair: it
-is slow) and RL observation.
+words), moves and board as the game's presentation describes them, bot decision and sealed
+observation (and the same sample from it with the same generator), greedy bot choice and hint
+words, search hint (at one of S's decisions a pair: it is slow) and RL observation.
 
 The pair stops once the difference has legitimately become visible to S, judged from the
 worlds' zones and the whole table's record only, never from what S is shown:
@@ -50,6 +50,7 @@ from cardtable.bots import Bot, Decision, make_bot
 from cardtable.bots.ismcts import advise, knowledge_for, make_ismcts, reasons_for
 from cardtable.engine import State
 from cardtable.engine.game import Action, Game
+from cardtable.engine.kit import presentation_for
 from cardtable.rl.games import codec_for
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu"]
@@ -222,6 +223,12 @@ class Observer:
         out["events"] = events
         out["words"] = [game.describe_event(e, NAMES[:game.players]) for e in events]
         out["log lines"] = [game.log_line(e, NAMES[:game.players]) for e in events]
+        # What a front end draws: the presentation's moves and board, from the view and the
+        # legal moves alone.
+        presentation = presentation_for(game)
+        moves = presentation.moves(out["view"], state.legal_actions(seat), NAMES[:game.players])
+        out["presentation"] = [moves, presentation.board(out["view"], moves,
+                                                         NAMES[:game.players])]
         decision = Decision.at(state, seat)
         observation = decision.observe()
         out["decision"] = [decision.view(), [str(a) for a in decision.legal],

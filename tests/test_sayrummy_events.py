@@ -152,9 +152,9 @@ def test_the_log_reads_as_a_player_would_say_it() -> None:
     assert "Ann drew a card from the stock." in lines
     assert "Bob took /m/ from the discard pile." in lines
     assert "Ann discarded /m/." in lines
-    assert any(line.startswith("Ann laid word 0, /k æ t/ “cat”") and
+    assert any(line.startswith("Ann laid word 1, /k æ t/ “cat”") and
                line.endswith(", with a wild card as /æ/.") for line in lines)
-    assert any(line.startswith("Bob made word 0, /k æ t/ “cat”") and
+    assert any(line.startswith("Bob made word 1, /k æ t/ “cat”") and
                line.endswith(", into /k æ t s/ “cats” by adding /s/ at the end.")
                for line in lines)
     assert "Ann went out by laying the last cards in a word." in lines

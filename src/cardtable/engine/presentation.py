@@ -245,6 +245,11 @@ def plain_face(card: str, order: int) -> Face:
             "badges": []}
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``3 cards``: a count with its noun, as every board and sentence needs."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def in_words(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     if len(items) < 2:
@@ -253,4 +258,4 @@ def in_words(items: Sequence[str]) -> str:
 
 
 __all__ = ["Amount", "Area", "Badge", "Board", "Face", "FaceLine", "Meld", "MeldGroup", "Move",
-           "Pile", "Presentation", "Result", "SeatLine", "in_words", "plain_face"]
+           "Pile", "Presentation", "Result", "SeatLine", "counted", "in_words", "plain_face"]

@@ -13,7 +13,6 @@ from typing import Any
 
 from cardtable.engine.game import Action
 from cardtable.engine.presentation import (
-    Area,
     Badge,
     Board,
     Face,
@@ -25,6 +24,7 @@ from cardtable.engine.presentation import (
     Result,
     SeatLine,
     View,
+    counted,
     in_words,
 )
 from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock, reading_order
@@ -37,10 +37,12 @@ from cardtable.games.daylily.cards import (
     name,
     parse_card,
 )
-from cardtable.games.daylily.melds import PANDORA_BONUS, PAIR, QUAD, TRIO_RUN, TRIO_SET, classify
+from cardtable.games.daylily.melds import PAIR, PANDORA_BONUS, QUAD, TRIO_RUN, TRIO_SET, classify
 from cardtable.games.daylily.state import FESTIVAL_BONUS, MELDED_TO_GO_OUT, PANDORA_PENALTY
 
-ACCENT_FLOWERS = frozenset(f for attr, a, b in ATTRIBUTES if attr == "purple accent" for f in (a, b))
+ACCENT_FLOWERS = frozenset(
+    f for attr, a, b in ATTRIBUTES if attr == "purple accent" for f in (a, b)
+)
 PANDORA_FAMILY = "Pandora"
 KIND_WORDS = {PAIR: "pair", TRIO_RUN: "trio run", TRIO_SET: "trio set", QUAD: "quad"}
 GROUPS = {"draw": "Draws", "take": "Draws", "meld": "Melds", "discard": "Discards"}
@@ -218,7 +220,7 @@ class DaylilyPresentation(Presentation):
             "piles": piles,
             "areas": [{"title": "Declared melds", "groups": groups, "facts": []}],
             "hand": hand_cards,
-            "hand_title": (f"Your hand ({len(hand_cards)} card{'s' if len(hand_cards) != 1 else ''})"
+            "hand_title": (f"Your hand ({counted(len(hand_cards), 'card')})"
                            if hand_cards is not None else "Your hand"),
             "legend": self.legend(),
         }
@@ -325,12 +327,12 @@ class DaylilyPresentation(Presentation):
                 parts.append(f"cards received {entry.get('cards_received', 0):+d}")
             if "to_winner" in entry:
                 n = entry["to_winner"]
-                parts.append(f"{n} card{'s' if n != 1 else ''} handed to the winner")
+                parts.append(f"{counted(n, 'card')} handed to the winner")
             if entry.get("penalty"):
                 parts.append(f"Pandora's Box in hand {entry['penalty']:+d}")
             if entry.get("in_hand_melds"):
                 melds = entry["in_hand_melds"]
-                parts.append(f"melded in hand: " + " | ".join(
+                parts.append("melded in hand: " + " | ".join(
                     cards_named([code(c) for c in reading_order([parse_card(x) for x in m])])
                     for m in melds))
             points = result["points"][s]

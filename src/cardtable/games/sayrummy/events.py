@@ -159,10 +159,12 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
             return f"{who} got {len(cards)} cards."
         return f"{who} got {' '.join(card_words(c) for c in cards)}."
     if kind == "word_laid":
-        return (f"{who} laid word {event['index']}, {event['sounds']} "
+        # Words are numbered from 1 where people read them, as on the board; the notation
+        # ("extend 0 ...") keeps the event's 0-based index.
+        return (f"{who} laid word {event['index'] + 1}, {event['sounds']} "
                 f"{spelled(event['words'])}{_wilds(event['tokens'])}.")
     if kind == "word_extended":
-        return (f"{who} made word {event['index']}, {event['was_sounds']} "
+        return (f"{who} made word {event['index'] + 1}, {event['was_sounds']} "
                 f"{spelled(event['was_words'])}, into {event['sounds']} "
                 f"{spelled(event['words'])} by adding {_placed(event)}.")
     if kind == "went_out":

@@ -5,6 +5,7 @@ from cardtable.games.sayrummy.game import SayRummyGame
 
 KIT = GameKit(
     game=SayRummyGame,
+    presentation="cardtable.games.sayrummy.presentation:SayRummyPresentation",
     bots=("cardtable.bots.sayrummy",),
     codec="cardtable.games.sayrummy.codec:SayRummyCodec",
     measures="cardtable.games.sayrummy.measures:MEASURES",
