@@ -5,6 +5,7 @@ from cardtable.games.contract.game import DummyRummyGame, LiverpoolGame
 
 DUMMY_RUMMY = GameKit(
     game=DummyRummyGame,
+    presentation="cardtable.games.contract.presentation:ContractPresentation",
     bots=("cardtable.bots.contract",),
     codec="cardtable.games.contract.codec:ContractCodec",
     measures="cardtable.games.contract.measures:MEASURES",
@@ -12,6 +13,7 @@ DUMMY_RUMMY = GameKit(
 )
 LIVERPOOL = GameKit(
     game=LiverpoolGame,
+    presentation="cardtable.games.contract.presentation:ContractPresentation",
     bots=("cardtable.bots.contract",),
     codec="cardtable.games.contract.codec:ContractCodec",
     measures="cardtable.games.contract.measures:MEASURES",

@@ -5,6 +5,7 @@ from cardtable.games.day.game import DayGame
 
 KIT = GameKit(
     game=DayGame,
+    presentation="cardtable.games.day.presentation:DayPresentation",
     bots=("cardtable.bots.day",),
     codec="cardtable.games.day.codec:DayCodec",
     measures="cardtable.games.day.measures:MEASURES",
