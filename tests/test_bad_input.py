@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from cardtable.bots import Decision, RandomBot
 from cardtable.cli import main
-from cardtable.cli.judge import REFEREES, questions
+from cardtable.cli.judge import questions, refereed
 from cardtable.engine.errors import (
     CardtableError,
     IllegalAction,
@@ -353,7 +353,7 @@ def judge_args(name: str) -> st.SearchStrategy[list[str]]:
 
 @pytest.mark.parametrize(
     ("name", "question"),
-    [(name, q) for name in sorted(REFEREES) for q in questions(name)],
+    [(name, q) for name in refereed() for q in questions(name)],
 )
 def test_any_judge_question_is_answered_or_refused_in_one_line(name: str, question: str) -> None:
     # Through the whole command line (argparse, the judge, the referee): 100 examples a

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal, Protocol
 
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Action, Game, Observation, State
+from cardtable.engine.kit import GameKit
 
 Needs = Literal["legal", "view", "observation"]
 
@@ -157,12 +158,24 @@ def bot_about(game: str, name: str) -> str:
 
 
 def _load() -> None:
-    import cardtable.bots.contract
-    import cardtable.bots.day
-    import cardtable.bots.daylily
+    """Register the bots every game has (gentle, the search), then each registered game's own:
+    its kit names the modules that register them, so nothing here names a game, and a game
+    registered later (a plug-in, a test's kit) has its bots the next time one is asked for."""
+    from cardtable.engine.game import game_kits
+
+    kits = game_kits()
+    if kits == _BOTS_OF:  # every kit's bots are in already (the common case: one comparison)
+        return
     import cardtable.bots.gentle
-    import cardtable.bots.ismcts
-    import cardtable.bots.sayrummy  # noqa: F401
+    import cardtable.bots.ismcts  # noqa: F401
+
+    for kit in kits:
+        kit.load_bots()
+    _BOTS_OF[:] = kits
+
+
+_BOTS_OF: list[GameKit] = []
+"""The kits whose bots :func:`_load` has registered."""
 
 
 def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:

@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from cardtable.cli import balance, judge, play, replay, rules, serve, simulate
 from cardtable.engine.errors import CardtableError
+from cardtable.engine.game import game_kits
 from cardtable.engine.text import shorten
 
 USAGE_ERROR = 2
@@ -26,9 +27,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    titles = ", ".join(kit.title for kit in game_kits())
     parser = _Parser(
         prog="cardtable",
-        description="Card games by the rules: Daylily Rummy and more, for people and bots.",
+        description=f"Card games by the rules ({titles}), for people and bots.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in (play, simulate, balance, replay, rules, judge, serve):

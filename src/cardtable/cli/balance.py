@@ -25,7 +25,7 @@ from cardtable.cli.simulate import (
     whole,
 )
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import game_class
+from cardtable.engine.game import game_class, game_names
 from cardtable.engine.options import parse_option_assignments
 from cardtable.sim.backends import MAX_GAMES
 from cardtable.sim.balance import MAX_VARIANTS, BalanceConfig, BalanceReport, balance
@@ -38,12 +38,12 @@ def add_parser(sub: Any) -> None:
         help="a designer's report: win rates, first-player advantage, match shape, diagnostics",
         description=(
             "Play GAME many times between bots and report what a designer asks: each seat's "
-            "win rate with its 95%% interval, the first player's advantage, ties, how long "
+            "win rate with its 95% interval, the first player's advantage, ties, how long "
             "matches last and how the lead moves, and the game's own measures; --compare plays "
             "the same seeds under each value of an option and gives the differences."
         ),
     )
-    p.add_argument("game", metavar="GAME", help="the game, e.g. daylily")
+    p.add_argument("game", metavar="GAME", help=f"the game ({', '.join(game_names())})")
     p.add_argument("--players", "-p", type=whole(1, 99), default=None, metavar="P",
                    help="players at the table (default: the game's smallest table)")
     p.add_argument("--bots", "-b", default="greedy", metavar="BOT[,BOT...]",

@@ -1,9 +1,11 @@
 """`cardtable judge GAME QUESTION ARGS...`: a referee for a real table, answering in JSON.
 
 The command line only finds the game's referee, hands it the arguments and prints the answer;
-what the questions are and how they are answered lives with each game (for Daylily Rummy in
-``cardtable.games.daylily.referee``), so a later game adds a referee module and one line to
-:data:`REFEREES` without touching anything here.
+what the questions are and how they are answered lives with each game: its kit names a referee
+module (``GameKit(referee="module")``) holding the questions (``QUESTIONS``, or
+``questions_for(game, options)`` when one module serves several games or takes options), the
+help on writing its cards (``CARD_HELP``) and example command lines (``EXAMPLES``). A new game
+adds its referee in its own package without touching anything here.
 
 Exit 0 whenever the input was read, whatever the answer (an invalid meld is still an answer, and
 so is a set of cards no real table holds, such as one card named twice from a single deck: the
@@ -14,26 +16,17 @@ question or card).
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import textwrap
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any, Protocol
 
 from cardtable.engine.errors import ImpossibleCards, OptionError
-from cardtable.engine.game import game_class
+from cardtable.engine.game import game_kit, game_kits
+from cardtable.engine.kit import GameKit
 from cardtable.engine.options import parse_option_assignments
 from cardtable.engine.text import clip, quoted
-
-# Game name -> module holding that game's QUESTIONS (and CARD_HELP). Imported only when asked.
-# A module serving several games has ``questions_for(game, options)`` instead of QUESTIONS.
-REFEREES: dict[str, str] = {
-    "day": "cardtable.games.day.referee",
-    "daylily": "cardtable.games.daylily.referee",
-    "dummy-rummy": "cardtable.games.contract.referee",
-    "liverpool": "cardtable.games.contract.referee",
-    "say-rummy": "cardtable.games.sayrummy.referee",
-}
 
 
 class Question(Protocol):
@@ -55,15 +48,23 @@ class Question(Protocol):
         ...
 
 
-def _referee_key(game: str) -> str:
+def refereed() -> list[str]:
+    """The registered games whose kit names a referee, by name."""
+    return [kit.name for kit in game_kits() if kit.referee is not None]
+
+
+def _referee_of(game: str) -> tuple[GameKit, ModuleType]:
+    """The kit of ``game`` (a name or an alias) and its referee module; OptionError with one
+    sentence for an unknown game or one whose kit names no referee."""
     try:
-        key = game_class(game).name  # accept the game's aliases too
+        kit = game_kit(game)
     except OptionError:
-        key = game.strip().lower()
-    if key not in REFEREES:
-        known = ", ".join(sorted(REFEREES))
+        kit = None
+    module: ModuleType | None = None if kit is None else kit.part("referee")
+    if kit is None or module is None:
+        known = ", ".join(refereed()) or "none"
         raise OptionError(f"no referee for game {quoted(game)} (games with a referee: {known})")
-    return key
+    return kit, module
 
 
 def questions(game: str, options: Sequence[str] = ()) -> Mapping[str, Question]:
@@ -72,50 +73,48 @@ def questions(game: str, options: Sequence[str] = ()) -> Mapping[str, Question]:
     OptionError if the game has no referee, or an option is unknown, badly written, or given
     to a referee that takes none.
     """
-    key = _referee_key(game)
-    module = importlib.import_module(REFEREES[key])
+    kit, module = _referee_of(game)
     make = getattr(module, "questions_for", None)
     if make is not None:
-        chosen = parse_option_assignments(game_class(key).option_specs, list(options))
-        made: Mapping[str, Question] = make(key, chosen)
+        chosen = parse_option_assignments(kit.game.option_specs, list(options))
+        made: Mapping[str, Question] = make(kit.name, chosen)
         return made
     if options:
-        raise OptionError(f"the {key} referee takes no options")
+        raise OptionError(f"the {kit.name} referee takes no options")
     found: Mapping[str, Question] = module.QUESTIONS
     return found
 
 
 def _epilog() -> str:
     lines = ["questions:"]
+    # One block per referee module, its games' questions and then its help on cards (a module
+    # serving two games says it once), in the order of the games' names.
     by_module: dict[str, list[str]] = {}
-    for game in sorted(REFEREES):
-        by_module.setdefault(REFEREES[game], []).append(game)
-    for module_name, games in by_module.items():
+    for kit in game_kits():
+        if kit.referee is not None:
+            by_module.setdefault(kit.referee, []).append(kit.name)
+    examples: list[str] = []
+    for games in by_module.values():
         for game in games:
             for q in questions(game).values():
                 lines.append(f"  {game} {q.name} {q.usage}")
                 lines.extend(textwrap.wrap(q.summary, 90, initial_indent="      ",
                                            subsequent_indent="      "))
-        card_help = getattr(importlib.import_module(module_name), "CARD_HELP", "")
+        module = _referee_of(games[0])[1]
+        card_help = getattr(module, "CARD_HELP", "")
         if card_help:
             lines.extend(textwrap.wrap(card_help, 90, initial_indent="  ",
                                        subsequent_indent="  "))
+        examples.extend(f"  {line}" for line in getattr(module, "EXAMPLES", ()))
     lines += [
         "",
         "Answers are one JSON object on stdout. Exit 0 whenever the input was read (an invalid",
         "meld is an answer too, and so are cards no real table holds together, such as a card",
         'named more often than the pack holds it: "valid": false with the reason, beside the',
         "question's own keys left empty); exit 2 with one line on stderr when it was not.",
-        "",
-        "examples:",
-        '  cardtable judge daylily meld "1 Carlotta" "2 Ming Toy" "3 Fly Catcher"',
-        '  cardtable judge daylily hand "1 Pandora\'s Box" 1MT 2MT 3MT',
-        "  cardtable judge liverpool meld 5H 6H JK 8H",
-        "  cardtable judge liverpool contract 2 QS QH JK 5H 6H 7H 8H 2C",
-        "  cardtable judge dummy-rummy score AS 8H 3C",
-        '  cardtable judge day showdown --dealer "7 Rising, 9 Risen, 5 Setting" '
-        '--player "Crown, 4 Risen" --player "7 Risen, 10 Setting" --substituted 1',
     ]
+    if examples:
+        lines += ["", "examples:", *examples]
     return "\n".join(lines)
 
 
@@ -127,7 +126,7 @@ def add_parser(sub: Any) -> None:
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("game", metavar="GAME", help=f"game to judge ({', '.join(sorted(REFEREES))})")
+    p.add_argument("game", metavar="GAME", help=f"game to judge ({', '.join(refereed())})")
     p.add_argument("question", metavar="QUESTION", help="what to judge (see below)")
     # REMAINDER: a question may take flags of its own (day showdown --dealer ... --player ...),
     # which argparse would otherwise refuse; --option written among them is picked out in run().

@@ -26,7 +26,7 @@ from rich.progress import (
 from rich.table import Table
 
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import game_class
+from cardtable.engine.game import game_class, game_names
 from cardtable.engine.options import parse_option_assignments
 from cardtable.engine.text import quoted, whole_number
 from cardtable.sim import SimConfig, SimReport, simulate
@@ -43,7 +43,8 @@ def add_parser(sub: Any) -> None:
             "Exits 1 if any invariant breach was found."
         ),
     )
-    p.add_argument("game", metavar="GAME", help="the game to play, e.g. daylily")
+    p.add_argument("game", metavar="GAME",
+                   help=f"the game to play ({', '.join(game_names())})")
     p.add_argument("--games", "-n", type=whole(1, MAX_GAMES), default=100,
                    metavar="N", help="number of complete matches (default 100)")
     p.add_argument("--players", "-p", type=whole(1, 99), default=None, metavar="P",

@@ -8,8 +8,9 @@ A round's deal is a plain mapping, the same for every game::
 in order with its top card first, ``up`` the cards dealt face up (an upcard, the dealer's cards).
 Chance within the round is recorded beside them, each under its own key, as a list of outcomes
 (``"rebuilds"``: every new stock made from the discard pile, top first). Games may add keys of
-their own (``"cut"`` in Liverpool). Because a deal is checked against the one the game would deal
-live (same cards, same sizes), these checks hold for every game without knowing any of them.
+their own (``"cut"``, where the pack is cut, say). Because a deal is checked against the one
+the game would deal live (same cards, same sizes), these checks hold for every game without
+knowing any of them.
 """
 
 from __future__ import annotations

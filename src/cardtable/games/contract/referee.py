@@ -253,3 +253,11 @@ CARD_HELP = (
     "rule set has decks (jokers: as many as its pack holds; Dummy Rummy has none); more copies "
     "are no real hand, answered with \"valid\": false and the reason."
 )
+
+
+EXAMPLES: tuple[str, ...] = (
+    "cardtable judge liverpool meld 5H 6H JK 8H",
+    "cardtable judge liverpool contract 2 QS QH JK 5H 6H 7H 8H 2C",
+    "cardtable judge dummy-rummy score AS 8H 3C",
+)
+"""Command lines for ``cardtable judge --help`` to show."""

@@ -158,3 +158,10 @@ CARD_HELP = (
     "lists comma-separated in one argument, e.g. \"7 Rising, Moon Setting, Crown\". Options "
     "(-o moon_value=13, kind_scope=hand, full_day_points=7) change the showdown judged."
 )
+
+
+EXAMPLES: tuple[str, ...] = (
+    'cardtable judge day showdown --dealer "7 Rising, 9 Risen, 5 Setting" '
+    '--player "Crown, 4 Risen" --player "7 Risen, 10 Setting" --substituted 1',
+)
+"""Command lines for ``cardtable judge --help`` to show."""

@@ -244,3 +244,10 @@ CARD_HELP = (
     "so cards with one named twice are no real hand: the answer is \"valid\": false with the "
     "reason. Naming no card is an error (exit 2)."
 )
+
+
+EXAMPLES: tuple[str, ...] = (
+    'cardtable judge daylily meld "1 Carlotta" "2 Ming Toy" "3 Fly Catcher"',
+    'cardtable judge daylily hand "1 Pandora\'s Box" 1MT 2MT 3MT',
+)
+"""Command lines for ``cardtable judge --help`` to show."""
