@@ -145,6 +145,8 @@ def test_melds_are_described_by_kind_and_worth_and_discards_by_flower() -> None:
     meld = next(m for m in moves if m["move"] == "meld 1MT 2MT 3MT")
     assert meld["kind"] == "meld" and meld["cards"] == ["1MT", "2MT", "3MT"]
     assert meld["key"] == "m 1MT 2MT 3MT" and meld["group"] == "Melds"
+    assert meld["note"] == "trio run, 3 points" and meld["rank"] == 3
+    assert next(m for m in moves if m["move"] == "meld 1DE 2IN")["rank"] == 0
     assert all(not CODE.search(m["label"]) for m in moves)
 
 
@@ -208,6 +210,14 @@ def test_going_out_is_announced_on_the_last_meld_and_the_last_discard() -> None:
     assert board["prompt"] == "Discard your last card to present the Festival."
     assert labels(moves) == {
         "discard 3CA": "Discard 3 Carlotta: your last card, presenting the Festival"}
+
+
+def test_a_hint_in_notation_reads_with_flower_names() -> None:
+    pres = presentation_for(daylily())
+    assert pres.log_text("keeps 1MT 3FC 2CA, waiting for 2IN; meld 1DE 2IN then discard 3SL") == (
+        "keeps 1 Ming Toy + 3 Fly Catcher + 2 Carlotta, waiting for 2 Infinity; meld 1 Dublin "
+        "Elaine + 2 Infinity then discard 3 Shady Lady")
+    assert pres.log_text("Take the discard: 2 routes") == "Take the discard: 2 routes"
 
 
 # ---- the board -------------------------------------------------------------------------------

@@ -114,9 +114,14 @@ def test_a_word_is_described_by_its_sounds_its_english_word_and_its_wild_card() 
     cat = next(m for m in moves if m["move"] == "word k *æ t")
     assert cat == {"move": "word k *æ t", "kind": "word", "cards": ["k", "*", "t"],
                    "target": None, "label": "Lay /k æ t/ “cat”, a wild card as /æ/",
-                   "key": "w k *æ t", "ordered": True, "group": "Words"}
+                   "key": "w k *æ t", "ordered": True, "group": "Words",
+                   "note": "/k æ t/ “cat”", "rank": 3 * 16 - 1}
     dog = next(m for m in moves if m["move"] == "word d ɔ g")
     assert dog["cards"] == ["d", "ɔ", "g"] and dog["label"].startswith("Lay /d ɔ g/ “dog”")
+    # the ways of laying one word share its note, and the one spending no wild card ranks first
+    dogs = sorted((m for m in moves if m.get("note") == dog["note"]),
+                  key=lambda m: -m.get("rank", 0))
+    assert len(dogs) > 1 and dogs[0] is dog and {"*"} <= set(dogs[-1]["cards"])
     assert labels(moves)["discard m"] == "Discard /m/"
     assert labels(moves)["discard *"] == "Discard a wild card"
     play(state, "word k *æ t")
@@ -141,6 +146,7 @@ def test_an_extension_names_the_word_from_one_and_what_it_becomes() -> None:
     assert cats["cards"] == ["s"] and cats["key"] == "e 0 k *æ t s"
     assert cats["label"] == ("Make word 1, /k æ t/ “cat”, into /k æ t s/ “cats” by adding /s/ "
                              "at the end")
+    assert cats["note"] == "word 1: /k æ t s/ “cats”"
     assert "discard m" not in labels(moves)  # the taken card cannot go back
     play(state, "extend 0 k *æ t s")
     _, moves, board = told(state, 1)

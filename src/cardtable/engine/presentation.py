@@ -90,6 +90,12 @@ class Move(TypedDict):
     group: NotRequired[str]
     """The heading a list of moves gathers this one under ("Draws", "Melds", "Words",
     "Discards"), as a help screen groups them; without it a front end groups by ``kind``."""
+    note: NotRequired[str]
+    """What the move makes, shared by the ways of making the same thing ("/k æ t/ “cat”",
+    "trio run, 3 points"): a long list can count and show each once."""
+    rank: NotRequired[int]
+    """How well the move reads in a long list that shows its best few first (higher first:
+    a meld's points, a word's length); moves without one keep their order."""
 
 
 class Pile(TypedDict):
@@ -230,6 +236,11 @@ class Presentation:
     def legend(self) -> list[str]:
         """Standing explanations that depend on the options in force (what a badge means)."""
         return []
+
+    def log_text(self, text: str) -> str:
+        """A sentence written with the game's notation in it (a bot's reasons, a hint) with
+        its cards named as the board names them; the generic presentation leaves it as it is."""
+        return text
 
     # ---- rounds -----------------------------------------------------------------------------
     def result(self, result: Mapping[str, Any], names: Sequence[str]) -> Result:

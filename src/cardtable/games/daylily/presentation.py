@@ -8,6 +8,7 @@ tables), never from the state, so nothing here can name a card the seat may not 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ from cardtable.engine.presentation import (
 from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock, reading_order
 from cardtable.games.daylily.cards import (
     ATTRIBUTES,
+    CODES,
     DECK_SIZE,
     blooms_of,
     code,
@@ -37,7 +39,15 @@ from cardtable.games.daylily.cards import (
     name,
     parse_card,
 )
-from cardtable.games.daylily.melds import PAIR, PANDORA_BONUS, QUAD, TRIO_RUN, TRIO_SET, classify
+from cardtable.games.daylily.melds import (
+    MELD_BY_MASK,
+    PAIR,
+    PANDORA_BONUS,
+    QUAD,
+    TRIO_RUN,
+    TRIO_SET,
+    classify,
+)
 from cardtable.games.daylily.state import FESTIVAL_BONUS, MELDED_TO_GO_OUT, PANDORA_PENALTY
 
 ACCENT_FLOWERS = frozenset(
@@ -45,6 +55,8 @@ ACCENT_FLOWERS = frozenset(
 )
 PANDORA_FAMILY = "Pandora"
 KIND_WORDS = {PAIR: "pair", TRIO_RUN: "trio run", TRIO_SET: "trio set", QUAD: "quad"}
+_CODE_RUN = re.compile(r"\b[1-3][A-Z]{2}(?: [1-3][A-Z]{2})*\b")  # "1MT 2CA 3FC" in words
+_NAME_OF = {text: name(c) for c, text in enumerate(CODES)}
 GROUPS = {"draw": "Draws", "take": "Draws", "meld": "Melds", "discard": "Discards"}
 """The heading the terminal's help lists each kind of move under."""
 
@@ -157,11 +169,15 @@ class DaylilyPresentation(Presentation):
             return self._made(text, "take", [], "discard", f"{what} from the discard pile", "d")
         if isinstance(action, Declare):
             cards = text.split()[1:]  # the notation is already in reading order
-            label = f"Declare {cards_named(cards)}: {meld_worth(cards)}"
+            worth = meld_worth(cards)
+            label = f"Declare {cards_named(cards)}: {worth}"
             melded = _melded(view, view.get("seat"))
             if melded is not None and melded + len(cards) == MELDED_TO_GO_OUT:
                 label += "; then your last card's discard presents the Festival"
-            return self._made(text, "meld", cards, None, label, "m " + " ".join(cards))
+            move = self._made(text, "meld", cards, None, label, "m " + " ".join(cards))
+            move["note"] = worth
+            move["rank"] = MELD_BY_MASK[action.mask].points
+            return move
         if isinstance(action, Discard):
             card = code(action.card)
             label = f"Discard {card_name(card)}"
@@ -309,6 +325,13 @@ class DaylilyPresentation(Presentation):
                          f"{options['target']} points; the highest total wins.")
         return lines
 
+    def log_text(self, text: str) -> str:
+        """The search's reasons name cards by code ("keeps 1MT 3FC 2CA ... waiting for 2IN"),
+        and a code tells a newcomer nothing: cards are named by flower as everywhere else, a
+        meld's cards joined by "+" ("1 Ming Toy + 3 Fly Catcher + 2 Carlotta"). Moves typed
+        with names are understood, so advice stays something to copy."""
+        return _CODE_RUN.sub(_named_run, text)
+
     # ---- rounds -----------------------------------------------------------------------------
     def result(self, result: Mapping[str, Any], names: Sequence[str]) -> Result:
         presenter = result.get("festival")
@@ -339,6 +362,17 @@ class DaylilyPresentation(Presentation):
             lines.append(f"{_seat_word(names, s)}: {points:+d} ({', '.join(parts)}); "
                          f"total {result['totals'][s]}")
         return {"title": title, "lines": lines}
+
+
+def _named_run(match: re.Match[str]) -> str:
+    """Codes in a row become names joined by "+"; anything not a card code stays as written."""
+    out = ""
+    codes = match[0].split(" ")
+    for i, text in enumerate(codes):
+        if i:
+            out += " + " if text in _NAME_OF and codes[i - 1] in _NAME_OF else " "
+        out += _NAME_OF.get(text, text)
+    return out
 
 
 def _top(view: View) -> str | None:

@@ -75,9 +75,25 @@ def _shown(spellings: Sequence[str]) -> list[str]:
     return ["I" if w == "i" else w for w in spellings]
 
 
+_TOKENS = range(256)
+_VALID = {*range(NSOUNDS), *range(WILD_TOKEN, WILD_TOKEN + NSOUNDS)}
+_TOKEN_TEXT = tuple(token_code(t) if t in _VALID else "?" for t in _TOKENS)
+"""Per token byte: the laid card as the notation writes it (``ɔ``, ``*ɔ``)."""
+_SOUND_TEXT = tuple(IPA[t % WILD_TOKEN] if t in _VALID else "?" for t in _TOKENS)
+"""Per token byte: the sound it says."""
+_HAND_TEXT = tuple(WILD_SYMBOL if t >= WILD_TOKEN else IPA[t] if t in _VALID else "?"
+                   for t in _TOKENS)
+"""Per token byte: the card of the hand it is (a wild card is ``*`` in a hand)."""
+LAST_CARDS = ": your last cards, and you win the game"
+
+
+def _rank(tokens: bytes) -> int:
+    """Longer words first, then those spending fewer wild cards (as help lists them)."""
+    return 16 * len(tokens) - sum(t >= WILD_TOKEN for t in tokens)
+
+
 def _sounds(tokens: bytes) -> str:
-    return "/" + " ".join(IPA[t - WILD_TOKEN] if t >= WILD_TOKEN else IPA[t]
-                          for t in tokens) + "/"
+    return "/" + " ".join(map(_SOUND_TEXT.__getitem__, tokens)) + "/"
 
 
 def _wilds(tokens: Sequence[str]) -> str:
@@ -168,24 +184,23 @@ class SayRummyPresentation(Presentation):
         return out
 
     # ---- moves ------------------------------------------------------------------------------
+    def moves(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> list[Move]:
+        # A hand with wild cards can lay thousands of words: what every move's words need
+        # from the view is read once, and each word costs a few table look-ups.
+        held = _hand_count(view)
+        return [self._word(action, held) if type(action) is Word
+                else self.move(view, action, names) for action in legal]
+
     def move(self, view: View, action: Action, names: Sequence[str]) -> Move:
-        text = str(action)
+        if isinstance(action, Word):
+            return self._word(action, _hand_count(view))
         if isinstance(action, DrawStock):
-            return _made(text, "draw", [], "stock", "Draw from the stock", "s")
+            return _made("draw stock", "draw", [], "stock", "Draw from the stock", "s")
         if isinstance(action, DrawDiscard):
             top = _top(view)
             what = f"Take {sound_name(top)}" if top else "Take the top discard"
-            return _made(text, "take", [], "discard",
+            return _made("draw discard", "take", [], "discard",
                          f"{what} from the discard pile (it cannot go back this turn)", "d")
-        if isinstance(action, Word):
-            tokens = [token_code(t) for t in action.tokens]
-            label = (f"Lay {_sounds(action.tokens)} {self._spelled(action.tokens)}"
-                     f"{_wilds(tokens)}")
-            label += self._last(view, len(tokens))
-            move = _made(text, "word", [_hand_card(t) for t in tokens], None, label,
-                         "w " + " ".join(tokens))
-            move["ordered"] = True
-            return move
         if isinstance(action, Extend):
             return self._extension(view, action)
         if isinstance(action, Discard):
@@ -193,20 +208,31 @@ class SayRummyPresentation(Presentation):
             label = f"Discard {sound_name(card)}"
             if _hand_count(view) == 1:
                 label += ": your last card, and you win the game"
-            return _made(text, "discard", [card], "discard", label, f"x {card}")
+            return _made(f"discard {card}", "discard", [card], "discard", label, f"x {card}")
         return super().move(view, action, names)
+
+    def _word(self, action: Word, held: int | None) -> Move:
+        laid = action.tokens
+        tokens = list(map(_TOKEN_TEXT.__getitem__, laid))
+        written = " ".join(tokens)
+        said = f"{_sounds(laid)} {self._spelled(laid)}"
+        label = "Lay " + said
+        if max(laid) >= WILD_TOKEN:
+            label += _wilds(tokens)
+        if held == len(laid):
+            label += LAST_CARDS
+        return {"move": "word " + written, "kind": "word",
+                "cards": list(map(_HAND_TEXT.__getitem__, laid)), "target": None,
+                "label": label, "key": "w " + written, "ordered": True, "group": "Words",
+                "note": said, "rank": _rank(laid)}
 
     def _spelled(self, tokens: bytes) -> str:
         lex = self.rules.lexicon
         found: tuple[str, ...] = lex.spellings.get(tokens.translate(lex.token_canon), ())
         return spelled(_shown(found))
 
-    def _last(self, view: View, used: int) -> str:
-        return ": your last cards, and you win the game" if _hand_count(view) == used else ""
-
     def _extension(self, view: View, action: Extend) -> Move:
-        text = str(action)
-        tokens = [token_code(t) for t in action.tokens]
+        tokens = list(map(_TOKEN_TEXT.__getitem__, action.tokens))
         words: Sequence[Mapping[str, Any]] = view["table"]["words"]
         index = action.index
         base: list[str] = list(words[index]["cards"]) if 0 <= index < len(words) else []
@@ -214,13 +240,15 @@ class SayRummyPresentation(Presentation):
         added = [tokens[i] for i in at]
         was = (f"word {index + 1}, {words[index]['sounds']} "
                f"{spelled(_shown(words[index]['spellings']))}," if base else f"word {index + 1}")
-        label = (f"Make {was} into {_sounds(action.tokens)} {self._spelled(action.tokens)} by "
-                 f"adding {self._placed(tokens, at)}{_wilds(added)}")
-        label += self._last(view, len(added))
-        move = _made(text, "extend", [_hand_card(t) for t in added], f"word:{index}", label,
-                     f"e {index} " + " ".join(tokens))
-        move["ordered"] = True
-        return move
+        said = f"{_sounds(action.tokens)} {self._spelled(action.tokens)}"
+        label = f"Make {was} into {said} by adding {self._placed(tokens, at)}{_wilds(added)}"
+        if _hand_count(view) == len(added):
+            label += LAST_CARDS
+        written = f"{index} " + " ".join(tokens)
+        return {"move": "extend " + written, "kind": "extend",
+                "cards": [_hand_card(t) for t in added], "target": f"word:{index}",
+                "label": label, "key": "e " + written, "ordered": True, "group": "Extensions",
+                "note": f"word {index + 1}: {said}", "rank": _rank(action.tokens)}
 
     @staticmethod
     def _placed(tokens: Sequence[str], at: Sequence[int]) -> str:
