@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test conformance lint bench clean
+.PHONY: run test plugin-test conformance lint bench clean
 
 $(STAMP): pyproject.toml
 	bash scripts/system-packages.sh build
@@ -23,6 +23,23 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
+	$(MAKE) plugin-test
+
+# The sixth game, examples/plugin-game, installed as a third-party game is: in a venv of its own
+# that sees cardtable's through a .pth line, so the main venv keeps its five games. Made afresh
+# each run; its tests import cardtable's conformance suite and test kits from tests/.
+PLUGIN := examples/plugin-game
+PLUGIN_VENV ?= $(VENV)/plugin-game
+plugin-test: $(STAMP)
+	rm -rf $(PLUGIN_VENV)
+	$(BIN)/python -m venv --without-pip $(PLUGIN_VENV)
+	$(BIN)/python -c "import sysconfig; print(sysconfig.get_paths()['purelib'])" > \
+		"$$($(PLUGIN_VENV)/bin/python -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")/cardtable.pth"
+	$(BIN)/pip --python $(PLUGIN_VENV)/bin/python install --quiet --no-deps --no-build-isolation \
+		-e $(PLUGIN)
+	$(BIN)/ruff check $(PLUGIN)
+	cd $(PLUGIN) && $(abspath $(PLUGIN_VENV))/bin/python -m mypy
+	cd $(PLUGIN) && $(abspath $(PLUGIN_VENV))/bin/python -m pytest
 
 # The full conformance bar (1,000 matches a game and player count), before a release.
 conformance: $(STAMP)
