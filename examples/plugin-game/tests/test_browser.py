@@ -5,11 +5,8 @@ gives the server, Chromium and the clicks."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tests" / "web"))
 from web_kit import (  # the fixtures are used by name
     Watch,
     all_moves_clickable,
@@ -50,20 +47,19 @@ def test_the_lobby_offers_the_game_and_a_person_plays_it_by_clicking(browser: An
         page.wait_for_selector("section.created ul.invites")
         link = page.input_value("ul.invites li:nth-child(1) input.link")
         page.goto(link)
-        s = wait_state(page)
-        assert s["view"]["game"] == "crazy-eights"
+        assert wait_state(page)["view"]["game"] == "crazy-eights"
         moves = 0
         for _ in range(200):
             dismiss_dialogs(page)
-            s = state(page)
-            if s is None or s["over"]:
+            now = state(page)
+            if now is None or now["over"]:
                 break
-            if not my_turn(s):
+            if not my_turn(now):
                 page.wait_for_timeout(50)
                 continue
-            all_moves_clickable(page, s["legal"])
-            click_move(page, s["legal"][0])
-            wait_version(page, s["version"])
+            all_moves_clickable(page, now["legal"])
+            click_move(page, now["legal"][0])
+            wait_version(page, now["version"])
             moves += 1
         s = wait_state(page)
         assert s["over"], "the match did not end"
