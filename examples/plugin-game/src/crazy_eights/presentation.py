@@ -21,6 +21,7 @@ from cardtable.engine.presentation import (
     Result,
     SeatLine,
     View,
+    counted,
     in_words,
 )
 
@@ -38,12 +39,19 @@ from crazy_eights.cards import (
 )
 from crazy_eights.events import short
 
-PLAY_KEYS = "123456789"
+GROUPS = {"play": "Plays", "draw": "Draws", "pass": "Passes"}
+"""The heading a help screen lists each kind of move under."""
 WILD = "An eight is wild: play it on anything and name the suit the next player must follow."
 
 
 def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
+    return counted(n, "point")
+
+
+def _made(text: str, kind: str, cards: list[str], target: str | None, label: str,
+          key: str) -> Move:
+    return {"move": text, "kind": kind, "cards": cards, "target": target, "label": label,
+            "key": key, "ordered": False, "group": GROUPS[kind]}
 
 
 class CrazyEightsPresentation(Presentation):
@@ -73,29 +81,21 @@ class CrazyEightsPresentation(Presentation):
         return out
 
     # ---- moves ------------------------------------------------------------------------------
-    def moves(self, view: View, legal: Sequence[Action], names: Sequence[str]) -> list[Move]:
-        out = [self.move(view, action, names) for action in legal]
-        plays = [m for m in out if m["kind"] == "play"]
-        for key, move in zip(PLAY_KEYS, plays, strict=False):
-            move["key"] = key
-        return out
-
     def move(self, view: View, action: Action, names: Sequence[str]) -> Move:
+        """A move with a label in the game's words and, as its key, the shortest thing a
+        person types for it (``7H``, ``8C h``, ``d``, ``p``), which the notation reads too."""
         text = str(action)
         if isinstance(action, Play):
             card = CODES[action.card]
             if action.suit is None:
-                label = f"Play the {short(card)}"
-            else:
-                label = f"Play the {short(card)} and name {SUIT_NAMES[action.suit]}"
-            return {"move": text, "kind": "play", "cards": [card], "target": "discard",
-                    "label": label, "key": None, "ordered": False}
+                return _made(text, "play", [card], "discard", f"Play the {short(card)}", card)
+            suit = SUIT_NAMES[action.suit]
+            return _made(text, "play", [card], "discard",
+                         f"Play the {short(card)} and name {suit}", f"{card} {suit[0]}")
         if isinstance(action, Draw):
-            return {"move": text, "kind": "draw", "cards": [], "target": "stock",
-                    "label": "Draw a card from the stock", "key": "d", "ordered": False}
+            return _made(text, "draw", [], "stock", "Draw a card from the stock", "d")
         if isinstance(action, Pass):
-            return {"move": text, "kind": "pass", "cards": [], "target": None,
-                    "label": "Pass", "key": "p", "ordered": False}
+            return _made(text, "pass", [], None, "Pass", "p")
         return super().move(view, action, names)
 
     # ---- the board --------------------------------------------------------------------------
@@ -125,7 +125,7 @@ class CrazyEightsPresentation(Presentation):
         facts = [f"Suit to follow: {table.get('suit', '?')}"]
         if discard:
             facts.append(f"Top card: {short(discard[-1])}")
-        facts.append(f"Stock: {stock} card{'s' if stock != 1 else ''}"
+        facts.append(f"Stock: {counted(stock, 'card')}"
                      + (" (not reshuffled: once empty, a seat that cannot play passes)"
                         if stock == 0 else ""))
         areas: list[Area] = [{"title": "The pile", "groups": [], "facts": facts}]
