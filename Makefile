@@ -26,18 +26,15 @@ test: $(STAMP)
 	$(MAKE) plugin-test
 
 # The sixth game, examples/plugin-game, installed as a third-party game is: in a venv of its own
-# that sees cardtable's through a .pth line, so the main venv keeps its five games. Made afresh
-# each run; its tests import cardtable's conformance suite and test kits from tests/.
+# that sees cardtable's (scripts/venv_beside.py), so the main venv keeps its five games. Made
+# afresh each run; its tests import cardtable's conformance suite and test kits from tests/.
 PLUGIN := examples/plugin-game
 PLUGIN_VENV ?= $(VENV)/plugin-game
 plugin-test: $(STAMP)
-	rm -rf $(PLUGIN_VENV)
-	$(BIN)/python -m venv --without-pip $(PLUGIN_VENV)
-	$(BIN)/python -c "import sysconfig; print(sysconfig.get_paths()['purelib'])" > \
-		"$$($(PLUGIN_VENV)/bin/python -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")/cardtable.pth"
+	$(BIN)/python scripts/venv_beside.py $(PLUGIN_VENV)
 	$(BIN)/pip --python $(PLUGIN_VENV)/bin/python install --quiet --no-deps --no-build-isolation \
 		-e $(PLUGIN)
-	$(BIN)/ruff check $(PLUGIN)
+	$(BIN)/ruff check $(PLUGIN) scripts/venv_beside.py
 	cd $(PLUGIN) && $(abspath $(PLUGIN_VENV))/bin/python -m mypy
 	cd $(PLUGIN) && $(abspath $(PLUGIN_VENV))/bin/python -m pytest
 

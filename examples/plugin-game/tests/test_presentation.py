@@ -40,6 +40,10 @@ def test_each_move_is_a_structure_whose_key_types_it_back() -> None:
     assert by_move["play 5H"]["cards"] == ["5H"] and by_move["play 5H"]["target"] == "discard"
     assert by_move["play 8C spades"]["label"] == "Play the 8♣ and name spades"
     assert by_move["draw"]["kind"] == "draw" and by_move["draw"]["target"] == "stock"
+    assert by_move["play 8C hearts"]["note"] == by_move["play 8C clubs"]["note"] == \
+        "the 8♣, wild"
+    assert presentation_for(game).log_text("Try play 8S clubs; not 10H.") == \
+        "Try play 8♠ clubs; not 10♥."
     keys = [m["key"] for m in moves]
     assert len(set(keys)) == len(keys)
     for move in moves:

@@ -7,6 +7,7 @@ ever reaching them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -39,6 +40,7 @@ from crazy_eights.cards import (
 )
 from crazy_eights.events import short
 
+_CODE = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
 GROUPS = {"play": "Plays", "draw": "Draws", "pass": "Passes"}
 """The heading a help screen lists each kind of move under."""
 WILD = "An eight is wild: play it on anything and name the suit the next player must follow."
@@ -90,13 +92,20 @@ class CrazyEightsPresentation(Presentation):
             if action.suit is None:
                 return _made(text, "play", [card], "discard", f"Play the {short(card)}", card)
             suit = SUIT_NAMES[action.suit]
-            return _made(text, "play", [card], "discard",
+            move = _made(text, "play", [card], "discard",
                          f"Play the {short(card)} and name {suit}", f"{card} {suit[0]}")
+            move["note"] = f"the {short(card)}, wild"  # one eight, four ways to name a suit
+            return move
         if isinstance(action, Draw):
             return _made(text, "draw", [], "stock", "Draw a card from the stock", "d")
         if isinstance(action, Pass):
             return _made(text, "pass", [], None, "Pass", "p")
         return super().move(view, action, names)
+
+    def log_text(self, text: str) -> str:
+        """A hint's or a bot's sentence with its cards named as the board names them
+        ("Try play 8♠ clubs")."""
+        return _CODE.sub(lambda m: short(m.group(0)), text)
 
     # ---- the board --------------------------------------------------------------------------
     def board(self, view: View, moves: Sequence[Move], names: Sequence[str]) -> Board:
