@@ -23,6 +23,7 @@ from cardtable.bots import Decision, make_bot
 from cardtable.engine.errors import RecordError, StaleAction
 from cardtable.engine.events import cards_named
 from cardtable.engine.record import replay
+from cardtable.games.contract.events import shown
 from cardtable.games.contract.game import ContractGame
 from cardtable.games.contract.state import ContractState
 from cardtable.terminal import renderer_for
@@ -152,9 +153,9 @@ def test_a_declined_discard_is_bought_with_a_penalty_card_only_the_buyer_sees() 
         assert drew["version"] == bought["version"]  # the purchase, then the drawer's card
     kinds = [e["kind"] for e in state.events(None)]
     assert kinds[kinds.index("declined"):][:3] == ["declined", "bought", "drew_stock"]
-    assert "Bob bought the KC and a penalty card." in words(state, 0)
-    assert "Bob bought the KC and a penalty card (7H)." in words(state, 1)
-    assert "Ann turned down the KC: it is for sale to Bob and Cy." in words(state, None)
+    assert "Bob bought the K♣ and a penalty card." in words(state, 0)
+    assert "Bob bought the K♣ and a penalty card (7♥)." in words(state, 1)
+    assert "Ann turned down the K♣: it is for sale to Bob and Cy." in words(state, None)
 
 
 def test_passing_on_an_offer_is_told_to_everyone() -> None:
@@ -164,7 +165,7 @@ def test_passing_on_an_offer_is_told_to_everyone() -> None:
         assert [(e["seat"], e["card"], e["window"]) for e in passed] == [
             (1, "9H", "rummy"), (1, "9D", "buy")]
     lines = words(state, 2)
-    assert "Bob did not call rummy." in lines and "Bob passed on the 9D." in lines
+    assert "Bob did not call rummy." in lines and "Bob passed on the 9♦." in lines
 
 
 def test_the_lay_down_names_its_melds_and_what_each_joker_stands_for() -> None:
@@ -176,7 +177,8 @@ def test_the_lay_down_names_its_melds_and_what_each_joker_stands_for() -> None:
         assert ann["melds"] == [["QC", "QD", "QH"], ["5H", "6H", "JK", "8H"]]
         assert ann["tokens"] == [["QC", "QD", "QH"], ["5H", "6H", "JK=7H", "8H"]]
         assert bob["seat"] == 1 and bob["melds"] == [["KC", "KD", "KS"], ["3S", "4S", "5S", "6S"]]
-    assert "Ann went down with a set and a run: QC QD QH | 5H 6H JK as 7H 8H." in words(state, 1)
+    assert ("Ann went down with a set and a run: Q♣ Q♦ Q♥ | 5♥ 6♥ joker as the 7♥ 8♥."
+            in words(state, 1))
 
 
 def test_a_discard_that_fits_a_meld_may_be_called_rummy() -> None:
@@ -191,10 +193,10 @@ def test_a_discard_that_fits_a_meld_may_be_called_rummy() -> None:
         assert called["drew_extra"] is True
         assert called["extra"] == ("QS" if viewer == 0 else None)
     lines = words(state, 1)
-    assert "The 9H could have been laid off: anyone may call rummy." in lines
-    assert "Cy called rummy on the 9H (a nearer player may still call it first)." in lines
-    assert "Rummy, called by Cy! Ann took back the 9H and a card from the stock." in lines
-    assert ("Rummy, called by Cy! Ann took back the 9H and the QS from the stock."
+    assert "The 9♥ could have been laid off: anyone may call rummy." in lines
+    assert "Cy called rummy on the 9♥ (a nearer player may still call it first)." in lines
+    assert "Rummy, called by Cy! Ann took back the 9♥ and a card from the stock." in lines
+    assert ("Rummy, called by Cy! Ann took back the 9♥ and the Q♠ from the stock."
             in words(state, 0))
 
 
@@ -212,10 +214,11 @@ def test_a_joker_swap_and_the_jokers_lay_off_are_public() -> None:
         assert joker["token"] == "JK=7S" and joker["meld_kind"] == "run"
         assert joker["meld"] == ["3S", "4S", "5S", "6S", "JK"]
     lines = words(state, None)
-    assert ("Bob put the 7H in place of the joker in Ann's run 0:1 and took the joker, to play "
-            "it this turn.") in lines
-    assert "Bob laid off a joker as the 7S on their own run 1:1 (high end)." in lines
-    assert "Ann laid off the QS on their own set 0:0." in lines
+    # Melds are named as players name them, never by the notation's SEAT:NUMBER.
+    assert ("Bob put the 7♥ in place of the joker in Ann's run of hearts and took the joker, to "
+            "play it this turn.") in lines
+    assert "Bob laid off a joker as the 7♠ on their own run of spades (high end)." in lines
+    assert "Ann laid off the Q♠ on their own set of queens." in lines
 
 
 def test_going_out_ends_the_deal_and_the_match_with_the_score_sheet() -> None:
@@ -240,7 +243,7 @@ def test_going_out_ends_the_deal_and_the_match_with_the_score_sheet() -> None:
                          f"+{cy}; totals: Ann 0, Bob -40, Cy {cy}.")
     assert lines[-1] == f"The match is over: Bob won (lowest total; Ann 0, Bob -40, Cy {cy})."
     assert lines[0] == ("Deal 1 of 1 (a set and a run) is dealt by Cy, 8 cards each, after "
-                        "Bob's cut; the KC starts the discard pile. Bob cut exactly the cards "
+                        "Bob's cut; the K♣ starts the discard pile. Bob cut exactly the cards "
                         "of the deal and the upcard: -50 points.")
 
 
@@ -279,10 +282,10 @@ def test_dummy_rummy_goes_out_by_laying_the_last_card_down() -> None:
     assert bought["penalty"] == ["5S", "8C"]
     assert last(state, "bought", 0)["penalty"] == [None, None]
     assert game.describe_event(last(state, "bought", 0), NAMES) == (
-        "Cy bought the KC and two penalty cards.")
+        "Cy bought the K♣ and two penalty cards.")
     assert last(state, "drew_stock", 0)["card"] == "AC"  # the stock under Cy's penalty
     assert game.describe_event(state.events(None)[0], NAMES) == (
-        "Deal 1 of 1 (two sets) is dealt by Cy, 7 cards each; the KC starts the discard pile.")
+        "Deal 1 of 1 (two sets) is dealt by Cy, 7 cards each; the K♣ starts the discard pile.")
 
 
 def test_dummy_rummy_goes_out_by_playing() -> None:
@@ -340,7 +343,7 @@ def test_the_stock_is_rebuilt_from_the_pile_under_its_top_card() -> None:
     assert sorted([*new_stock, *kept]) == sorted(["KC", *game_stock()])
     assert state.game.describe_event(last(state, "stock_rebuilt", None), NAMES) == (
         f"The stock ran out: the 83 discards under the top card were shuffled into a new "
-        f"stock ({kept[0]} stays face up).")
+        f"stock ({'a joker' if kept[0] == 'JK' else 'the ' + shown(kept[0])} stays face up).")
 
 
 def game_stock() -> list[str]:
@@ -443,9 +446,9 @@ def test_a_recorded_floater_lays_off_what_fits_and_goes_out_with_what_fits_nowhe
     assert isinstance(again, ContractState)
     assert again.is_over and again.results[0]["out"] == 0
     words = [again.game.describe_event(e, NAMES) for e in again.events(None)]
-    assert "Ann laid off the JH on their own run 0:1 (high end)." in words
+    assert "Ann laid off the J♥ on their own run of hearts (high end)." in words
     assert words.index("Ann went out by discarding the last card.") > words.index(
-        "Ann discarded the 4C.")
+        "Ann discarded the 4♣.")
     # The same record with Ann throwing the JH, which fits her run, to go out is refused.
     doctored = json.loads(json.dumps(record))
     at = doctored["actions"].index([0, "lay JH on 0:1 high"])
@@ -627,7 +630,7 @@ def test_every_rummy_call_names_the_card_the_offender_threw(seed: int) -> None:
                 chances += 1
                 line = game.describe_event(event, names)
                 card = thrown[event["seat"]]
-                named = "A joker" if card == "JK" else f"The {card}"
+                named = "A joker" if card == "JK" else f"The {shown(card)}"
                 assert line.startswith(f"{named} could have been laid off"), (line, card)
             if event["kind"] != "called_rummy":
                 continue
@@ -635,11 +638,11 @@ def test_every_rummy_call_names_the_card_the_offender_threw(seed: int) -> None:
             card = thrown[event["offender"]]
             line = game.describe_event(event, names)
             offender = names[event["offender"]]
-            named = "a joker" if card == "JK" else f"the {card}"
+            named = "a joker" if card == "JK" else f"the {shown(card)}"
             assert f"! {offender} took back {named}" in line, (line, card)
             extra = event["extra"]
             if viewer == event["offender"] and extra is not None:
-                drawn = "a joker" if extra == "JK" else f"the {extra}"
+                drawn = "a joker" if extra == "JK" else f"the {shown(extra)}"
                 assert line.endswith(f" and {drawn} from the stock."), line
     assert calls, "no rummy was called in these matches"
     assert chances >= calls, "a rummy call without its chance announced"

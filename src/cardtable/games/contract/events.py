@@ -3,7 +3,9 @@
 Cards are named as :meth:`ContractGame.deck` names them (``10H``, ``QS``, ``JK``). Several decks
 are shuffled together, so a name may stand for any of its copies. A joker on the table is also
 given as it lies (``tokens``): ``JK=7H`` is a joker standing for the seven of hearts in a run,
-``JK=Q`` one standing for a queen in a set. Melds are named ``SEAT:NUMBER`` as moves name them.
+``JK=Q`` one standing for a queen in a set. Melds are named ``SEAT:NUMBER`` as moves name them;
+the log's words (:func:`describe`) name them as players do ("Ann's run of hearts") and cards as
+the table shows them ("the 7♥", "a joker as the 7♥").
 
 The shared kinds (dealt, dealt_hand, drew_stock, drew_discard, discarded, stock_rebuilt,
 round_scored, match_over) come from :mod:`cardtable.engine.events`; a "round" is one deal.
@@ -170,19 +172,49 @@ class Penalised(Event):
 
 
 # ---- words ---------------------------------------------------------------------------------------
+# A card is named as the table shows it, with its suit's symbol ("the 7♥"), a joker by what it
+# stands for ("a joker as the 7♥"), and a meld as the players call it ("Ann's run of hearts"),
+# never by the SEAT:NUMBER the notation uses.
+_SUITS = "CDHS"
+_SYMBOLS = "♣♦♥♠"
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+               "jack", "queen", "king")
+
+
+def shown(card: str) -> str:
+    """A card as it looks on the table: "7♥", "10♣"; "joker"."""
+    if card == JOKER_CODE:
+        return "joker"
+    if card[-1:] in _SUITS and card[:-1] in _RANKS:
+        return card[:-1] + _SYMBOLS[_SUITS.index(card[-1])]
+    return card
+
+
 def the(card: str | None) -> str:
-    """"the 7H", "a joker", or "a card" when the reader may not know it."""
+    """"the 7♥", "a joker", or "a card" when the reader may not know it."""
     if card is None:
         return "a card"
     if card == JOKER_CODE:
         return "a joker"
-    return f"the {card}"
+    return f"the {shown(card)}"
+
+
+def _a_rank(rank: str) -> str:
+    name = _RANK_NAMES[_RANKS.index(rank)] if rank in _RANKS else rank
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def laid(token: str) -> str:
-    """A card as it lies on the table: "7H", or "JK as 7H"."""
+    """A card as it lies on the table: "7♥", "joker as the 7♥" in a run, "joker as a queen"
+    in a set."""
     card, sep, meaning = token.partition(STANDS_FOR)
-    return f"{card} as {meaning}" if sep else card
+    if not sep:
+        return shown(card)
+    if meaning[-1:] in _SUITS:
+        return f"joker as the {shown(meaning)}"
+    return f"joker as {_a_rank(meaning)}"
 
 
 def whose(names: Sequence[str], seat: int) -> str:
@@ -205,13 +237,26 @@ def _count(n: int, word: str) -> str:
     return f"{number} {word}{'' if n == 1 else 's'}"
 
 
-def _meld(names: Sequence[str], owner: int, index: int, kind: str, player: int | None) -> str:
-    """Meld ``owner``:``index`` as ``player`` plays on it: "Ann's run 0:1", "their own set
-    1:0" (or "your own set 1:0" for the reader)."""
+def meld_words(kind: str, cards: Sequence[str]) -> str:
+    """"set of queens", "run of hearts": a meld told by its rank or its suit (from its natural
+    cards), as players tell melds apart."""
+    naturals = [c for c in cards if c != JOKER_CODE and c[-1:] in _SUITS]
+    if not naturals:
+        return kind
+    if kind == "run":
+        return f"run of {_SUIT_NAMES[_SUITS.index(naturals[0][-1])]}"
+    name = _RANK_NAMES[_RANKS.index(naturals[0][:-1])]
+    return f"set of {name}es" if name.endswith("x") else f"set of {name}s"
+
+
+def _meld(names: Sequence[str], owner: int, kind: str, cards: Sequence[str],
+          player: int | None) -> str:
+    """A meld as ``player`` plays on it: "Ann's run of hearts", "their own set of queens"
+    (or "your own set of queens" for the reader)."""
     mine = whose(names, owner)
     if owner == player:
         mine = "your own" if mine == "your" else "their own"
-    return f"{mine} {kind} {owner}:{index}"
+    return f"{mine} {meld_words(kind, cards)}"
 
 
 def _penalty(cards: Sequence[str | None]) -> str:
@@ -220,7 +265,7 @@ def _penalty(cards: Sequence[str | None]) -> str:
     known = [c for c in cards if c is not None]
     many = _count(len(cards), "penalty card")
     if len(known) == len(cards):
-        return f" and {many} ({' '.join(known)})"
+        return f" and {many} ({' '.join(shown(c) for c in known)})"
     return f" and {many}"
 
 
@@ -242,6 +287,11 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
             line += (f" {names[event['cutter']]} cut exactly the cards of the deal and the "
                      f"upcard: {event['cut_points']:+d} points.")
         return line
+    if kind == "dealt_hand":
+        cards = event["cards"]
+        if any(c is None for c in cards):
+            return f"{who} got {_count(len(cards), 'card')}."
+        return f"{who} got {' '.join(shown(c) for c in cards)}."
     if kind == "declined":
         buyers = _and([names[s] for s in event["buyers"]])
         return f"{who} turned down {the(event['card'])}: it is for sale to {buyers}."
@@ -267,12 +317,12 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         card = the(event["card"])
         token: str = event["token"]
         if STANDS_FOR in token:
-            card += f" as the {token.partition(STANDS_FOR)[2]}"
+            card = f"a {laid(token)}"
         end = f" ({event['end']} end)" if event["end"] else ""
-        target = _meld(names, event["owner"], event["index"], event["meld_kind"], seat)
+        target = _meld(names, event["owner"], event["meld_kind"], event["meld"], seat)
         return f"{who} laid off {card} on {target}{end}."
     if kind == "joker_swapped":
-        target = _meld(names, event["owner"], event["index"], "run", seat)
+        target = _meld(names, event["owner"], "run", event["meld"], seat)
         return (f"{who} put {the(event['card'])} in place of the joker in {target} and took "
                 "the joker, to play it this turn.")
     if kind == "rummy_chance":
@@ -291,7 +341,7 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         return (f"{who}'s lay-down was wrong ({event['reason']}): "
                 f"{event['points']:+d} points as a penalty.")
     if kind == "stock_rebuilt":
-        kept = f" ({event['kept'][0]} stays face up)" if event["kept"] else ""
+        kept = f" ({the(event['kept'][0])} stays face up)" if event["kept"] else ""
         return (f"The stock ran out: the {event['cards']} discards under the top card were "
                 f"shuffled into a new stock{kept}.")
     if kind == "round_scored":
