@@ -43,7 +43,7 @@ def test_an_eight_names_the_suit_the_next_player_must_follow() -> None:
 
 
 def test_draw_one_then_play_that_card_or_pass() -> None:
-    state = table([NORTH, SOUTH], "5D", stock_top=["KD"])
+    state = table([NORTH, SOUTH], "5D", stock_top=["KD", "3H"])
     play(state, 1, "draw")  # South may draw though it could play the 5H
     assert state.view(1)["table"]["drawn"]
     assert moves(state, 1) == ["play KD", "pass"]
@@ -57,6 +57,11 @@ def test_draw_one_then_play_that_card_or_pass() -> None:
     play(state, 1, "pass")
     assert state.actors == (0,)
     assert moves(state, 0) == ["play JD", "draw"]
+    with pytest.raises(IllegalAction, match="you pass only after drawing"):
+        play(state, 0, "pass")
+    play(state, 0, "draw")  # the 3H, which does not follow the 5♦
+    with pytest.raises(IllegalAction, match="the 3♥ does not follow the 5♦"):
+        play(state, 0, "play 3H")
 
 
 def test_draw_until_you_can_play() -> None:
@@ -64,7 +69,7 @@ def test_draw_until_you_can_play() -> None:
     play(state, 1, "play 5H")
     # North holds no heart, no 5 and no eight: it must draw, and keeps drawing.
     assert moves(state, 0) == ["draw"]
-    with pytest.raises(IllegalAction, match="draw a card first"):
+    with pytest.raises(IllegalAction, match="pass only when you cannot play and the stock"):
         play(state, 0, "pass")
     play(state, 0, "draw")
     play(state, 0, "draw")

@@ -182,7 +182,7 @@ class CrazyEightsState(RunningTotals, State):
                 return "name clubs, diamonds, hearts or spades"
             if not hand >> card & 1:
                 return f"you do not hold the {short(CODES[card])}"
-            if self.phase == DRAWN:
+            if self.phase == DRAWN and card != self.drawn:
                 return (f"after drawing you may play only the card you drew "
                         f"({short(CODES[self.drawn])}), or pass")
             top = short(CODES[self.discard[-1]])
@@ -196,8 +196,12 @@ class CrazyEightsState(RunningTotals, State):
             return "you can play, and under the draw-until-you-can-play rule you draw only when " \
                    "you cannot"
         if isinstance(action, Pass):
+            if self.stock and self.until:
+                return "draw a card first: you pass only when you cannot play and the stock " \
+                       "is empty"
             if self.stock:
-                return "draw a card first: you pass only after drawing"
+                return "draw a card first: you pass only after drawing, or when you can " \
+                       "neither play nor draw"
             return "you can play: you pass only when you can neither play nor draw"
         return f"{action} is not a Crazy Eights move"
 
