@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from cardtable import load_game
+from cardtable.engine.deals import Deal
 from cardtable.engine.errors import IllegalAction, NotationError, OptionError
 from cardtable.engine.options import parse_option_assignments
 from cardtable.games.day.actions import (
@@ -37,6 +38,30 @@ def new_state(players: int, options: dict[str, Any] | None = None, seed: int = 0
     return game.new_state(seed)
 
 
+def deal(stacks: list[int], hands: dict[int, str], board: str, stock_top: str,
+         button: int) -> Deal:
+    """One hand's deal as a record writes it: the private cards, the dealer's first two cards
+    and the stock, top first (``stock_top``, then every other card). Seats not named get the
+    next unused cards; seats with no chips get none."""
+    n = len(stacks)
+    dealt = {s: parse_cards(text) for s, text in hands.items()}
+    up = parse_cards(board)
+    top = parse_cards(stock_top) if stock_top else []
+    used = [c for cards in dealt.values() for c in cards] + up + top
+    assert len(set(used)) == len(used)
+    rest = [c for c in range(DECK_SIZE) if c not in used]
+    for s in range(n):
+        if s not in dealt:
+            dealt[s] = [rest.pop(), rest.pop()] if stacks[s] > 0 else []
+    return {"dealer": button, "hands": [[code(c) for c in dealt[s]] for s in range(n)],
+            "up": [code(c) for c in up], "stock": [code(c) for c in [*top, *reversed(rest)]]}
+
+
+# An earlier hand of the session: who holds what, and the moves, each by whoever is to act.
+# The dealer's cards are BOARD and the final card FINAL_CARD.
+Earlier = tuple[dict[int, str], tuple[str, ...]]
+
+
 def rig(
     stacks: list[int],
     hands: dict[int, str],
@@ -45,38 +70,35 @@ def rig(
     stock_top: str = "",
     button: int | None = None,
     options: dict[str, Any] | None = None,
+    earlier: tuple[Earlier, ...] = (),
 ) -> DayState:
-    """A hand dealt by hand: ``stacks`` before the ante, the private cards, the dealer's first
-    two cards, and the next cards of the stock (first drawn first). The dealer is the seat
-    before seat 0 unless ``button`` says otherwise, so seat 0 acts first."""
+    """A hand dealt from a written deal, with ``stacks`` in front of the players before its
+    ante: the private cards, the dealer's first two cards, and the next cards of the stock
+    (first drawn first). The dealer is the seat before seat 0 unless ``button`` says
+    otherwise, so seat 0 acts first.
+
+    Every session starts with equal stacks (the ``stack`` option), so unequal ``stacks`` are
+    reached the way a table reaches them: by playing the ``earlier`` hands first, dealt and
+    played as written (the deal passing left to reach ``button``); the stacks they leave are
+    checked to be ``stacks``."""
     n = len(stacks)
-    opts = {"stack": max(stacks)} | (options or {})
-    game = load_game("day", n, opts)
+    start, odd = divmod(sum(stacks), n)
+    assert odd == 0, "chips are only won and lost: the stacks add up to equal starting stacks"
+    game = load_game("day", n, {"stack": start} | (options or {}))
     assert isinstance(game, DayGame)
-    state = game.new_state(0)
-    state.totals = list(stacks)
-    state.chips = sum(stacks)
-    state.raked = 0
-    state.results = []
-    state.hand_no = 0
-    state.first_hand = True
-    state.button = (n - 1) if button is None else button
-    dealt = {s: parse_cards(text) for s, text in hands.items()}
-    up = parse_cards(board)
-    top = parse_cards(stock_top) if stock_top else []
-    used = [c for cards in dealt.values() for c in cards] + up + top
-    assert len(set(used)) == len(used)
-    rest = [c for c in range(DECK_SIZE) if c not in used]
-    for s in range(n):  # seats not named get the next unused cards; busted seats get none
-        if s not in dealt:
-            dealt[s] = [rest.pop(), rest.pop()] if stacks[s] > 0 else []
-    # The hand is dealt from a written deal, so its events and record tell the rigged story.
-    state.deals, state.log = [], []
-    state._script = [{"hands": [[code(c) for c in dealt[s]] for s in range(n)],
-                      "up": [code(c) for c in up],
-                      "stock": [code(c) for c in [*top, *reversed(rest)]]}]
-    state._start_hand()
-    assert state.hands == [dealt[s] for s in range(n)] and state.board == up
+    button = (n - 1) if button is None else button
+    first = (button - len(earlier)) % n
+    at = [start] * n
+    deals = [deal(at, dealt, BOARD, FINAL_CARD, (first + k) % n)
+             for k, (dealt, _) in enumerate(earlier)]
+    deals.append(deal(stacks, hands, board, stock_top, button))
+    state = game.new_state(0, deals=deals)
+    for _, moves in earlier:
+        play(state, *moves)
+    assert state.phase == SUBSTITUTE and state.button == button
+    assert [t + c for t, c in zip(state.totals, state.contrib, strict=True)] == stacks
+    assert state.hands == [[parse_card(c) for c in h] for h in deals[-1]["hands"]]
+    assert state.board == parse_cards(board)
     assert state.invariant_violations() == []
     return state
 
@@ -94,9 +116,10 @@ def refused(state: DayState, text: str) -> str:
     return str(exc.value)
 
 
-def audited(state: DayState, start: list[int]) -> None:
-    """The independent audit finds nothing wrong with the hands played from ``start``."""
+def audited(state: DayState) -> None:
+    """The independent audit finds nothing wrong with the session's hands."""
     o = state.game.options
+    start = [int(o["stack"])] * state.game.players
     assert audit_session(state.results, start, state.game.evaluator, o["rake"],
                          o["rake_cap"]) == []
 
@@ -201,7 +224,11 @@ def test_no_limit_raises_must_be_at_least_the_last_bet_or_raise() -> None:
 
 
 def test_an_all_in_for_less_than_a_raise_does_not_reopen_the_betting() -> None:
-    state = rig([100, 15, 100], {0: DAY, 1: RUN, 2: HIGH}, BOARD, options={"limit": "no"})
+    # Seat 1 lost 85 of its 100 chips to seat 2 in the hand before (seat 0 folded its ante).
+    before = ({0: RUN, 1: HIGH, 2: DAY}, ("keep", "keep", "keep", "bet 84", "fold", "call",
+                                          "check", "check"))
+    state = rig([99, 15, 186], {0: DAY, 1: RUN, 2: HIGH}, BOARD, options={"limit": "no"},
+                earlier=(before,))
     play(state, "keep", "keep", "keep", "bet 10", "all-in")  # seat 1: 14 more, to 14
     assert state.current_bet == 14
     play(state, "call")  # seat 2 had not acted: it could have raised, it calls
@@ -213,22 +240,26 @@ def test_an_all_in_for_less_than_a_raise_does_not_reopen_the_betting() -> None:
 
 
 def test_nobody_bets_into_players_who_have_no_chips_to_answer() -> None:
-    state = rig([100, 10], {0: DAY, 1: HIGH}, BOARD, options={"limit": "no"})
+    before = ({0: DAY, 1: HIGH}, ("keep", "keep", "bet 44", "call", "check", "check"))
+    state = rig([100, 10], {0: DAY, 1: HIGH}, BOARD, options={"limit": "no"},
+                earlier=(before,))
     play(state, "keep", "keep", "check", "all-in")
     assert [str(a) for a in state.legal_actions(0)] == ["fold", "call"]
     assert "no opponent has chips left" in refused(state, "raise to 30")
 
 
 def test_a_player_short_of_a_call_goes_all_in_for_less() -> None:
-    state = rig([100, 5], {0: DAY, 1: HIGH}, BOARD, stock_top=FINAL_CARD,
-                options={"limit": "no"})
+    # 106 chips make no two equal starting stacks: seat 0 starts this hand with 101.
+    before = ({0: DAY, 1: HIGH}, ("keep", "keep", "bet 47", "call", "check", "check"))
+    state = rig([101, 5], {0: DAY, 1: HIGH}, BOARD, stock_top=FINAL_CARD,
+                options={"limit": "no"}, earlier=(before,))
     play(state, "keep", "keep", "bet 20")
     assert [str(a) for a in state.legal_actions(1)] == ["fold", "call", "all-in"]
     play(state, "call")
     # Seat 0's 16 chips that nobody could call went straight back; it won seat 1's five.
-    assert state.results[0]["put_in"] == [5, 5]
-    assert state.totals == [105, 0] and state.phase == OVER
-    audited(state, [100, 5])
+    assert state.results[-1]["put_in"] == [5, 5]
+    assert state.totals == [106, 0] and state.phase == OVER
+    audited(state)
 
 
 def test_check_fold_and_call_are_refused_when_they_make_no_sense() -> None:
@@ -253,34 +284,44 @@ def test_a_hand_ends_when_all_but_one_fold_and_no_cards_are_shown() -> None:
     assert state.results[0]["stacks"] == [19 + 3, 19, 19]
     assert state.hand_no == 2
     assert "final" not in str(result["board"]) and len(result["board"]) == 2
-    audited(state, [20, 20, 20])
+    audited(state)
+
+
+# From 45 chips each, seat 0 loses 17 to seat 1 and then 17 to seat 2 (the third player folds
+# its ante each time): 11, 62 and 62. (11, 61, 61 add up to no three equal stacks.)
+SEAT_0_DOWN_TO_11: tuple[Earlier, ...] = (
+    ({0: HIGH, 1: DAY, 2: RUN}, ("keep", "keep", "keep", "bet 16", "fold", "call",
+                                 "check", "check")),
+    ({0: HIGH, 1: RUN, 2: DAY}, ("keep", "keep", "keep", "bet 16", "call", "fold",
+                                 "check", "check")),
+)
 
 
 def test_side_pots_go_only_to_players_who_covered_them() -> None:
     # Seat 0 (the best hand) is all-in for 10; seats 1 and 2 fight on for a side pot.
-    state = rig([11, 61, 61], {0: DAY, 1: RUN, 2: HIGH}, BOARD, stock_top=FINAL_CARD,
-                options={"limit": "no"})
+    state = rig([11, 62, 62], {0: DAY, 1: RUN, 2: HIGH}, BOARD, stock_top=FINAL_CARD,
+                options={"limit": "no"}, earlier=SEAT_0_DOWN_TO_11)
     play(state, "keep", "keep", "keep", "all-in", "call", "call")
     assert state.phase == FINAL and state.board[2] == parse_card(FINAL_CARD)
     play(state, "bet 20", "call")
-    pots = state.results[0]["pots"]
+    pots = state.results[-1]["pots"]
     assert [(p["amount"], p["eligible"], p["winner"]) for p in pots] == [
         (33, [0, 1, 2], 0), (40, [1, 2], 1)]
-    assert state.results[0]["stacks"] == [33, 61 - 31 + 40, 61 - 31]
-    audited(state, [11, 61, 61])
+    assert state.results[-1]["stacks"] == [33, 62 - 31 + 40, 62 - 31]
+    audited(state)
 
 
 def test_the_player_who_folded_pays_in_but_can_win_nothing() -> None:
-    state = rig([11, 61, 61], {0: HIGH, 1: DAY, 2: RUN}, BOARD, stock_top=FINAL_CARD,
-                options={"limit": "no"})
+    state = rig([11, 62, 62], {0: HIGH, 1: DAY, 2: RUN}, BOARD, stock_top=FINAL_CARD,
+                options={"limit": "no"}, earlier=SEAT_0_DOWN_TO_11)
     play(state, "keep", "keep", "keep", "all-in", "call", "call", "bet 20", "fold")
     # Seat 2 folded: its 11 stay in the pot, which seat 1 wins against the all-in seat 0;
     # seat 1's bet of 20 that nobody called went back.
-    pots = state.results[0]["pots"]
+    pots = state.results[-1]["pots"]
     assert [(p["amount"], p["eligible"], p["winner"]) for p in pots] == [(33, [0, 1], 1)]
-    assert [e["seat"] for e in state.results[0]["showdown"]] == [0, 1]
-    assert state.results[0]["stacks"] == [0, 61 - 11 + 33, 50]
-    audited(state, [11, 61, 61])
+    assert [e["seat"] for e in state.results[-1]["showdown"]] == [0, 1]
+    assert state.results[-1]["stacks"] == [0, 62 - 11 + 33, 62 - 11]
+    audited(state)
 
 
 def test_ties_are_broken_by_a_draw_repeated_while_tied() -> None:
@@ -296,7 +337,7 @@ def test_ties_are_broken_by_a_draw_repeated_while_tied() -> None:
     ev = state.game.evaluator
     values = {int(s): ev.top[parse_card(c)] for s, c in last.items()}
     assert values[pot["winner"]] > values[1 - pot["winner"]]
-    audited(state, [20, 20])
+    audited(state)
 
 
 def test_the_rake_takes_its_percent_up_to_the_cap_once_the_final_card_is_out() -> None:
@@ -312,16 +353,20 @@ def test_the_rake_takes_its_percent_up_to_the_cap_once_the_final_card_is_out() -
     state = rig([50, 50], {0: DAY, 1: HIGH}, BOARD, options=opts)
     play(state, "keep", "keep", "bet 30", "fold")
     assert state.results[0]["rake"] == 0  # no final card, no rake
-    audited(state, [50, 50])
+    audited(state)
 
 
 # ---- the session -----------------------------------------------------------------------------
 
 def test_the_session_ends_when_one_player_holds_every_chip() -> None:
-    state = rig([1, 30], {0: HIGH, 1: DAY}, BOARD)
+    # Seat 0 lost 15 of its 16 chips in the hand before (31 chips make no equal stacks).
+    before = ({0: HIGH, 1: DAY}, ("keep", "keep", "bet 2", "raise to 4", "raise to 6",
+                                  "raise to 8", "call", "bet 2", "raise to 4", "raise to 6",
+                                  "call"))
+    state = rig([1, 31], {0: HIGH, 1: DAY}, BOARD, earlier=(before,))
     play(state, "keep", "keep")  # seat 0 is all-in from the ante: no betting at all
     assert state.phase == OVER and state.is_over
-    assert state.totals == [0, 31]
+    assert state.totals == [0, 32]
     assert state.winners == [1]
     assert state.actors == ()
     assert state.legal_actions(1) == []
@@ -338,10 +383,15 @@ def test_the_session_ends_after_the_hand_limit() -> None:
 
 
 def test_the_deal_passes_left_and_busted_players_are_skipped() -> None:
-    state = rig([10, 1, 10], {0: HIGH, 1: RUN, 2: DAY}, BOARD, button=2)
+    # From 7 chips each, seat 1 loses 3 to seat 0 and then 3 to seat 2.
+    before = (({0: DAY, 1: HIGH, 2: RUN}, ("keep", "keep", "keep", "bet 2", "fold", "call",
+                                           "check", "check")),
+              ({0: RUN, 1: HIGH, 2: DAY}, ("keep", "keep", "keep", "bet 2", "fold", "call",
+                                           "check", "check")))
+    state = rig([10, 1, 10], {0: HIGH, 1: RUN, 2: DAY}, BOARD, button=2, earlier=before)
     assert state.current == 0
     play(state, "keep", "keep", "keep", "check", "check", "check", "check")
-    assert state.results[0]["pots"][0]["winner"] == 2
+    assert state.results[-1]["pots"][0]["winner"] == 2
     assert state.totals[1] == 0
     assert state.button == 0 and state.leader == 2
     assert state.order == [2, 0]
