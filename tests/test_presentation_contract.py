@@ -117,6 +117,7 @@ def test_the_buying_window_is_explained_to_each_seat() -> None:
     assert prompt(state, 1) == ("Ann turned down the K♣: buy it (you also take 1 card from the "
                                 "stock) or pass.")
     assert prompt(state, 2) == prompt(state, 1)
+    assert labels(seen(state, 2)[1])["pass"] == "Pass: let the K♣ go"
     assert prompt(state, 0) == ("You turned down the K♣: it is for sale to Bob and Cy before "
                                 "you draw from the stock.")
     assert prompt(state, None) == ("Ann turned down the K♣: waiting for Bob and Cy to buy it or "
@@ -125,6 +126,7 @@ def test_the_buying_window_is_explained_to_each_seat() -> None:
     assert labels(moves) == {"buy": "Buy the K♣ and 1 card from the stock",
                              "pass": "Pass: let the K♣ go"}
     assert {m["move"]: m["key"] for m in moves} == {"buy": "b", "pass": "p"}
+    assert {m["group"] for m in moves} == {"Buy or pass"}
     facts = board(state, 0)["areas"][0]["facts"]
     assert "The K♣ is for sale: waiting for Bob and Cy" in facts
 
@@ -137,6 +139,9 @@ def test_go_down_is_prompted_exactly_when_the_hand_holds_the_contract() -> None:
     _view, moves, _names = seen(state, 0)
     downs = [m for m in moves if m["kind"] == "down"]
     assert downs and all(m["key"] is None and not m["ordered"] for m in downs)
+    # A long list of lay-downs shows first those that shed the most points.
+    assert {m["move"]: m["rank"] for m in downs}["down 5C 5D 5H | QD QH QS"] == 3 * 5 + 3 * 10
+    assert {m["group"] for m in moves} == {"Go down", "Discards"}
     assert labels(moves)["down 5C 5D 5H | QD QH QS"] == (
         "Go down with a set of fives (5♣ 5♦ 5♥) and a set of queens (Q♦ Q♥ Q♠)")
     assert labels(moves)["discard 9H"] == "Discard the 9♥"
@@ -166,6 +171,7 @@ def test_a_rummy_window_and_the_card_taken_that_may_not_go_back() -> None:
                                 "for Bob and Cy to call rummy or pass.")
     _view, moves, _names = seen(state, 2)
     assert labels(moves) == {"rummy": "Call rummy on Ann's Q♣", "pass": "Pass: do not call rummy"}
+    assert {m["group"] for m in moves} == {"Call rummy or pass"}
     play(state, "1: pass", "2: pass")
     assert state.actors == (1,)
     play(state, "take")
@@ -316,6 +322,11 @@ def test_every_card_has_a_face(name: str) -> None:
     else:
         assert "JK" not in faces  # Dummy Rummy plays without jokers unless the table adds them
         assert "JK" in told(table(name, jokers=4)).faces()
+
+
+def test_a_hints_words_name_cards_as_the_table_shows_them() -> None:
+    said = told(table()).log_text("Take the 9S: it completes a set with the 10H and JK.")
+    assert said == "Take the 9♠: it completes a set with the 10♥ and JK."
 
 
 # ---- legends and results ---------------------------------------------------------------------

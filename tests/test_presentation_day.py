@@ -167,6 +167,8 @@ def test_keys_are_the_terminal_shortcuts() -> None:
     _view, moves, _names = seen(state, 0)
     assert {m["move"]: m["key"] for m in moves} == {
         "keep": "k", "swap 11 Rising": "s 11 Rising", "swap 1 Rising": "s 1 Rising"}
+    assert {m["group"] for m in moves} == {"Substitution"}
+    assert {m["move"]: m["target"] for m in moves}["swap 1 Rising"] == "stock"  # the deck
     play(state, "keep", "keep", "keep")
     _view, moves, _names = seen(state, 0)
     keys = {m["move"]: m["key"] for m in moves}
@@ -177,6 +179,11 @@ def test_keys_are_the_terminal_shortcuts() -> None:
     keys = {m["move"]: m["key"] for m in moves}
     assert keys["fold"] == "f" and keys["call"] == "c" and keys["raise to 10"] == "r 10"
     assert keys["raise to {amount}"] == "r {amount}"
+    groups = {m["move"]: m["group"] for m in moves}
+    assert groups["fold"] == groups["call"] == "Moves"
+    assert groups["raise to 10"] == groups["raise to {amount}"] == "Bet sizes"
+    # Bets act on no pile: nothing on the board is their target.
+    assert all(m["target"] is None for m in moves)
 
 
 # ---- the prompt, hand by hand ----------------------------------------------------------------

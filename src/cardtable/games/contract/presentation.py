@@ -14,6 +14,7 @@ hold by construction rather than being worked out again here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -65,6 +66,10 @@ JOKER_MARK = "★"
 SHOWN_LEFT = 8
 """A deal's result names the cards left in a hand up to this many; past it, a line a player
 would be a wall of cards on a phone, and the count and its cost say enough."""
+GROUPS = {"take": "Draws", "draw": "Draws", "buy": "Buy or pass", "rummy": "Call rummy or pass",
+          "down": "Go down", "lay off": "Lay-offs", "swap": "Joker swaps", "discard": "Discards"}
+"""The headings a help list gathers moves under, as the terminal's help has them."""
+CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
 KEYS: dict[type, str] = {Take: "t", Draw: "d", Buy: "b", Pass: "p"}
 """The terminal's shortcuts: ``x CARD`` discards and ``l CARD M [end]`` lays off too."""
 
@@ -270,8 +275,11 @@ class ContractPresentation(Presentation):
 
         def made(kind: str, label: str, cards: Sequence[str] = (), target: str | None = None,
                  typed: str | None = key, ordered: bool = False) -> Move:
+            group = GROUPS.get(kind, "Other")
+            if kind == "pass":
+                group = GROUPS["rummy" if t["phase"] == "rummy" else "buy"]
             return {"move": text, "kind": kind, "cards": list(cards), "target": target,
-                    "label": label, "key": typed, "ordered": ordered}
+                    "label": label, "key": typed, "ordered": ordered, "group": group}
 
         if isinstance(action, Take):
             return made(kind="take", target="discard",
@@ -298,9 +306,12 @@ class ContractPresentation(Presentation):
             groups = [tuple(g) for g in action.groups]
             read = [self._group_words(g) for g in groups]
             # a joker's place in a run says what it stands for: then the order is the move's
-            return made(kind="down", cards=[CODES[c] for g in groups for c in g],
+            down = made(kind="down", cards=[CODES[c] for g in groups for c in g],
                         label="Go down with " + in_words([words for words, _ in read]),
                         ordered=any(placed for _, placed in read))
+            # A hand kept long has hundreds of lay-downs: those shedding most points first.
+            down["rank"] = sum(rules.values[c] for g in groups for c in g)
+            return down
         elif isinstance(action, Lay):
             card = CODES[action.card]
             meld_id = f"{action.owner}:{action.index}"
@@ -532,6 +543,11 @@ class ContractPresentation(Presentation):
     def legend(self) -> list[str]:
         """The rules in force, one sentence each (what the rules summary says is played)."""
         return on_lines(self.game.rules)
+
+    def log_text(self, text: str) -> str:
+        """A hint's or a bot's words name cards by their codes ("take the 9S"); the table shows
+        suit symbols, so the words do too ("take the 9♠")."""
+        return CARD_CODE.sub(lambda m: m[1] + SUIT_SYMBOLS[SUITS.index(m[2])], text)
 
     # ---- rounds -----------------------------------------------------------------------------
     def result(self, result: Mapping[str, Any], names: Sequence[str]) -> Result:

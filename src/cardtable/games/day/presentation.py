@@ -42,6 +42,8 @@ CROWN_MARK = "♛"
 PHASE_WORDS = {"substitute": "substitution", "first betting": "first betting round",
                "final betting": "final betting round", "over": "session over"}
 LIMIT_WORDS = {"fixed": "fixed limit", "pot": "pot limit", "no": "no limit"}
+SUBSTITUTION, SIZES = "Substitution", "Bet sizes"
+"""The headings a help list gathers moves under (the rest are "Moves": check, call, fold...)."""
 KEYS = {Keep: "k", Check: "x", Call: "c", Fold: "f", AllIn: "a"}
 """The terminal's one-letter shortcuts (``s CARD``, ``b N`` and ``r N`` take a card or chips)."""
 
@@ -131,24 +133,25 @@ class DayPresentation(Presentation):
         low, high = int(rr[0]), int(rr[1])
         amount: Amount = {"minimum": low, "maximum": high, "step": 1}
         if opening:
-            return {"move": "bet {amount}", "kind": "bet", "cards": [], "target": "pot",
+            return {"move": "bet {amount}", "kind": "bet", "cards": [], "target": None,
                     "label": f"Bet any amount from {low} to {high}", "key": "b {amount}",
-                    "ordered": False, "amount": amount}
-        return {"move": "raise to {amount}", "kind": "raise", "cards": [], "target": "pot",
+                    "ordered": False, "amount": amount, "group": SIZES}
+        return {"move": "raise to {amount}", "kind": "raise", "cards": [], "target": None,
                 "label": f"Raise to any amount from {low} to {high}", "key": "r {amount}",
-                "ordered": False, "amount": amount}
+                "ordered": False, "amount": amount, "group": SIZES}
 
     def move(self, view: View, action: Action, names: Sequence[str]) -> Move:
         text = str(action)
         t = view["table"]
         key = KEYS.get(type(action))
         cards: list[str] = []
-        target: str | None = "pot"
+        target: str | None = None
+        group = "Moves"
         if isinstance(action, Keep):
-            kind, label, target = "keep", "Keep both cards", None
+            kind, label, group = "keep", "Keep both cards", SUBSTITUTION
         elif isinstance(action, Swap):
             card = CODES[action.card]
-            kind, cards, target = "swap", [card], "stock"
+            kind, cards, target, group = "swap", [card], "stock", SUBSTITUTION
             label = (f"Swap the {card} for a card from the deck "
                      "(costs 1 point at the showdown)")
             key = f"s {card}"
@@ -169,15 +172,15 @@ class DayPresentation(Presentation):
             kind = "all-in"
             label = self._all_in_label(view)
         elif isinstance(action, Bet):
-            kind, key = "bet", f"b {action.amount}"
+            kind, key, group = "bet", f"b {action.amount}", SIZES
             label = f"Bet {action.amount}" + self._size_note(view, action.amount, True)
         elif isinstance(action, RaiseTo):
-            kind, key = "raise", f"r {action.amount}"
+            kind, key, group = "raise", f"r {action.amount}", SIZES
             label = f"Raise to {action.amount}" + self._size_note(view, action.amount, False)
         else:  # pragma: no cover - every Day move is one of the above
-            kind, label, target = text.split(" ", 1)[0], text, None
+            kind, label = text.split(" ", 1)[0], text
         return {"move": text, "kind": kind, "cards": cards, "target": target, "label": label,
-                "key": key, "ordered": False}
+                "key": key, "ordered": False, "group": group}
 
     @staticmethod
     def _owed(view: View) -> int:
