@@ -11,7 +11,7 @@ from cardtable import load_game
 from cardtable.bots import Bot, Decision, make_bot
 from cardtable.engine.game import Action, State
 from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock
-from cardtable.games.daylily.cards import parse_cards
+from cardtable.games.daylily.cards import code, parse_cards
 from cardtable.games.daylily.game import DaylilyGame
 from cardtable.games.daylily.melds import classify
 from cardtable.games.daylily.state import DaylilyState
@@ -78,24 +78,25 @@ def rigged(
     seat: int = 0,
     options: dict[str, Any] | None = None,
 ) -> DaylilyState:
-    """A 2-player state where ``seat`` is to draw with exactly these cards in view."""
+    """A 2-player round dealt as written, ``seat`` to draw first with exactly these cards in
+    view: its hand, the up card ``top`` and, under it, the stock's next cards (``stock_top``,
+    the last listed drawn first)."""
     game = DaylilyGame(2, options or {"target": 100})
-    state = game.new_state(11)
     mine = parse_cards(hand)
     fixed = [*mine, *parse_cards(top)]
     if stock_top is not None:
         fixed += parse_cards(stock_top)
     rest = [c for c in range(45) if c not in fixed]
     random.Random(5).shuffle(rest)
-    state.hands = [0, 0]
-    for c in mine:
-        state.hands[seat] |= 1 << c
-    for c in rest[:10]:
-        state.hands[1 - seat] |= 1 << c
-    state.discard = parse_cards(top)
-    state.stock = rest[10:] + (parse_cards(stock_top) if stock_top is not None else [])
-    state.current = seat
-    state.phase = "draw"
+    hands = [mine, rest[:10]] if seat == 0 else [rest[:10], mine]
+    stock = rest[10:] + (parse_cards(stock_top) if stock_top is not None else [])
+    state = game.new_state(11, deals=[{
+        "dealer": 1 - seat,  # the seat after the dealer draws first
+        "hands": [[code(c) for c in h] for h in hands],
+        "stock": [code(c) for c in reversed(stock)],
+        "up": [code(c) for c in parse_cards(top)],
+    }])
+    assert state.current == seat and state.phase == "draw"
     assert not state.invariant_violations()
     return state
 
