@@ -1,4 +1,4 @@
-"""Daylily Rummy rule by rule, on rigged tables.
+"""Daylily Rummy rule by rule, on tables dealt by hand.
 
 Each test deals a table by hand (hands, declared melds, stock and discard pile), plays the moves
 a player would make through the public protocol, and checks what the players would notice: the
@@ -60,45 +60,70 @@ def rig(
     dealer: int | None = None,
     options: dict[str, Any] | None = None,
 ) -> DaylilyState:
-    """A table dealt by hand, at the start of ``current``'s turn.
+    """A table reached from a written deal by real turns, at the start of ``current``'s turn.
 
     ``stock_top`` lists the next cards of the stock, first drawn first. Cards named nowhere go
     under them (``rest="stock"``) or under the named discard pile (``rest="discard"``); when no
     discard pile is named, one of them is turned up. Every seat must hold 10 cards in hand and
-    declared together, as at the start of any turn.
+    declared together, as at the start of any turn. The dealer is the seat before ``current``
+    unless ``dealer`` says otherwise.
+
+    Declared melds and a pile of more than the up card are played there: each seat is dealt
+    its hand and its melds, and the seats take setup turns from the dealer's left until
+    ``current`` is to draw, each declaring its melds on its first turn and discarding the card
+    it drew. A setup turn drawing from the stock lays one card on the pile; one that takes the
+    pile's top card and puts it straight back leaves the pile as it was (both are legal moves).
+    Setup turns that the named pile does not need lay spare cards under it.
     """
-    state = new_state(players, options)
+    game = load_game("daylily", players, options or {})
+    assert isinstance(game, DaylilyGame)
     declared = declared or {}
-    state.hands = [m(hands.get(s, "")) for s in range(players)]
-    state.declared = [[m(x) for x in declared.get(s, [])] for s in range(players)]
-    state.melded = [sum(d.bit_count() for d in state.declared[s]) for s in range(players)]
+    held = {s: cs(hands.get(s, "")) for s in range(players)}
+    laid = {s: [cs(x) for x in declared.get(s, [])] for s in range(players)}
     for s in range(players):
-        assert state.hands[s].bit_count() + state.melded[s] == 10, f"seat {s} is not dealt 10"
-    used = 0
-    for s in range(players):
-        used |= state.hands[s]
-        for d in state.declared[s]:
-            used |= d
+        assert len(held[s]) + sum(map(len, laid[s])) == 10, f"seat {s} is not dealt 10"
+    dealt = {s: held[s] + [c for cards in laid[s] for c in cards] for s in range(players)}
+    used = mask_of([c for s in range(players) for c in dealt[s]])
     top = cs(stock_top)
     pile = cs(discard) if discard else []
     used |= mask_of(top + pile)
     spare = cards_of(FULL_DECK & ~used)
     if discard is None:
         pile, spare = spare[-1:], spare[:-1]
+    dealer = (current - 1) % players if dealer is None else dealer
+    first = (dealer + 1) % players  # the first to draw
+    # Setup turns: enough for every seat with melds to declare them, ending at ``current``.
+    need = max([(s - first) % players + 1 for s in range(players) if laid[s]], default=0)
     if rest == "discard":
-        state.stock = list(reversed(top))
-        state.discard = spare + pile
-    else:
-        state.stock = spare + list(reversed(top))
-        state.discard = pile
-    state.known = [0] * players
-    state.taken = -1
-    state.rebuilds = 0
-    state.turns = 0
-    state.current = current
-    state.dealer = (current - 1) % players if dealer is None else dealer
-    state.phase = DRAW
-    assert state.invariant_violations() == []
+        pile, spare = spare + pile, []
+    need = max(need, len(pile) - 1)
+    turns = need + (current - first - need) % players
+    from_stock = max(len(pile) - 1, turns if rest == "stock" else 0)
+    pad = from_stock + 1 - len(pile)  # spare cards laid under a pile shorter than the turns
+    pile, spare = spare[:pad] + pile, spare[pad:]
+    putting_back = turns - from_stock  # turns that take the up card and put it back
+    assert not (putting_back and game.options["no_return_discard"]), "no setup turns fit"
+    stock = pile[1:] + top + spare[::-1]  # top first
+    state = game.new_state(0, deals=[{
+        "dealer": dealer,
+        "hands": [[code(c) for c in dealt[s]] for s in range(players)],
+        "stock": [code(c) for c in stock],
+        "up": [code(pile[0])],
+    }])
+    declaring = {s for s in range(players) if laid[s]}
+    for turn in range(turns):
+        seat = state.current
+        drawn = state.discard[-1] if turn < putting_back else state.stock[-1]
+        play(state, "draw discard" if turn < putting_back else "draw stock")
+        if seat in declaring:
+            declaring.discard(seat)
+            for cards in laid[seat]:
+                play(state, "meld " + " ".join(code(c) for c in cards))
+        play(state, f"discard {code(drawn)}")
+    assert state.current == current and state.phase == DRAW and state.round_no == 1
+    assert state.discard == pile and state.stock == [*spare, *reversed(top)]
+    assert state.hands == [mask_of(held[s]) for s in range(players)]
+    assert state.declared == [[mask_of(x) for x in laid[s]] for s in range(players)]
     return state
 
 
