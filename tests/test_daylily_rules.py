@@ -354,11 +354,40 @@ def test_drawing_the_discard_never_rebuilds_the_stock() -> None:
 
 
 def exhausted(rebuilds: int, **options: Any) -> DaylilyState:
-    """Seat 1 to draw the last stock card (3PB) after ``rebuilds`` rebuilds; totals 5 and 7."""
-    state = rig(2, {0: TWO_HANDS[0], 1: "1FC 2FC 3FC 1FV 2FV 3FV 1DE 2DE 1PB 2PB"},
-                stock_top="3PB", rest="discard", current=1, dealer=0, options=options)
-    state.rebuilds = rebuilds
-    state.totals = [5, 7]
+    """Seat 1 to draw the last stock card (3PB) after ``rebuilds`` rebuilds, every other card
+    of the pack on the discard pile.
+
+    Reached by play: from a written deal both seats draw from the stock and discard what they
+    drew, through the stock and each rebuilt one (the deal records each rebuild's order, the
+    3PB last in the final one), until only the 3PB is left; when seat 0 would be to draw then,
+    it takes the pile's top card and puts it back."""
+    game = load_game("daylily", 2, options)
+    assert isinstance(game, DaylilyGame)
+    hands = [cs(TWO_HANDS[0]), cs("1FC 2FC 3FC 1FV 2FV 3FV 1DE 2DE 1PB 2PB")]
+    last = c("3PB")
+    pack = cards_of(FULL_DECK & ~mask_of(hands[0] + hands[1]))
+    others = [x for x in pack if x != last]
+    # Top first: the 3PB is drawn last from the stock that ends the setup, early otherwise.
+    up, *stock = [*others, last] if rebuilds == 0 else [others[0], last, *others[1:]]
+    orders: list[list[int]] = []
+    for k in range(rebuilds):  # each rebuild turns over every card but the one just drawn
+        drawn_last = (stock if k == 0 else orders[-1])[-1]
+        rest = [x for x in others if x != drawn_last]
+        orders.append([*rest, last] if k == rebuilds - 1 else [last, *rest])
+    state = game.new_state(0, deals=[{
+        "dealer": 0,
+        "hands": [[code(x) for x in h] for h in hands],
+        "stock": [code(x) for x in stock],
+        "up": [code(up)],
+        "rebuilds": [[code(x) for x in o] for o in orders],
+    }])
+    while not (state.rebuilds == rebuilds and state.stock == [last]):
+        drawn = state.stock[-1]
+        play(state, "draw stock", f"discard {code(drawn)}")
+    if state.current == 0:
+        play(state, "draw discard", f"discard {code(state.discard[-1])}")
+    assert state.current == 1 and state.phase == DRAW and state.round_no == 1
+    assert sorted(state.discard) == [x for x in pack if x != last]
     return state
 
 
@@ -372,7 +401,7 @@ def test_the_round_ends_when_the_stock_runs_out_after_the_allowed_rebuilds(limit
     result = state.results[-1]
     assert result["festival"] is None and "stock ran out" in result["reason"]
     assert result["points"] == [0, 12]
-    assert state.scores == [5, 19]
+    assert state.scores == [0, 12]
     assert state.dealer == 0 and state.round_no == 2 and state.actors == (1,)
 
 
