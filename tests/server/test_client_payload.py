@@ -47,6 +47,8 @@ def test_every_legal_move_comes_described_with_the_board(srv: Server, game: str)
     token = seat_tokens(srv.url, made)[0]
     faces = httpx.get(f"{srv.url}/api/games/{game}/cards", timeout=30).json()
     assert faces["game"] == game
+    for face in faces["cards"].values():
+        assert face["label"] and face["lines"] and isinstance(face["badges"], list)
     for _ in range(40):  # wait for the bot, if it opens
         version, legal = legal_of(srv, table, token)
         if legal:
@@ -61,6 +63,9 @@ def test_every_legal_move_comes_described_with_the_board(srv: Server, game: str)
     assert {s["seat"] for s in board["seats"]} == {0, 1}
     assert set(board["hand"]) <= set(faces["cards"]), "a card in hand has no face"
     assert got["presentation"]["round_word"] and got["presentation"]["totals_title"]
+    assert "notes" not in got  # the moves' labels say what the notes used to
+    assert got["faces"] == faces["cards"]  # the page opening gets its table's faces
+    assert "faces" not in client(srv, table, token, since=got["version"])
     # A spectator is asked nothing and holds nothing.
     watching = client(srv, table, None)
     assert watching["moves"] == [] and watching["board"]["hand"] is None

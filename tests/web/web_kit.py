@@ -100,18 +100,18 @@ def click_move(page: Any, move: str) -> None:
     """Make ``move`` the way a person would: a pile, a button, or its cards (and its meld)
     then the button that names the move."""
     p = parsed(page, move)
-    if not p["cards"] and not p.get("target"):
-        if p["kind"] in ("stock", "take") and page.locator(
-                f'button.pile[data-pile="{p["kind"]}"]:not([disabled])').count():
-            page.click(f'button.pile[data-pile="{p["kind"]}"]')
+    if not p["cards"]:
+        pile = page.locator(f'button.pile[data-move="{move}"]:not([disabled])')
+        if pile.count():  # a pile that makes the move (the stock drawn from)
+            pile.click()
         else:
             page.click(f'.moves .move-row button[data-move="{move}"]')
         return
     page.keyboard.press("Escape")  # start from nothing picked
     for card in p["cards"]:
         page.locator(f'.hand button.card[data-card="{card}"][aria-pressed="false"]').first.click()
-    if p.get("target"):
-        page.click(f'[data-target="{p["target"]}"]')
+    if p.get("target") and page.locator(f'.meld[data-target="{p["target"]}"]').count():
+        page.click(f'.meld[data-target="{p["target"]}"]')  # the meld it goes on
     button = page.locator(f'.matching button[data-move="{move}"]')
     if button.count():
         button.first.click()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ from cardtable.bots import Decision, bot_about, bot_names, bot_title, seat_title
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State, game_class, game_names, load_game
 from cardtable.engine.kit import presentation_for
-from cardtable.engine.presentation import Presentation, View
+from cardtable.engine.presentation import Face, Presentation, View
 from cardtable.server import auth
 from cardtable.server.bodies import BadBody, parse_json
 from cardtable.server.invites import BadLink, check_link, qr_svg
@@ -58,95 +58,12 @@ def _option_json(spec: Any) -> dict[str, Any]:
             "nullable": spec.nullable}
 
 
-def _faces_daylily() -> dict[str, dict[str, Any]]:
-    from cardtable.games.daylily import cards as dc
-
-    accents = {a for attr, a, b in dc.ATTRIBUTES if attr == "purple accent"} | {
-        b for attr, a, b in dc.ATTRIBUTES if attr == "purple accent"}
-    partners: dict[str, list[str]] = {}
-    for attr, a, b in dc.ATTRIBUTES:
-        partners.setdefault(a, []).append(f"{attr} with {b}")
-        partners.setdefault(b, []).append(f"{attr} with {a}")
-    out = {}
-    for c in range(dc.DECK_SIZE):
-        flower = dc.flower_of(c)
-        out[dc.code(c)] = {
-            "order": c, "name": flower.name, "short": flower.code, "blooms": dc.blooms_of(c),
-            "family": flower.family, "group": flower.family,
-            "purple": flower.family == "Purple", "accent": flower.name in accents,
-            "pandora": flower.family == "Pandora", "pairs": partners.get(flower.name, []),
-            "label": dc.name(c)}
-    return out
-
-
-def _faces_sayrummy() -> dict[str, dict[str, Any]]:
-    from cardtable.games.sayrummy import sounds as ss
-
-    out: dict[str, dict[str, Any]] = {}
-    for s in ss.SOUNDS:
-        out[s.ipa] = {"order": s.id, "ipa": s.ipa, "kind": s.kind, "group": s.kind + "s",
-                      "spellings": list(s.spellings), "example": s.example,
-                      "label": f"/{s.ipa}/ as in {s.example}: {', '.join(s.spellings)}"}
-    out[ss.WILD_SYMBOL] = {"order": ss.NSOUNDS, "ipa": ss.WILD_SYMBOL, "kind": "wild",
-                           "group": "wild cards", "spellings": [], "example": "",
-                           "label": "wild card: any sound"}
-    return out
-
-
-def _faces_day() -> dict[str, dict[str, Any]]:
-    from cardtable.games.day import cards as yc
-
-    out = {}
-    for c in range(yc.DECK_SIZE):
-        if c == yc.CROWN:
-            face = {"value": "Crown", "suit": None, "crown": True, "moon": False}
-        else:
-            r = c % 13
-            face = {"value": "Moon" if r == yc.MOON_RANK else str(r + 1),
-                    "suit": yc.SUITS[c // 13], "crown": False, "moon": r == yc.MOON_RANK}
-        out[yc.code(c)] = {"order": c, "group": face["suit"] or "Crown", "label": yc.code(c),
-                           **face}
-    return out
-
-
-def _faces_contract() -> dict[str, dict[str, Any]]:
-    from cardtable.games.contract import cards as cc
-
-    out: dict[str, dict[str, Any]] = {}
-    for c in range(cc.JOKER + 1):
-        if c == cc.JOKER:
-            out["JK"] = {"order": 99, "rank": "JK", "suit": None, "symbol": "★",
-                         "group": "jokers", "red": False, "joker": True, "label": "joker"}
-            continue
-        suit = c // 13
-        rank = cc.RANK_TEXT[c % 13 + 1]
-        out[cc.code(c)] = {"order": suit * 14 + c % 13, "rank": rank,
-                           "suit": cc.SUIT_NAMES[suit], "symbol": cc.SUIT_SYMBOLS[suit],
-                           "group": cc.SUIT_NAMES[suit], "red": suit in (1, 2),
-                           "joker": False,
-                           "label": f"{cc.RANK_NAMES[c % 13 + 1]} of {cc.SUIT_NAMES[suit]}"}
-    return out
-
-
-FACES: dict[str, Callable[[], dict[str, dict[str, Any]]]] = {
-    "daylily": _faces_daylily, "say-rummy": _faces_sayrummy, "day": _faces_day,
-    "dummy-rummy": _faces_contract, "liverpool": _faces_contract,
-}
-
-
 @lru_cache(maxsize=64)
-def card_faces(name: str) -> dict[str, dict[str, Any]]:
-    """Every distinct card of the game by its notation, with what its face shows; a game this
-    module does not know gets its notation as the face."""
-    maker = FACES.get(name)
-    if maker is not None:
-        try:
-            return maker()
-        except (ImportError, AttributeError):  # pragma: no cover - a game changed shape
-            pass
-    deck = load_game(name).deck()
-    return {card: {"order": i, "group": "", "label": card}
-            for i, card in enumerate(dict.fromkeys(deck))}
+def card_faces(name: str) -> dict[str, Face]:
+    """Every distinct card of the game by its notation, with what its face shows, as the game's
+    presentation describes it at its default options (a table's own, which its options may
+    change, come with the table's first payload)."""
+    return presentation_for(load_game(name)).faces()
 
 
 @lru_cache(maxsize=1)
@@ -184,35 +101,6 @@ def log_lines(game: Game, state: State, seat: int | None, since: int,
         lines.append({"version": event.get("version"), "kind": event.get("kind"),
                       "seat": event.get("seat"), "text": text})
     return lines
-
-
-def move_notes(game: Game, legal: Iterable[str]) -> dict[str, str]:
-    """A few words on the legal moves where the notation alone says too little: the English
-    words a Say Rummy word or extension makes."""
-    if game.name != "say-rummy":
-        return {}
-    try:
-        from cardtable.games.sayrummy.sounds import parse_token, split_sounds
-        lex = game.lexicon  # type: ignore[attr-defined]
-    except (ImportError, AttributeError):  # pragma: no cover
-        return {}
-    notes = {}
-    for move in legal:
-        parts = move.split(None, 2)
-        if parts[0] == "word" and len(parts) >= 2:
-            sounds_text = move.split(None, 1)[1]
-        elif parts[0] == "extend" and len(parts) == 3:
-            sounds_text = parts[2]
-        else:
-            continue
-        try:
-            sounds = [parse_token(t) % 64 for t in split_sounds([sounds_text])]
-            words = lex.words_for(sounds)
-        except (ValueError, CardtableError):
-            continue
-        if words:
-            notes[move] = ", ".join(words[:4])
-    return notes
 
 
 def time_left(table: Table, seat: int | None, legal: Sequence[str]) -> dict[str, Any] | None:
@@ -271,6 +159,8 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
     game = table.game
     view = st.view(seat)
     described = described_table(game, view, actions, names)
+    if since < 0:  # the page opening: the faces of this table's set-up (options may change them)
+        described["faces"] = presentation_for(game).faces()
     return {
         "table": table.id, "version": st.version, "seat": seat,
         "game": {"name": game.name, "title": game.title, "players": game.players,
@@ -283,7 +173,6 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
                   for n, s in enumerate(table.seats)],
         "names": names,
         "log": log_lines(game, st, seat, since, names),
-        "notes": move_notes(game, legal),
         **described,
         "timer": time_left(table, seat, legal),
         "settings": table.settings.to_json(),

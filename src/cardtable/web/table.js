@@ -1,7 +1,7 @@
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
 import { h, clear, showModal, toast } from "./dom.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
-import { adapterFor, genericResultLines } from "./games.js";
+import { attempts, boardContent, faceContent, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
 
@@ -14,17 +14,6 @@ export async function openTable(main, id, token) {
   await view.start();
 }
 
-function multisetIncludes(big, small) {
-  const left = [...big];
-  for (const c of small) {
-    const at = left.indexOf(c);
-    if (at < 0) return false;
-    left.splice(at, 1);
-  }
-  return true;
-}
-const sameMultiset = (a, b) => a.length === b.length && multisetIncludes(a, b);
-
 class TableScreen {
   constructor(main, id, token) {
     Object.assign(this, { main, id, token });
@@ -32,14 +21,16 @@ class TableScreen {
     this.meta = null; // the client payload: game, seats, names, settings
     this.log = [];
     this.logSince = -1;
-    this.notes = {};
+    this.extra = null; // the last client payload: the game's description of a version
+    this.shapes = new Map(); // a move of each kind seen at this table, for "try anyway"
+    this.said = null; // the texts the board's melds say, by meld id, at the last drawing
     this.timer = null;
     this.selection = []; // indices into the sorted hand
     this.target = null;
     this.message = null;
     this.hint = null;
     this.hintFigures = null; // the search's figures behind the last hint, shown on request
-    this.amount = null; // the bet or raise being typed: {key: "version|verb", text}
+    this.amounts = null; // the amounts being typed: {version, typed: {move: {text}}}
     this.retry = 0;
     this.resultsSeen = null;
     this.voicesOk = "speechSynthesis" in window;
@@ -63,11 +54,12 @@ class TableScreen {
       // bar or the history, where a shared screen or a synced history would show it.
       if (new URLSearchParams(location.search).has("token")) history.replaceState(null, "", seatLink(this.id, this.seat, ""));
     }
-    this.adapter = adapterFor(this.meta.game.name);
-    this.faces = await faces(this.meta.game.name).catch(() => ({}));
+    // The table's own faces (they may depend on its options), else the game's.
+    this.faces = this.meta.faces || await faces(this.meta.game.name).catch(() => ({}));
+    this.tones = toneColours(this.faces);
+    this.extra = this.meta;
     this.log = this.meta.log;
     this.logSince = this.meta.version;
-    this.notes = this.meta.notes;
     this.setTimer(this.meta.timer);
     document.title = `${this.meta.game.title} · cardtable`;
     where().textContent = `${this.meta.game.title} · ${this.seat === null ? "watching" : `seat ${this.seat + 1}`}`;
@@ -109,15 +101,9 @@ class TableScreen {
   setConn(kind, text) { const el = conn(); el.textContent = text; el.dataset.state = kind; }
 
   update(data) {
-    const fresh = !this.state;
-    const newEvents = this.state ? data.events.filter((e) => e.version > this.state.version) : [];
     if (this.state && data.version !== this.state.version) { this.selection = []; this.target = null; this.hint = null; this.hintFigures = null; }
     this.state = data;
-    // A page opened mid-game says which word was laid last, without saying it aloud again.
-    if (fresh && this.adapter.lastWord) this.lastSpoken = this.adapter.lastWord(data.events || []);
-    if (!fresh && this.adapter.onEvent) for (const e of newEvents) this.adapter.onEvent(e, this.ctx());
     this.render();
-    if (this.firstPaint === null) { this.firstPaint = performance.now(); document.body.dataset.painted = String(Math.round(this.firstPaint)); }
     this.fetchExtra();
   }
 
@@ -142,8 +128,7 @@ class TableScreen {
         this.logSince = Math.max(this.logSince, extra.version);
         this.meta.seats = extra.seats;
         if (this.state && extra.version === this.state.version) {
-          // Labels drawn before the notes came were cached without them ("Lay /b ɝ d/", no “bird”).
-          this.notes = extra.notes; this.parseCache = null; this.setTimer(extra.timer);
+          this.extra = extra; this.setTimer(extra.timer);
         }
         this.render();
       } while (this.dirtyExtra);
@@ -167,57 +152,61 @@ class TableScreen {
     return this.timer.kind === "window" ? `${left} s left to answer` : `${left} s left in your turn`;
   }
 
-  // ---- what the adapters see -------------------------------------------------------------
+  // ---- what the game says of this version ---------------------------------------------
+  // The game's description (moves, board, results) of the version on screen: carried by the
+  // update itself, or by the client payload of the same version; null until it has come.
+  described() {
+    const st = this.state;
+    if (!st) return null;
+    if (st.moves && st.board) return st;
+    const d = this.extra;
+    return d && d.moves && d.version === st.version ? d : null;
+  }
+
+  moves() { const d = this.described(); return d ? d.moves : []; }
+
+  face(code) { return this.faces[code] || plainFace(code); }
+
+  name(code) { return this.face(code).name; }
+
   hand() {
-    if (this.seat === null || !this.state) return [];
-    const cards = ((this.state.view.zones || {})[`hand:${this.seat}`] || {}).cards || [];
-    const order = (c) => (this.faces[c] ? this.faces[c].order : 1e6);
+    const d = this.described();
+    if (this.seat === null || !d) return [];
+    const cards = d.board.hand || [];
+    const order = (c) => this.face(c).order;
     return [...cards].sort((a, b) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  // A legal move in notation as the page offers it: {kind, cards, target, label}.
+  parse(move) {
+    const m = this.moves().find((x) => x.move === move);
+    return m ? { kind: m.kind, cards: m.cards, target: m.target, label: m.label, ordered: m.ordered }
+      : { kind: "other", cards: [], target: null, label: move, ordered: false };
   }
 
   ctx() {
     const self = this;
-    const st = this.state;
     return {
-      view: st.view, seat: this.seat, legal: st.legal, players: this.meta.game.players,
-      options: this.meta.game.options, title: this.meta.game.title, names: this.meta.names,
-      notes: this.notes, target: this.target,
-      name: (c) => self.adapter.name(c, self.faces[c] || self.faces[c.replace(/^\*/, "")]),
-      parse: (m) => self.parse(m),
+      moves: this.moves(), target: this.target, picked: this.selection.map((i) => this.hand()[i]).filter(Boolean),
+      name: (c) => self.name(c),
       card: (c, opts) => self.cardEl(c, opts || {}),
-      moveOfKind: (kind) => st.legal.find((m) => self.parse(m).kind === kind),
       play: (m) => self.play(m),
-      isTarget: (id) => st.legal.some((m) => self.parse(m).target === id),
       toggleTarget: (id) => { self.target = self.target === id ? null : id; self.render(); },
       speak: (w) => self.speak(w),
-      speechNote: () => self.speechNote(),
     };
   }
 
-  parse(move) {
-    this.parseCache = this.parseCache || new Map();
-    const key = `${this.state.version}|${move}`;
-    if (!this.parseCache.has(key)) {
-      if (this.parseCache.size > 4000) this.parseCache.clear();
-      let parsed;
-      try { parsed = this.adapter.parse(move, this.ctxLite()); } catch (err) { parsed = null; }
-      this.parseCache.set(key, parsed || { kind: "other", cards: [], label: move });
-    }
-    return this.parseCache.get(key);
-  }
-
-  // The bots' words name cards by their codes ("2GP", "QS"), the terminal's notation; the
-  // page shows names, so a code of this game's deck becomes the name on its card, and a run
-  // of them (a meld) is joined by "+" as the moves' labels are.
+  // The bots' words name cards by their notation ("2GP", "QS"), the terminal's; the page
+  // shows names, so a card of this game's deck becomes the name on its card, and a run of
+  // them (a meld) is joined by "+".
   named(text) {
-    const name = this.ctxLite().name;
     return text.replace(/\b[0-9A-Z]{2,3}(?: [0-9A-Z]{2,3})*\b/g, (run) => {
       const codes = run.split(" ");
       let out = "";
       codes.forEach((c, i) => {
         const known = !!this.faces[c];
         if (i) out += known && this.faces[codes[i - 1]] ? " + " : " ";
-        out += known ? name(c) : c;
+        out += known ? this.name(c) : c;
       });
       return out;
     });
@@ -236,12 +225,7 @@ class TableScreen {
       text.slice(at + said.length);
   }
 
-  ctxLite() {
-    return { view: this.state.view, names: this.meta.names, notes: this.notes, seat: this.seat,
-      name: (c) => this.adapter.name(c, this.faces[c] || this.faces[c.replace(/^\*/, "")]) };
-  }
-
-  // ---- speech (Say Rummy) ----------------------------------------------------------------
+  // ---- speech: what a meld says (a word laid) --------------------------------------------
   speak(word) {
     if (!word) return;
     // Shown in writing whether or not the browser can speak: without a voice the note under
@@ -270,8 +254,8 @@ class TableScreen {
   speechNote() {
     const available = this.voicesOk && window.speechSynthesis && window.speechSynthesis.getVoices().length > 0;
     return h("p.speech-note", { role: "note" },
-      available ? "Words laid are spoken aloud; ▶ say replays one." : "Speech is not available in this browser: each word laid is shown here in writing instead.",
-      " Last word: ", h("strong.spoken-word", this.lastSpoken ? `“${this.lastSpoken}”` : "none yet"));
+      available ? "What is laid on the table is said aloud; ▶ say says it again." : "Speech is not available in this browser: what is laid on the table is shown here in writing instead.",
+      " Last said: ", h("strong.spoken-word", this.lastSpoken ? `“${this.lastSpoken}”` : "nothing yet"));
   }
 
   // ---- moves ------------------------------------------------------------------------------
@@ -341,42 +325,57 @@ class TableScreen {
     document.addEventListener("keydown", (e) => {
       if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const ctx = this.state && this.ctx();
-      if (!ctx) return;
+      if (!this.state) return;
       if (e.key === "Escape") { this.selection = []; this.target = null; this.render(); }
-      else if (e.key === "s") { const m = ctx.moveOfKind("stock"); if (m) this.play(m); }
-      else if (e.key === "d") { const m = ctx.moveOfKind("take"); if (m) this.play(m); }
       else if (e.key === "?" || e.key === "h") this.askHint();
-      else if (e.key === "p") { if (this.state.legal.includes("pass")) this.play("pass"); }
-      else return;
+      else {
+        // A move the game gives a key of one letter ("s": draw from the stock) is that key.
+        const keyed = this.moves().filter((m) => m.key === e.key && !m.amount);
+        if (keyed.length !== 1) return;
+        this.play(keyed[0].move);
+      }
       e.preventDefault();
     });
   }
 
   // ---- drawing ----------------------------------------------------------------------------
   cardEl(code, { selected = false, playable = false, inert = false, small = false, onclick, index } = {}) {
-    const base = code.startsWith("*") && code.length > 1 ? "*" : code.replace(/^JK\(.+\)$/, "JK");
-    const f = this.faces[base];
-    const name = this.adapter.cardName ? this.adapter.cardName(code, f) : this.adapter.name(code, f);
-    const cls = `card ${this.adapter.cardClass(f)} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
-    const face = this.adapter.face(base, f);
-    const extra = code !== base && code.startsWith("*") ? h("span.declared", `as /${code.slice(1)}/`)
-      : (code !== base ? h("span.declared", code.slice(3, -1)) : null);
-    if (inert) return h("span", { class: cls, role: "img", "aria-label": name, title: name, dataset: { card: code } }, face, extra);
-    return h("button", { type: "button", class: cls, "aria-pressed": String(selected), "aria-label": name + (playable ? "" : " (no move uses it now)"), title: name, dataset: { card: code, index }, onclick }, face, extra);
+    const f = this.face(code);
+    const name = f.label;
+    const cls = `card tone-${f.tone} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
+    const style = this.tones[f.tone] ? `--tone: ${this.tones[f.tone]}` : null;
+    if (inert) return h("span", { class: cls, style, role: "img", "aria-label": name, title: name, dataset: { card: code } }, faceContent(f));
+    return h("button", { type: "button", class: cls, style, "aria-pressed": String(selected), "aria-label": name + (playable ? "" : " (no move uses it now)"), title: name, dataset: { card: code, index }, onclick }, faceContent(f));
+  }
+
+  // A word laid or grown since the last drawing is said aloud; a page opened mid-game only
+  // shows the last one.
+  speakNew(board) {
+    const now = spoken(board);
+    if (this.said === null) {
+      if (now.size) this.lastSpoken = [...now.values()].at(-1);
+    } else {
+      const fresh = [...now].filter(([id, text]) => this.said.get(id) !== text);
+      if (fresh.length) this.speak(fresh.at(-1)[1]);
+    }
+    this.said = now;
   }
 
   render() {
     if (!this.state || !this.meta) return;
+    const d = this.described();
+    if (!d) return; // the game's words for this version are on their way
     const focused = document.activeElement;
     const focusKey = focused && focused.dataset ? (focused.dataset.index !== undefined ? `i:${focused.dataset.index}` : focused.dataset.move ? `m:${focused.dataset.move}` : focused.dataset.pile ? `p:${focused.dataset.pile}` : focused.dataset.target ? `t:${focused.dataset.target}` : focused.dataset.amount ? `a:${focused.dataset.amount}` : null) : null;
     const st = this.state;
+    const board = d.board;
+    if (this.spokenAt !== st.version) { this.spokenAt = st.version; this.speakNew(board); }
     const ctx = this.ctx();
-    const a = this.adapter;
     const hand = this.hand();
-    const parsed = st.legal.map((m) => ({ move: m, ...this.parse(m) }));
-    const playable = new Set(parsed.flatMap((p) => p.cards));
-    const selCards = this.selection.map((i) => hand[i]).filter(Boolean);
+    const moves = d.moves;
+    for (const m of moves) if (m.cards.length && !m.amount) this.shapes.set(m.kind, m);
+    const playable = new Set(moves.flatMap((m) => m.cards));
+    const selCards = ctx.picked;
     const myTurn = this.seat !== null && st.actors.includes(this.seat) && !st.over;
     // A phone's tab list and a desktop's tab strip show the title: it says when you are on.
     document.title = `${myTurn ? "Your move · " : ""}${this.meta.game.title} · cardtable`;
@@ -391,7 +390,7 @@ class TableScreen {
       "aria-current": st.actors.includes(i) ? "true" : null,
     }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : `${s.open ? " (free seat" : " (invited"}${s.away ? ": a bot plays)" : ")"}`}${s.away && s.taken ? " (away: a bot plays)" : ""}${s.taken && this.absent(i) ? " (offline)" : ""}`),
     st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
-    h("span.seat-info", a.seatInfo(ctx, i)),
+    h("span.seat-info", this.seatInfo(board, i)),
     i === this.seat ? h("span.seat-tools",
       h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name"),
       st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null,
@@ -412,72 +411,73 @@ class TableScreen {
     const seedNote = chosen !== null ? h("p.chosen-seed", { role: "note" }, `This deal was chosen by whoever made the table (seed ${chosen}).`) : null;
 
     // moves
-    const free = parsed.filter((p) => p.cards.length === 0 && !p.target);
-    const cardMoves = parsed.filter((p) => p.cards.length > 0 || p.target);
-    let matching = [];
-    if (selCards.length || this.target) {
-      matching = cardMoves.filter((p) => multisetIncludes(p.cards, selCards) && (!this.target || p.target === this.target));
-      matching.sort((x, y) => Number(sameMultiset(y.cards, selCards)) - Number(sameMultiset(x.cards, selCards)) || x.cards.length - y.cards.length);
-    }
-    const moveButton = (p, primary) => h("button", { type: "button", class: `move ${primary ? "primary" : ""} ${this.hint === p.move ? "hinted" : ""}`, dataset: { move: p.move }, title: p.move, onclick: () => this.play(p.move) }, p.label);
+    const listed = moves.filter((m) => !m.amount);
+    const free = listed.filter((m) => m.cards.length === 0);
+    const cardMoves = listed.filter((m) => m.cards.length > 0);
+    const matching = selCards.length || this.target ? matchingMoves(moves, selCards, this.target) : [];
+    const moveButton = (m, primary) => h("button", { type: "button", class: `move ${primary ? "primary" : ""} ${this.hint === m.move ? "hinted" : ""}`, dataset: { move: m.move }, title: m.move, "aria-keyshortcuts": m.key && m.key.length === 1 ? m.key : null, onclick: () => this.play(m.move) }, m.label);
     const shown = matching.slice(0, 12);
     let tryBox = null;
     if (myTurn && selCards.length && matching.length === 0) {
-      const intents = a.intents(selCards, this.target) || [];
-      tryBox = h("div.try", h("p", "No legal move uses exactly these cards. Try one anyway to hear why:"),
-        intents.map((it) => h("button.move.try-move", { type: "button", dataset: { move: it.action }, onclick: () => this.play(it.action) }, it.label)));
+      const tries = attempts(this.shapes, selCards, this.target, st.legal, new Set(board.piles.map((p) => p.id)));
+      tryBox = h("div.try", h("p", "No legal move uses exactly these cards."),
+        tries.length ? [h("p", "Try one anyway to hear why:"), tries.map((t) => h("button.move.try-move", { type: "button", dataset: { move: t.move }, onclick: () => this.play(t.move) }, t.label))] : null);
     }
     const groups = new Map();
-    for (const p of parsed) { if (!groups.has(p.kind)) groups.set(p.kind, []); groups.get(p.kind).push(p); }
-    const allMoves = myTurn && parsed.length > 0 ? h("details.all-moves", h("summary", `All ${parsed.length} legal moves`),
-      [...groups.entries()].map(([kind, list]) => h("div.move-group", h("h4", kind), list.map((p) => moveButton(p, false))))) : null;
+    for (const m of listed) { const g = m.group || m.kind; if (!groups.has(g)) groups.set(g, []); groups.get(g).push(m); }
+    const allMoves = myTurn && listed.length > 0 ? h("details.all-moves", h("summary", `All ${listed.length} legal moves`),
+      [...groups.entries()].map(([g, list]) => h("div.move-group", h("h4", g), list.map((m) => moveButton(m, false))))) : null;
 
     let prompt;
-    if (st.over) prompt = "The match is over.";
+    if (st.over) prompt = board.prompt || "The match is over.";
     else if (this.seat === null) prompt = `You are watching. ${st.actors.map((s) => this.meta.names[s]).join(", ")} to act.`;
-    else if (myTurn) prompt = a.prompt(ctx);
-    else prompt = `Waiting for ${st.actors.map((s) => this.meta.names[s]).join(", ")}…${this.absentWords(st.actors)}`;
+    else if (myTurn) prompt = board.prompt || "Your move: choose one.";
+    else prompt = `${board.prompt || `Waiting for ${inWords(st.actors.map((s) => this.meta.names[s]))}.`}${this.absentWords(st.actors)}`;
 
     const timed = myTurn && this.timer ? h("span.time-left", { role: "timer", "aria-live": "off" }, this.timeLeftText()) : null;
-    const bet = myTurn ? this.betControl(ctx) : null;
+    const amounts = myTurn ? moves.filter((m) => m.amount).map((m) => this.amountControl(m, d.presentation)) : [];
     const movesBox = h("section.moves", { "aria-label": "Your moves" },
       h("p.prompt", h("strong", myTurn ? "Your move. " : ""), prompt, " ", timed),
       h("p.message", { role: "alert", class: this.message && this.message.isError ? "error" : "" }, this.message ? this.message.text : ""),
       this.hintFigures ? h("details.hint-figures", h("summary", "How sure is this hint?"), h("p", this.hintFigures)) : null,
-      myTurn && (free.length || bet) ? h("div.move-row", free.map((p) => moveButton(p, true)), bet) : null,
-      shown.length ? h("div.move-row.matching", { "aria-label": "Moves with the selected cards" }, shown.map((p, i) => moveButton(p, i === 0 && sameMultiset(p.cards, selCards))),
+      myTurn && (free.length || amounts.length) ? h("div.move-row", free.map((m) => moveButton(m, true)), amounts) : null,
+      shown.length ? h("div.move-row.matching", { "aria-label": "Moves with the selected cards" }, shown.map((m, i) => moveButton(m, i === 0 && usesExactly(m, selCards))),
         matching.length > shown.length ? h("span.muted", `and ${matching.length - shown.length} more: pick more cards to narrow`) : null) : null,
-      myTurn && !selCards.length && !this.target && cardMoves.length ? h("p.muted", `${cardMoves.length === 1 ? "1 move uses" : `${cardMoves.length} moves use`} cards: pick cards from your hand${cardMoves.some((p) => p.target) ? " or a meld on the table" : ""}.`) : null,
+      myTurn && !selCards.length && !this.target && cardMoves.length ? h("p.muted", `${cardMoves.length === 1 ? "1 move uses" : `${cardMoves.length} moves use`} cards: pick cards from your hand${cardMoves.some((m) => m.target && !board.piles.some((p) => p.id === m.target)) ? ", and a meld on the table for a move onto one" : ""}.`) : null,
       tryBox,
       h("div.move-row.tools",
         this.seat !== null && myTurn ? h("button.tool", { type: "button", onclick: () => this.askHint(), "aria-keyshortcuts": "h" }, "Hint") : null,
         selCards.length || this.target ? h("button.tool", { type: "button", onclick: () => { this.selection = []; this.target = null; this.render(); } }, "Clear selection") : null),
       allMoves);
 
-    // hand, grouped
+    // hand, grouped as the game sorts it (each group where its first card of the deck falls)
     let handBox = null;
-    if (this.seat !== null) {
+    if (this.seat !== null && board.hand) {
       const byGroup = new Map();
       hand.forEach((c, i) => {
-        const g = (this.faces[c] && this.faces[c].group) || "";
+        const g = this.face(c).group || "";
         if (!byGroup.has(g)) byGroup.set(g, []);
         byGroup.get(g).push(i);
       });
-      const order = [...a.groups, ...[...byGroup.keys()].filter((g) => !a.groups.includes(g))];
-      handBox = h("section.hand", { "aria-label": `Your hand, ${hand.length} cards` },
-        h("h2", `Your hand (${hand.length})`, selCards.length ? h("span.muted", ` · ${selCards.length} picked`) : null),
-        h("div.hand-groups", order.filter((g) => byGroup.has(g)).map((g) => h("div.hand-group", { role: "group", "aria-label": g || "cards" },
+      const first = (g) => Math.min(...Object.values(this.faces).filter((f) => f.group === g).map((f) => f.order), 1e6);
+      const order = [...byGroup.keys()].sort((x, y) => first(x) - first(y));
+      const title = board.hand_title || "Your hand";
+      handBox = h("section.hand", { "aria-label": `${title}, ${plural(hand.length, "card")}` },
+        h("h2", title.includes(String(hand.length)) ? title : `${title} (${hand.length})`, selCards.length ? h("span.muted", ` · ${selCards.length} picked`) : null),
+        h("div.hand-groups", order.map((g) => h("div.hand-group", { role: "group", "aria-label": g || "cards" },
           g ? h("span.group-name", g) : null,
           h("div.card-row", byGroup.get(g).map((i) => this.cardEl(hand[i], { index: i, selected: this.selection.includes(i), playable: playable.has(hand[i]), onclick: () => this.toggleCard(i) })))))));
     }
 
-    const board = h("section.board", { "aria-label": "The table" }, a.board(ctx));
-    const status = h("p.status", a.status(ctx));
-    const side = h("aside.side", this.logBox(), this.scoreBox(ctx));
-    const end = st.over ? this.endBox(ctx) : null;
+    const boardBox = h("section.board", { "aria-label": "The table" }, boardContent(ctx, board),
+      spoken(board).size ? this.speechNote() : null);
+    const status = h("p.status", board.status || this.meta.game.title);
+    const side = h("aside.side", this.logBox(), this.scoreBox(d));
+    const end = st.over ? this.endBox(d) : null;
 
-    clear(this.main, h("div", { class: `table-screen game-${this.meta.game.name} ${myTurn ? "my-turn" : ""}` },
-      status, seedNote, seats, invite, end, h("div.play", board, movesBox, handBox), side));
+    clear(this.main, h("div", { class: `table-screen ${myTurn ? "my-turn" : ""}` },
+      status, seedNote, seats, invite, end, h("div.play", boardBox, movesBox, handBox), side));
+    if (this.firstPaint === null) { this.firstPaint = performance.now(); document.body.dataset.painted = String(Math.round(this.firstPaint)); }
 
     const logEl = this.main.querySelector(".log-lines");
     if (logEl) logEl.scrollTop = logEl.scrollHeight;
@@ -500,7 +500,7 @@ class TableScreen {
         this.bringMoves = false;
       }
     }
-    this.maybeShowResult(ctx);
+    this.maybeShowResult(d);
     if (focusKey) {
       const [kind, key] = [focusKey.slice(0, 1), focusKey.slice(2)];
       const sel = kind === "i" ? `[data-index="${key}"]` : kind === "m" ? `[data-move="${CSS.escape(key)}"]` : kind === "p" ? `[data-pile="${key}"]` : kind === "a" ? `[data-amount="${CSS.escape(key)}"]` : `[data-target="${CSS.escape(key)}"]`;
@@ -604,27 +604,36 @@ class TableScreen {
     showModal(dialog);
   }
 
-  betControl(ctx) {
-    const t = ctx.view.table || {};
-    const bets = this.state.legal.filter((m) => m.startsWith("bet ") || m.startsWith("raise to "));
-    if (!bets.length || !t.raise_range || t.limit === "fixed") return null;
-    const [lo, hi] = t.raise_range;
-    const verb = bets[0].startsWith("bet") ? "bet" : "raise to";
-    // The table redraws while an amount is being typed (the log catching up, a card picked):
-    // the typed text outlives the redraw, until the state moves on.
-    const key = `${this.state.version}|${verb}`;
-    if (!this.amount || this.amount.key !== key) this.amount = { key, text: String(lo) };
+  // A move of any amount in a range (a bet of the player's choosing): a number box and its
+  // button. The table redraws while an amount is being typed (the log catching up, a card
+  // picked): the typed text outlives the redraw, until the state moves on.
+  amountControl(m, words) {
+    const { minimum: lo, maximum: hi, step } = m.amount;
+    if (!this.amounts || this.amounts.version !== this.state.version) this.amounts = { version: this.state.version, typed: {} };
+    const typed = this.amounts.typed[m.move] || (this.amounts.typed[m.move] = { text: String(lo) });
+    const unit = (words && words.totals_unit) || "";
+    const verb = m.kind.charAt(0).toUpperCase() + m.kind.slice(1);
     const submit = () => {
       const n = Number(input.value);
-      if (!(Number.isInteger(n) && n >= lo && n <= hi)) { this.say(`Choose a whole number of chips from ${lo} to ${hi}.`, true); return; }
-      this.play(`${verb} ${n}`);
+      if (!(Number.isInteger(n) && n >= lo && n <= hi && (n - lo) % (step || 1) === 0)) {
+        this.say(`Choose a whole number${unit ? ` of ${unit}` : ""} from ${lo} to ${hi}${step > 1 ? `, in steps of ${step}` : ""}.`, true);
+        return;
+      }
+      this.play(m.move.replace("{amount}", String(n)));
     };
-    const input = h("input.amount", { type: "number", min: lo, max: hi, step: 1, value: this.amount.text, dataset: { amount: verb },
-      "aria-label": `Amount to ${verb}, from ${lo} to ${hi}`, oninput: () => { this.amount.text = input.value; },
-      // Enter in the box bets, as in any form; it must not reach the table's own keys
+    const input = h("input.amount", { type: "number", min: lo, max: hi, step: step || 1, value: typed.text, dataset: { amount: m.move },
+      "aria-label": `${m.label}: the amount, from ${lo} to ${hi}`, oninput: () => { typed.text = input.value; },
+      // Enter in the box makes the move, as in any form; it must not reach the table's own keys
       onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); submit(); } } });
-    return h("span.bet-control", h("label", `${verb === "bet" ? "Bet" : "Raise to"} `, input), h("small", ` ${lo}–${hi} `),
-      h("button.move", { type: "button", onclick: submit }, verb === "bet" ? "Bet" : "Raise"));
+    return h("span.amount-control", h("label", `${m.label} `, input),
+      h("button.move", { type: "button", onclick: submit }, verb));
+  }
+
+  // What the board says of a seat beside its name: cards held, then the game's lines.
+  seatInfo(board, i) {
+    const line = (board.seats || []).find((s) => s.seat === i);
+    if (!line) return "";
+    return [line.cards === null || line.cards === undefined ? null : plural(line.cards, "card"), ...line.lines].filter(Boolean).join(" · ");
   }
 
   // Another person's seat with nobody at it: never taken, or its page closed, and no bot
@@ -650,7 +659,6 @@ class TableScreen {
   }
 
   logBox() {
-    const words = (text) => (this.adapter.logText ? this.adapter.logText(text) : text);
     const mine = this.seat;
     let lastMine = -1;
     this.log.forEach((l, i) => { if (mine !== null && l.seat === mine && !["dealt", "dealt_hand", "round_scored", "match_over"].includes(l.kind)) lastMine = i; });
@@ -660,55 +668,55 @@ class TableScreen {
     return h("section.log", { "aria-label": "Move log" },
       h("h2", "Move log"),
       mine !== null && lastMine >= 0 ? h("p.since", since ? `Since your last turn: ${since} move${since === 1 ? "" : "s"} (marked)` : "Nothing has happened since your last move.") : null,
-      h("ol.log-lines", lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, words(l.text)))),
-      h("p.sr-only", { "aria-live": "polite" }, this.log.length ? words(this.log.at(-1).text) : ""));
+      h("ol.log-lines", lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, l.text))),
+      h("p.sr-only", { "aria-live": "polite" }, this.log.length ? this.log.at(-1).text : ""));
   }
 
-  scoreBox(ctx) {
-    const t = ctx.view.table || {};
-    const results = t.results || [];
+  // The running totals: a row a round (its figures from the view's round results), the
+  // totals below, headed in the game's words ("Stacks", "hand").
+  scoreBox(d) {
+    const words = d.presentation || {};
+    const raw = ((this.state.view || {}).table || {}).results || [];
+    const results = d.results || [];
     const names = this.meta.names;
-    const totals = t.scores || t.stacks || this.state.scores;
-    return h("section.scores", { "aria-label": "Score sheet" },
-      h("h2", this.meta.game.name === "day" ? "Stacks" : "Score sheet"),
+    const totals = this.state.scores;
+    const round = words.round_word || "round";
+    const figures = (r) => (r && (r.points || r.stacks || r.totals)) || [];
+    return h("section.scores", { "aria-label": words.totals_title || "Score sheet" },
+      h("h2", words.totals_title || "Score sheet"),
       h("table.sheet",
         h("thead", h("tr", h("th", { scope: "col" }, ""), names.map((n) => h("th", { scope: "col" }, n)))),
         h("tbody",
-          results.map((r) => h("tr", h("th", { scope: "row" }, this.adapter.resultTitle ? this.adapter.resultTitle(r) : "Round"),
-            names.map((_, i) => h("td", String((r.points || r.stacks || r.totals || [])[i] ?? ""))))),
+          results.map((r, k) => h("tr", h("th", { scope: "row" }, r.title),
+            names.map((_, i) => h("td", String(figures(raw[k])[i] ?? ""))))),
           h("tr.total", h("th", { scope: "row" }, "Total"), names.map((_, i) => h("td", String(totals ? totals[i] : ""))))),
-        results.length ? h("caption", this.meta.game.name === "day" ? "stacks after each hand" : "points each round; totals below") : null));
+        results.length ? h("caption", `each ${round}${words.totals_unit ? ` (${words.totals_unit})` : ""}; totals below`) : null));
   }
 
-  resultLines(r) {
-    const lines = this.adapter.resultLines ? this.adapter.resultLines(r, this.meta.names) : null;
-    return lines && lines.length ? lines : genericResultLines(r, this.meta.names);
-  }
-
-  maybeShowResult(ctx) {
-    const results = (ctx.view.table || {}).results || [];
+  maybeShowResult(d) {
+    const results = d.results || [];
     if (this.resultsSeen === null) { this.resultsSeen = results.length; return; }
     if (results.length <= this.resultsSeen) return;
     this.resultsSeen = results.length;
     if (this.state.over) return; // the end box says it all
     const r = results.at(-1);
     const dialog = h("dialog.result", { "aria-labelledby": "result-h" },
-      h("h2#result-h", this.adapter.resultTitle ? this.adapter.resultTitle(r) : "Round over"),
-      h("ul", this.resultLines(r).map((l) => h("li", l))),
+      h("h2#result-h", r.title),
+      h("ul", r.lines.map((l) => h("li", l))),
       h("form", { method: "dialog" }, h("button.primary", { value: "ok" }, "Continue")));
     showModal(dialog);
   }
 
-  endBox(ctx) {
+  endBox(d) {
     const st = this.state;
     const names = this.meta.names;
     const winners = (st.winners || []).map((s) => names[s]).join(" and ");
-    const results = (ctx.view.table || {}).results || [];
-    const last = results.at(-1);
+    const last = (d.results || []).at(-1);
+    const unit = (d.presentation || {}).totals_unit;
     return h("section.end", { "aria-label": "The end of the match" },
       h("h2", `Match over: ${winners || "nobody"} won`),
-      h("p", `Final: ${names.map((n, i) => `${n} ${(st.scores || [])[i]}`).join(", ")}`),
-      last ? h("details", h("summary", `Last ${this.adapter.resultTitle ? this.adapter.resultTitle(last) : "round"}`), h("ul", this.resultLines(last).map((l) => h("li", l)))) : null,
+      h("p", `Final: ${names.map((n, i) => `${n} ${(st.scores || [])[i]}`).join(", ")}${unit ? ` ${unit}` : ""}`),
+      last ? h("details", h("summary", `Last: ${last.title}`), h("ul", last.lines.map((l) => h("li", l)))) : null,
       h("div.move-row",
         h("button.download", { type: "button", onclick: () => this.downloadRecord() }, "Download the record"),
         this.seat !== null ? h("button.primary", { type: "button", onclick: () => this.playAgain() }, "Play again") : null,
