@@ -91,6 +91,17 @@ def all_moves_clickable(page: Any, legal: list[str]) -> None:
     assert sorted(shown) == sorted(legal), (shown, legal)
 
 
+def described(page: Any) -> dict[str, Any]:
+    """The game's description of the version on the page's screen (moves, board, results),
+    once it has come (the page draws a version when its description is there)."""
+    handle = page.wait_for_function(
+        "() => { const c = window.cardtable; const d = c && c.described && c.described();"
+        " return d && {moves: d.moves, board: d.board, results: d.results,"
+        " presentation: d.presentation}; }", timeout=20_000)
+    got: dict[str, Any] = handle.json_value()
+    return got
+
+
 def parsed(page: Any, move: str) -> dict[str, Any]:
     got: dict[str, Any] = page.evaluate("m => window.cardtable.parse(m)", move)
     return got
