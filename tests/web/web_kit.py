@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from server_kit import Server
 from server_kit import seat_tokens as seat_tokens  # for the tests: each seat's token
 
-STATE_JS = """() => { const c = window.cardtable; if (!c || !c.state) return null;
+# The state the page has drawn: a version is drawn once the game's description of it is there.
+STATE_JS = """() => { const c = window.cardtable; if (!c || !c.state || !c.described()) return null;
   return {version: c.state.version, actors: c.state.actors, legal: c.state.legal,
           over: c.state.over, seat: c.seat, view: c.state.view, hint: c.hint,
           window: c.state.window}; }"""
