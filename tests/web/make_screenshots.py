@@ -59,7 +59,10 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--out", type=Path, default=OUT)
     p.add_argument("--only", default=None, help="one game")
+    p.add_argument("--phone", default="390x844", help="the phone's viewport, WIDTHxHEIGHT")
     args = p.parse_args(argv)
+    width, height = (int(n) for n in args.phone.split("x"))
+    SIZES["phone"] = {"width": width, "height": height}
     args.out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 

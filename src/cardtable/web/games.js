@@ -128,13 +128,17 @@ function pileBox(ctx, p) {
     onclick: act, dataset: move && !targetable ? { pile: p.id, move: move.move } : { pile: p.id },
   };
   const top = p.top || (p.face_up && p.cards.length ? p.cards.at(-1) : null);
+  // A few cards face up (cards laid for all to use) are all in sight; a longer pile shows its
+  // top, and the rest on request.
+  const spread = p.face_up && p.cards.length > 1 && p.cards.length <= 4;
   return h("div.pile-box",
     // An empty pile shows an empty place: a card back there would read as a face-down card.
-    h("button", attrs, top ? ctx.card(top, { inert: true })
-      : p.count > 0 ? h("span.back", { "aria-hidden": "true" }, "▒") : h("span.empty-pile", "empty"),
+    h("button", attrs, spread ? h("span.mini-row", p.cards.map((c) => ctx.card(c, { inert: true })))
+      : top ? ctx.card(top, { inert: true })
+        : p.count > 0 ? h("span.back", { "aria-hidden": "true" }, "▒") : h("span.empty-pile", "empty"),
     h("span.pile-count", p.count)),
     h("span.pile-label", p.title),
-    p.cards && p.cards.length > 1 ? h("details.pile-all", h("summary", `all ${p.cards.length}`), h("div.mini-row", p.cards.map((c) => ctx.card(c, { small: true, inert: true })))) : null);
+    !spread && p.cards && p.cards.length > 1 ? h("details.pile-all", h("summary", `all ${p.cards.length}`), h("div.mini-row", p.cards.map((c) => ctx.card(c, { small: true, inert: true })))) : null);
 }
 
 function meldBox(ctx, m) {
@@ -157,7 +161,7 @@ function areaBox(ctx, area) {
   const melds = area.groups.reduce((n, g) => n + g.melds.length, 0);
   return h("div.area", { role: "group", "aria-label": area.title },
     h("h3", area.title),
-    area.facts.map((f) => h("p.fact", f)),
+    area.facts.length ? h("ul.facts", area.facts.map((f) => h("li", f))) : null,
     h("div.melds", area.groups.map((g) => h("div.meld-row",
       area.groups.length > 1 || g.title ? h("span.meld-owner", g.title) : null,
       g.melds.length ? g.melds.map((m) => meldBox(ctx, m)) : h("span.muted", g.empty)))),
@@ -168,7 +172,9 @@ export function boardContent(ctx, board) {
   return [
     board.piles.length ? h("div.piles", board.piles.map((p) => pileBox(ctx, p))) : null,
     board.areas.map((a) => areaBox(ctx, a)),
-    board.legend.length ? h("div.legend", board.legend.map((l) => h("p", l))) : null,
+    // The standing explanations wait behind a disclosure: read once, they would push the
+    // hand below the fold at every move.
+    board.legend.length ? h("details.legend", h("summary", "How to read this table"), board.legend.map((l) => h("p", l))) : null,
   ];
 }
 

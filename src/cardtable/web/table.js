@@ -212,6 +212,12 @@ class TableScreen {
     });
   }
 
+  // The log's sentences come from the game, a card now and then in notation ("the 7C", as
+  // the terminal types it): a card of this deck reads as its face names it ("the 7♣").
+  cardsNamed(text) {
+    return text.replace(/\b[0-9A-Z]{2,3}\b/g, (c) => (this.faces[c] ? this.name(c) : c));
+  }
+
   // The figures compare the hint with the next best move, given in notation ("draw stock"):
   // it is named as its button is ("draw from the stock"), its cards as the page shows them.
   figuresNamed(figures, nextBest) {
@@ -633,7 +639,9 @@ class TableScreen {
   seatInfo(board, i) {
     const line = (board.seats || []).find((s) => s.seat === i);
     if (!line) return "";
-    return [line.cards === null || line.cards === undefined ? null : plural(line.cards, "card"), ...line.lines].filter(Boolean).join(" · ");
+    const held = line.cards === null || line.cards === undefined ? null : plural(line.cards, "card");
+    // The count once: a game's own lines may say it already.
+    return [held && !line.lines.some((l) => l.includes(held)) ? held : null, ...line.lines].filter(Boolean).join(" · ");
   }
 
   // Another person's seat with nobody at it: never taken, or its page closed, and no bot
@@ -668,8 +676,8 @@ class TableScreen {
     return h("section.log", { "aria-label": "Move log" },
       h("h2", "Move log"),
       mine !== null && lastMine >= 0 ? h("p.since", since ? `Since your last turn: ${since} move${since === 1 ? "" : "s"} (marked)` : "Nothing has happened since your last move.") : null,
-      h("ol.log-lines", lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, l.text))),
-      h("p.sr-only", { "aria-live": "polite" }, this.log.length ? this.log.at(-1).text : ""));
+      h("ol.log-lines", lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, this.cardsNamed(l.text)))),
+      h("p.sr-only", { "aria-live": "polite" }, this.log.length ? this.cardsNamed(this.log.at(-1).text) : ""));
   }
 
   // The running totals: a row a round (its figures from the view's round results), the
