@@ -74,6 +74,9 @@ function multisetIncludes(big, small) {
 const sameMultiset = (a, b) => a.length === b.length && multisetIncludes(a, b);
 const sameSequence = (a, b) => a.length === b.length && a.every((c, i) => c === b[i]);
 
+// Moves the game ranks (a meld's points, a word's length) best first; the others keep their order.
+export const byRank = (x, y) => (y.rank ?? 0) - (x.rank ?? 0);
+
 // Whether the cards picked (in the order picked) are exactly the move's.
 export function usesExactly(move, picked) {
   return move.ordered ? sameSequence(move.cards, picked) : sameMultiset(move.cards, picked);
@@ -83,7 +86,7 @@ export function usesExactly(move, picked) {
 // exactly these cards first, then those using these and more, fewest cards first.
 export function matchingMoves(moves, picked, target) {
   const found = moves.filter((m) => m.cards.length > 0 && !m.amount && multisetIncludes(m.cards, picked) && (!target || m.target === target));
-  return found.sort((x, y) => Number(usesExactly(y, picked)) - Number(usesExactly(x, picked)) || x.cards.length - y.cards.length);
+  return found.sort((x, y) => Number(usesExactly(y, picked)) - Number(usesExactly(x, picked)) || x.cards.length - y.cards.length || byRank(x, y));
 }
 
 // A move of a kind the rules refuse with these cards, to hear why: a move of that kind seen

@@ -1,7 +1,7 @@
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
 import { h, clear, showModal, toast } from "./dom.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
-import { attempts, boardContent, faceContent, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
+import { attempts, boardContent, byRank, faceContent, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
 
@@ -431,6 +431,7 @@ class TableScreen {
     }
     const groups = new Map();
     for (const m of listed) { const g = m.group || m.kind; if (!groups.has(g)) groups.set(g, []); groups.get(g).push(m); }
+    for (const list of groups.values()) list.sort(byRank);
     const allMoves = myTurn && listed.length > 0 ? h("details.all-moves", h("summary", `All ${listed.length} legal moves`),
       [...groups.entries()].map(([g, list]) => h("div.move-group", h("h4", g), list.map((m) => moveButton(m, false))))) : null;
 
