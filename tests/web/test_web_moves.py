@@ -130,7 +130,7 @@ def stake_by_amount_box(page: Any, web: Any, table: str, token: str, verb: str) 
         assert lo == hi and page.locator(".amount-control").count() == 0
         click_move(page, f"{verb} {lo}")
         wait_version(page, s["version"])
-        return lo
+        return int(lo)
     assert template["kind"] == verb.split()[0]
     assert (template["amount"]["minimum"], template["amount"]["maximum"]) == (lo, hi)
     box = page.locator(".amount-control input.amount")
