@@ -285,6 +285,27 @@ def test_a_swapped_joker_must_be_played_and_its_lay_offs_say_what_it_becomes() -
                                          "(2♠ 3♠ 4♠ 5♠), at the low end")
 
 
+def test_a_floater_is_told_what_it_may_do() -> None:
+    # Liverpool goes out only by a discard: Ann lays off her last cards and floats; the 10♥
+    # Cy throws fits her run, so she may take it, and then must lay it off.
+    game = table("liverpool", 3, contracts="1S+1R", deal_sizes="8")
+    state = game.new_state(None, deals=[written_deal(game, [
+        "QC QD QS 5H 6H 7H 8H 9H", "2D 3D 4S 6C 7C 8S JD KS", "2S 3S 5C 10H JC KD KH AD"],
+        "2C", "4H")])
+    play(state, "draw", "1: pass", "2: pass", "down QC QD QS | 5H 6H 7H 8H", "lay 9H on 0:1 high",
+         "lay 4H on 0:1 low")
+    shown = board(state, 0)
+    assert shown["hand"] == [] and shown["hand_title"] == "Your hand: empty, you are floating"
+    assert "down, floating" in board(state, 1)["seats"][0]["lines"]
+    play(state, "take", "discard JD", "take", "discard 10H")
+    assert prompt(state, 0) == ("You are floating: take the 10♥ to lay it off, or draw from the "
+                                "stock.")
+    play(state, "take")
+    assert [m["move"] for m in seen(state, 0)[1]] == ["lay 10H on 0:1 high"]
+    assert prompt(state, 0) == ("You are floating: lay off what fits a meld; you go out only by "
+                                "discarding a card that fits none.")
+
+
 def test_two_melds_alike_are_told_apart_by_their_order() -> None:
     game = table("dummy-rummy", 2)
     state = game.new_state(None, deals=[written_deal(

@@ -521,6 +521,9 @@ class ContractPresentation(Presentation):
             return "Play the joker you swapped out (lay it off) before you discard."
         if "down" in kinds:
             return f"Go down: you hold the contract ({wanted}). Or discard a card."
+        if not discards and plays and not rules.go_out_by_play:
+            return ("You are floating: lay off what fits a meld; you go out only by discarding "
+                    "a card that fits none.")
         notes: list[str] = []
         held = set(hand)
         playable = {m["cards"][0] for m in discards}
