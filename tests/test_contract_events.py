@@ -27,7 +27,6 @@ from cardtable.games.contract.events import shown
 from cardtable.games.contract.game import ContractGame
 from cardtable.games.contract.state import ContractState
 from cardtable.terminal import renderer_for
-from cardtable.terminal.contract import ContractRenderer
 
 NAMES = ["Ann", "Bob", "Cy"]
 VIEWERS: tuple[int | None, ...] = (0, 1, 2, None)
@@ -589,7 +588,6 @@ def test_the_terminal_draws_a_banner_for_a_deal_and_a_sheet_for_its_score() -> N
     state = whole_deal()
     game = state.game
     renderer = renderer_for(game)
-    assert isinstance(renderer, ContractRenderer)
     screen = io.StringIO()
     console = Console(file=screen, width=100, highlight=False)
     console.print(renderer.event(state.events(0)[0], NAMES))  # the new deal's banner

@@ -168,7 +168,7 @@ def test_the_table_shows_words_as_sounds_and_english_words() -> None:
         state.apply(seat, words[0] if words else legal[-1])
     screen = io.StringIO()
     Console(file=screen, width=120, color_system=None).print(
-        renderer_for(game).table(state.view(0), ["You", "Bot"])
+        renderer_for(game).table(state.view(0), ["You", "Bot"], state.legal_actions(0))
     )
     assert re.search(r"\[0\] /[^/]+/ “\w+”", screen.getvalue())
 
@@ -178,5 +178,5 @@ def test_the_hint_counts_cards_in_plain_english() -> None:
 
     game = load_game("say-rummy", 2)
     state = game.new_state(5)  # the discard top /ɝ/ lets seat 0 lay four cards at once, not three
-    hint = renderer_for(game).hint(state.view(0))
+    hint = renderer_for(game).hint(state.view(0))  # type: ignore[attr-defined]
     assert "with it you can lay 4 cards at once, against 3 now." in hint, hint

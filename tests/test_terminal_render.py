@@ -51,10 +51,10 @@ def test_a_ten_player_dummy_table_fits_an_80_by_24_terminal() -> None:
     # is one line, so the table and the prompt fit a 24-line terminal through whole deals.
     from cardtable.bots import Decision, make_bot
     from cardtable.engine.game import load_game
-    from cardtable.terminal.contract import ContractRenderer
+    from cardtable.terminal import renderer_for
 
     game = load_game("dummy-rummy", 10)
-    renderer = ContractRenderer(game)  # type: ignore[arg-type]
+    renderer = renderer_for(game)
     labels = ["You (seat 0)"] + [f"Seat {i} (greedy)" for i in range(1, 10)]
     tallest = 0
     for seed in range(3):
@@ -66,7 +66,7 @@ def test_a_ten_player_dummy_table_fits_an_80_by_24_terminal() -> None:
             if list(state.actors) == [0]:
                 screen = io.StringIO()
                 console = Console(file=screen, width=80, color_system=None)
-                console.print(renderer.table(state.view(0), labels))
+                console.print(renderer.table(state.view(0), labels, state.legal_actions(0)))
                 shown = screen.getvalue().splitlines()
                 tallest = max(tallest, len(shown))
                 assert all(len(line) <= 80 for line in shown)

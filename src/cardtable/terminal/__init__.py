@@ -1,41 +1,103 @@
-"""Playing in a terminal: a game-agnostic input loop and one table renderer per game.
+"""Playing in a terminal: a game-agnostic input loop and one table renderer for every game.
 
-The loop (:mod:`cardtable.terminal.session`) speaks only the engine protocol; what a table looks
-like is a game's business, so each game gets a renderer here (never inside ``games/``, which
-must not know about front ends). A game without its own renderer still plays, with a plain one.
+The loop (:mod:`cardtable.terminal.session`) speaks only the engine protocol; the table is drawn
+by :class:`~cardtable.terminal.presented.PresentedRenderer` from what the game's presentation
+says (its kit's), so a game that describes nothing itself still plays, its cards and moves in
+their notation.
 """
 
 from __future__ import annotations
 
-from cardtable.engine.game import Game
-from cardtable.terminal.render import PlainRenderer, Renderer
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import RenderableType
+
+from cardtable.engine.game import Action, Game
+from cardtable.terminal.presented import PresentedRenderer
+from cardtable.terminal.render import Renderer, View
+
+
+class _Legacy:
+    """A renderer of the old kind (one per game, reading the view itself), seen through the
+    protocol the loop speaks now: kept only until the game's presentation says it all."""
+
+    def __init__(self, old: Any) -> None:
+        self.old = old
+        self.window_answers: frozenset[str] = getattr(old, "window_answers", frozenset())
+
+    def table(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> RenderableType:
+        return self.old.table(view, labels)  # type: ignore[no-any-return]
+
+    def hand(self, view: View, labels: Sequence[str]) -> RenderableType:
+        return self.old.hand(view)  # type: ignore[no-any-return]
+
+    def prompt(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> str:
+        return str(self.old.prompt(view))
+
+    def help_groups(self, view: View, labels: Sequence[str], legal: Sequence[Action],
+                    topic: str = "") -> list[tuple[str, list[str]]]:
+        texts = [str(a) for a in legal]
+        paged = getattr(self.old, "help_groups", None)
+        if paged is not None:
+            return list(paged(texts, topic))
+        return [(f"{title} ({len(items)})", items)
+                for title, items in self.old.action_groups(texts)]
+
+    def shortcuts(self, view: View, labels: Sequence[str],
+                  legal: Sequence[Action]) -> list[tuple[str, str]]:
+        return list(self.old.shortcuts)
+
+    def readings(self, text: str, view: View, labels: Sequence[str],
+                 legal: Sequence[Action]) -> list[str]:
+        expanded = str(self.old.expand_shortcut(text))
+        variants = getattr(self.old, "variants", None)
+        return [expanded, *(variants(expanded) if variants is not None else [])]
+
+    def event(self, event: Mapping[str, Any], labels: Sequence[str]) -> RenderableType | None:
+        draw = getattr(self.old, "event", None)
+        return None if draw is None else draw(event, labels)
+
+    def log_text(self, text: str) -> str:
+        rewrite = getattr(self.old, "log_text", None)
+        return text if rewrite is None else str(rewrite(text))
+
+    def final(self, view: View, labels: Sequence[str], winners: Sequence[int],
+              scores: Sequence[int]) -> RenderableType:
+        return self.old.final(view, labels, winners)  # type: ignore[no-any-return]
+
+    def hint(self, view: View) -> str:
+        return str(self.old.hint(view))
+
+    def hint_says_why(self, action: Action) -> bool:
+        says = getattr(self.old, "hint_says_why", None)
+        return False if says is None else bool(says(action))
 
 
 def renderer_for(game: Game) -> Renderer:
-    """The table renderer for ``game``: its own if it has one, else the plain one."""
+    """The table renderer for ``game``."""
     from cardtable.games.contract.game import ContractGame
     from cardtable.games.day.game import DayGame
     from cardtable.games.daylily.game import DaylilyGame
+    from cardtable.games.sayrummy.game import SayRummyGame
 
     if isinstance(game, DaylilyGame):
         from cardtable.terminal.daylily import DaylilyRenderer
 
-        return DaylilyRenderer(game)
+        return _Legacy(DaylilyRenderer(game))
     if isinstance(game, ContractGame):
         from cardtable.terminal.contract import ContractRenderer
 
-        return ContractRenderer(game)
+        return _Legacy(ContractRenderer(game))
     if isinstance(game, DayGame):
         from cardtable.terminal.day import DayRenderer
 
-        return DayRenderer(game)
-    from cardtable.games.sayrummy.game import SayRummyGame
-
+        return _Legacy(DayRenderer(game))
     if isinstance(game, SayRummyGame):
         from cardtable.terminal.sayrummy import SayRummyRenderer
 
-        return SayRummyRenderer(game)
-    return PlainRenderer(game)
+        return _Legacy(SayRummyRenderer(game))
+    return PresentedRenderer(game)
 
 
-__all__ = ["PlainRenderer", "Renderer", "renderer_for"]
+__all__ = ["PresentedRenderer", "Renderer", "renderer_for"]

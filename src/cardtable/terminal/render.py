@@ -1,4 +1,4 @@
-"""What the input loop needs from a game's table renderer, and a plain one for any game.
+"""What the input loop needs from a table renderer, and the layout helpers renderers share.
 
 A renderer turns a seat's *view* (``state.view(seat)``, plain data) and *events*
 (``state.events(seat)``) into something to print. It is never handed the state, so a table on
@@ -15,49 +15,45 @@ from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from cardtable.engine.game import Game
+from cardtable.engine.game import Action
 
 View = dict[str, Any]
 
 
 class Renderer(Protocol):
-    """The game-specific half of terminal play."""
+    """What the input loop asks of a table renderer. It is handed a seat's view and the legal
+    moves, never the state, so nothing it draws can show a card the seat may not see."""
 
-    #: extra short commands, as (what to type, what it means), listed by ``help``
-    shortcuts: Sequence[tuple[str, str]]
-
-    def table(self, view: View, labels: Sequence[str]) -> RenderableType:
+    def table(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> RenderableType:
         """Everything the seat sees: the table, the other players, the seat's own cards."""
 
-    def hand(self, view: View) -> RenderableType:
+    def hand(self, view: View, labels: Sequence[str]) -> RenderableType:
         """Just the seat's own cards (shown after each of its moves)."""
 
-    def prompt(self, view: View) -> str:
-        """What kind of move is expected now, e.g. ``draw`` or ``meld or discard``."""
+    def prompt(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> str:
+        """What the seat is asked to do now, for the input line."""
 
-    # Optional: ``event(event, labels) -> RenderableType | None`` draws an event that deserves
-    # more than the game's one log line (a round's score sheet); None lets the line stand.
-    # Optional: ``log_text(text) -> str`` rewrites the engine's words for the screen (contract
-    # rummy's card codes in suit symbols); see :func:`in_own_words`.
+    def help_groups(self, view: View, labels: Sequence[str], legal: Sequence[Action],
+                    topic: str = "") -> list[tuple[str, list[str]]]:
+        """The legal moves under headings for ``help`` (``help TOPIC``: one heading whole)."""
 
-    def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:
-        """The legal moves in notation, grouped under headings for ``help``."""
+    def shortcuts(self, view: View, labels: Sequence[str],
+                  legal: Sequence[Action]) -> list[tuple[str, str]]:
+        """Short commands for the moves now, as (what to type, what it does)."""
 
-    def expand_shortcut(self, text: str) -> str:
-        """Turn a shortcut into the action notation (other text is returned unchanged)."""
+    def readings(self, text: str, view: View, labels: Sequence[str],
+                 legal: Sequence[Action]) -> list[str]:
+        """The notations a typed line may mean, most likely first (a shortcut expanded)."""
 
-    def hint(self, view: View) -> str:
-        """Advice computed from the seat's own view only."""
+    def event(self, event: Mapping[str, Any], labels: Sequence[str]) -> RenderableType | None:
+        """A picture for an event that deserves more than its log line, or None."""
 
-    def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
+    def log_text(self, text: str) -> str:
+        """The engine's words (a log line, a hint) as this table names cards."""
+
+    def final(self, view: View, labels: Sequence[str], winners: Sequence[int],
+              scores: Sequence[int]) -> RenderableType:
         """The match result."""
-
-
-def in_own_words(renderer: object, text: str) -> str:
-    """``text`` (a log line, a hint) as the renderer shows such words: the engine writes cards
-    by the codes a person types, which some tables draw otherwise."""
-    log_text = getattr(renderer, "log_text", None)
-    return text if log_text is None else str(log_text(text))
 
 
 def plural(n: int, word: str) -> str:
@@ -119,48 +115,3 @@ def expand_words(text: str, shortcuts: Mapping[str, str]) -> str:
     if template is None or ("{}" not in template and rest):
         return text
     return template.format(rest) if "{}" in template else template
-
-
-def group_by_verb(legal: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """Group notation strings by their first word, keeping first-seen order."""
-    groups: dict[str, list[str]] = {}
-    for text in legal:
-        verb = text.split(None, 1)[0] if text.strip() else text
-        groups.setdefault(verb, []).append(text)
-    return list(groups.items())
-
-
-class PlainRenderer:
-    """A renderer for games without their own: the view's zones, card codes as they are."""
-
-    shortcuts: Sequence[tuple[str, str]] = ()
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def table(self, view: View, labels: Sequence[str]) -> RenderableType:
-        lines = [Text(f"{self.game.title}: scores {view['table'].get('scores', '?')}")]
-        for name, zone in sorted(view["zones"].items()):
-            cards = zone.get("cards")
-            shown = " ".join(cards) if cards is not None else f"{zone['count']} cards, face down"
-            lines.append(Text(f"  {name}: {shown}"))
-        return Group(*lines)
-
-    def hand(self, view: View) -> RenderableType:
-        zone = view["zones"].get(f"hand:{view['seat']}", {})
-        return Text("Your hand: " + " ".join(zone.get("cards", [])))
-
-    def prompt(self, view: View) -> str:
-        return "your move"
-
-    def action_groups(self, legal: Sequence[str]) -> list[tuple[str, list[str]]]:
-        return group_by_verb(legal)
-
-    def expand_shortcut(self, text: str) -> str:
-        return text
-
-    def hint(self, view: View) -> str:
-        return "no hints for this game yet: type help for the legal moves"
-
-    def final(self, view: View, labels: Sequence[str], winners: Sequence[int]) -> RenderableType:
-        return standings("Match over", labels, list(view["table"].get("scores", [])), winners)

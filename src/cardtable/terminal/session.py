@@ -23,22 +23,24 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 
-from cardtable.bots import Bot, Decision
+from cardtable.bots import Bot, Decision, bot_names, make_bot
 from cardtable.bots.ismcts import hint as search_hint
+from cardtable.bots.ismcts import knowledge_for, reasons_for
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
 from cardtable.engine.text import quoted, shorten
 from cardtable.terminal import renderer_for
 from cardtable.terminal.digest import digest_lines
-from cardtable.terminal.render import Renderer, View, in_own_words
+from cardtable.terminal.render import Renderer, View
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
 
 Reader = Callable[[str], str]
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("help (h, ?)", "the legal moves now, and these commands"),
-    ("hint", "advice: your cards read by the game, and a second's search of the unseen ones"),
+    ("hint", "advice: the game's reasons for its greedy bot's move, and a second's search of "
+             "the unseen cards"),
     ("table (t)", "show the whole table again"),
     ("hand", "show your cards again"),
     ("log", "the whole log since your last turn (log all: the whole match)"),
@@ -46,9 +48,10 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("rules", "the rules summary and the options in play"),
     ("quit (q)", "stop; the unfinished match is saved"),
 )
-AUTO_PASS_COMMAND = ("auto", "pass automatically whenever the discard is offered (again: stop)")
+AUTO_PASS_COMMAND = ("auto", "answer offers made out of turn as the game would when you stay "
+                     "silent (again: stop)")
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
-PASS = "pass"
+HINT_BOT = "greedy"  # the bot whose reasons the hint gives first, when the game has one
 QUIET_EVENTS = frozenset({"dealt_hand"})
 EXIT_INTERRUPTED = 130
 EXIT_SAVE_FAILED = 1
@@ -61,12 +64,12 @@ SITTING_FORMAT = 1
 
 
 @runtime_checkable
-class ReadsIntent(Protocol):
-    """A renderer that can offer other readings of a refused command (optional)."""
+class HintsItself(Protocol):
+    """A renderer with hint words of its own (an old per-game one): they come first."""
 
-    def variants(self, text: str) -> list[str]:
-        """Notations the person may have meant by ``text``, e.g. a lay-off without its end."""
-        ...
+    def hint(self, view: View) -> str: ...
+
+    def hint_says_why(self, action: Action) -> bool: ...
 
 
 def printable(text: str) -> str:
@@ -160,10 +163,10 @@ class PlaySession:
         # The sitting: the record plus who sits where, kept current for --resume.
         self.sitting = sitting
         self.sitting_info = dict(sitting_info or {})
-        # Out-of-turn offers (Liverpool's buying and rummy windows) can come at almost every
-        # draw; a person may let the table pass them. Only renderers that name their window
-        # answers (``window_answers``, ``pass`` among them) offer this.
-        self.window_answers: frozenset[str] = getattr(self.renderer, "window_answers", frozenset())
+        # Out-of-turn offers (a discard for sale, a chance to call rummy) can come at almost
+        # every draw; a person may let the table answer them as the game answers for a seat
+        # that stays silent (``state.window_answer``). ``auto`` is offered once one has come.
+        self.offered = self.state.window_answer(person) is not None
         self.auto_pass = False
 
     def say(self, text: str, style: str | None = None) -> None:
@@ -185,7 +188,8 @@ class PlaySession:
             raise
         if finished:
             view = self.state.view(self.person)
-            self.console.print(self.renderer.final(view, self.labels, self.state.winners))
+            self.console.print(self.renderer.final(view, self.labels, self.state.winners,
+                                                   self.state.scores))
             if self.sheet.rows:
                 self.say("Score sheet:", "bold")
                 self.console.print(self.sheet.render(winners=self.state.winners))
@@ -230,7 +234,7 @@ class PlaySession:
                 if self.pictured:  # a new deal or a score sheet: the table is worth redrawing
                     shown = False
                 elif seat == self.person and self.person in state.actors:
-                    self.console.print(self.renderer.hand(state.view(self.person)))
+                    self.console.print(self.renderer.hand(state.view(self.person), self.labels))
         return self._flush()
 
     # ---- the move log -----------------------------------------------------------------------
@@ -289,7 +293,7 @@ class PlaySession:
     def _line(self, event: Mapping[str, Any]) -> str:
         """The event's log line, in the renderer's words where it has its own
         (``log_text``: suit symbols for contract rummy's card codes)."""
-        return in_own_words(self.renderer, self.game.log_line(event, self.labels))
+        return self.renderer.log_text(self.game.log_line(event, self.labels))
 
     def _pause(self) -> bool:
         """Wait for Enter between rounds (at a terminal only: piped input has no one to wait
@@ -314,27 +318,31 @@ class PlaySession:
                 return True
 
     def _picture(self, event: dict[str, Any]) -> Any:
-        draw = getattr(self.renderer, "event", None)
-        return None if draw is None else draw(event, self.labels)
+        return self.renderer.event(event, self.labels)
 
     def _only_window_answers(self) -> bool:
-        legal = {str(a) for a in self.state.legal_actions(self.person)}
-        return PASS in legal and legal <= self.window_answers
+        """Whether the person's move now answers an offer made out of turn."""
+        offered = self.state.window_answer(self.person) is not None
+        self.offered = self.offered or offered
+        return offered
 
     def _pass_for_person(self) -> None:
-        """Answer an offer with ``pass``; the log says "You passed on ..." in its turn."""
-        self.state.apply(self.person, self.game.parse_action(PASS))
-        self._autosave()
+        """Answer an offer as the game answers for a silent seat (a pass); the log says "You
+        passed on ..." in its turn."""
+        answer = self.state.window_answer(self.person)
+        if answer is not None:
+            self.state.apply(self.person, answer)
+            self._autosave()
 
     def _show_table(self, view: View, logged: int) -> None:
         """The whole table, or at a real terminal too small for it and the log just printed
         (a ten-player table runs past 24 lines), the person's hand and a pointer to ``t``."""
-        table = self.renderer.table(view, self.labels)
+        table = self.renderer.table(view, self.labels, self._legal())
         if self.console.is_terminal and logged:
             height = len(self.console.render_lines(table, pad=False))
             room = self.console.size.height - 2 - min(logged, LOG_BUDGET + 2)
             if height > room:
-                self.console.print(self.renderer.hand(view))
+                self.console.print(self.renderer.hand(view, self.labels))
                 self.say(f"(the whole table is {height} lines: type t to see it)", "dim")
                 return
         self.console.print(table)
@@ -346,7 +354,8 @@ class PlaySession:
 
     def _person_moves(self, view: View) -> bool:
         """Read commands until one move is made (True), or the person stops (False)."""
-        prompt = f"Your move ({self.renderer.prompt(view)}): "
+        self._only_window_answers()  # an offer on screen: `auto` is worth listing from now
+        prompt = f"Your move ({self.renderer.prompt(view, self.labels, self._legal())}): "
         while True:
             try:
                 line = self.read(prompt)
@@ -370,12 +379,12 @@ class PlaySession:
             elif word in ("help", "h", "?") or word.startswith("help "):
                 self._help(word[4:].strip())
             elif word == "hint":
-                self.say(self.renderer.hint(view))
-                self.say(self._search_hint())
+                for line in self._hints(view):
+                    self.say(line)
             elif word in ("table", "t"):
-                self.console.print(self.renderer.table(view, self.labels))
+                self.console.print(self.renderer.table(view, self.labels, self._legal()))
             elif word == "hand":
-                self.console.print(self.renderer.hand(view))
+                self.console.print(self.renderer.hand(view, self.labels))
             elif word == "rules":
                 self._rules()
             elif word == AUTO_PASS_COMMAND[0]:
@@ -385,12 +394,15 @@ class PlaySession:
             elif self._try_move(command, view):
                 return True
 
+    def _legal(self) -> list[Action]:
+        return list(self.state.legal_actions(self.person))
+
     def _try_move(self, command: str, view: View) -> bool:
-        text = self.renderer.expand_shortcut(command)
+        text, *others = self.renderer.readings(command, view, self.labels, self._legal())
         try:
             action = self.game.parse_action(text)
             if self.state.refusal(self.person, action) is not None:
-                action = self._meant(text) or action  # else apply explains the refusal
+                action = self._meant(others) or action  # else apply explains the refusal
             self.state.apply(self.person, action)
         except (CardtableError, ValueError) as exc:
             self.say(f"{printable(shorten(str(exc)))} (type help for the legal moves)", "yellow")
@@ -398,12 +410,10 @@ class PlaySession:
         self._autosave()
         return True
 
-    def _meant(self, text: str) -> Action | None:
-        """The single legal move among the renderer's other readings of ``text``, if any."""
-        if not isinstance(self.renderer, ReadsIntent):
-            return None
+    def _meant(self, others: list[str]) -> Action | None:
+        """The single legal move among the other readings of what was typed, if any."""
         found: list[Action] = []
-        for alternative in self.renderer.variants(text):
+        for alternative in others:
             try:
                 action = self.game.parse_action(alternative)
             except (CardtableError, ValueError):
@@ -426,28 +436,45 @@ class PlaySession:
         for line in lines:
             self.say(line)
 
-    def _search_hint(self) -> str:
-        """What the search bot would play, and why, from the person's sealed observation only
-        (within about a second; the same seat and version give the same advice)."""
+    def _hints(self, view: View) -> list[str]:
+        """``hint``: first the game's own reasons for the move its greedy bot would make (its
+        bots' words, as the browser gives them), then what the search would play and why, from
+        the person's sealed observation only (within about a second; the same seat and
+        version give the same advice). Where both name one move, the reasons are said once."""
+        lines: list[str] = []
+        said: Action | None = None
+        if isinstance(self.renderer, HintsItself):
+            lines.append(self.renderer.hint(view))
+        elif HINT_BOT in bot_names(self.game.name):
+            said, why = self._bot_reasons()
+            if why:
+                lines.append(f"Greedy: Try {said}. {why}")
+            else:
+                said = None
         advice = search_hint(self.state, self.person, HINT_SECONDS, seed=self.seed)
-        says_why = getattr(self.renderer, "hint_says_why", None)
-        if says_why is not None and says_why(advice.action) and advice.reasons:
-            # The game's own hint line has just given these reasons in its words.
-            words = f"Search: Try {advice.action}. {advice.figures}".rstrip()
+        repeated = (advice.action == said if said is not None else
+                    isinstance(self.renderer, HintsItself)
+                    and self.renderer.hint_says_why(advice.action))
+        if repeated and advice.reasons:
+            words = f"Search: Try {advice.action}{' too' if said else ''}. {advice.figures}"
         else:
             words = "Search: " + advice.words
-        return in_own_words(self.renderer, words)
+        lines.append(words.rstrip())
+        return [self.renderer.log_text(line) for line in lines]
+
+    def _bot_reasons(self) -> tuple[Action, str | None]:
+        """The greedy bot's move for the person and the game's reasons for it, read from the
+        person's sealed observation (as every bot's decision is)."""
+        decision = Decision.at(self.state, self.person, "observation")
+        action = make_bot(HINT_BOT, self.game, self.seed).choose(decision)
+        return action, reasons_for(decision, action, knowledge_for(self.game))
 
     def _toggle_auto_pass(self) -> bool:
         """Switch auto-pass; True when it is now on."""
-        if not self.window_answers:
-            self.say("Nothing is ever offered out of turn in this game: there is nothing to "
-                     "pass.", "yellow")
-            return False
         self.auto_pass = not self.auto_pass
         if self.auto_pass:
-            self.say("Auto-pass on: offers of the discard are passed for you. Type auto again "
-                     "to answer them yourself.")
+            self.say("Auto-pass on: offers made out of turn (a discard for sale) are passed for "
+                     "you. Type auto again to answer them yourself.")
         else:
             self.say("Auto-pass off: you will be asked at every offer again.")
         return self.auto_pass
@@ -455,24 +482,33 @@ class PlaySession:
     def _help(self, topic: str = "") -> None:
         """The legal moves and the commands; ``help TOPIC`` goes to a renderer that offers
         ``help_groups`` (a summary of long groups, and pages of them by topic)."""
-        legal = [str(a) for a in self.state.legal_actions(self.person)]
+        legal = self._legal()
+        view = self.state.view(self.person)
         self.say("Legal moves now:", "bold")
-        paged = getattr(self.renderer, "help_groups", None)
-        groups = (paged(legal, topic) if paged is not None else
-                  [(f"{title} ({len(items)})", items)
-                   for title, items in self.renderer.action_groups(legal)])
-        for title, items in groups:
+        for title, items in self.renderer.help_groups(view, self.labels, legal, topic):
             self.say(f"  {title}:")
+            if any("  " in item for item in items):  # a move and its words: one a line
+                for item in items:
+                    self._say_hanging(item, 4)
+                continue
             columns = Columns([Text(item) for item in items], padding=(0, 3))
             self.console.print(Padding(columns, (0, 0, 0, 4)))
         self.say("Commands:", "bold")
-        commands = [*COMMANDS, AUTO_PASS_COMMAND] if self.window_answers else COMMANDS
+        commands = [*COMMANDS, AUTO_PASS_COMMAND] if self.offered or self.auto_pass else COMMANDS
         for what, meaning in commands:
-            self.say(f"  {what:<14} {meaning}")
-        if self.renderer.shortcuts:
+            self._say_hanging(f"{what:<14} {meaning}", 2)
+        shortcuts = self.renderer.shortcuts(view, self.labels, legal)
+        if shortcuts:
             self.say("Shortcuts:", "bold")
-            for what, meaning in self.renderer.shortcuts:
-                self.say(f"  {what:<14} {meaning}")
+            for what, meaning in shortcuts:
+                self._say_hanging(f"{what:<14} {meaning}", 2)
+
+    def _say_hanging(self, text: str, indent: int) -> None:
+        """One item of ``help``, indented; at a terminal its words wrap, indented alike."""
+        if not self.console.is_terminal:
+            self.say(" " * indent + text)
+            return
+        self.console.print(Padding(Text(text), (0, 0, 0, indent)))
 
     def _rules(self) -> None:
         self.say(self.game.rules_summary())

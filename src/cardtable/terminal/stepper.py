@@ -18,7 +18,6 @@ from cardtable.engine.errors import CardtableError, RecordError
 from cardtable.engine.game import load_game
 from cardtable.engine.record import seat_names
 from cardtable.terminal import renderer_for
-from cardtable.terminal.render import in_own_words
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
 from cardtable.terminal.session import QUIET_EVENTS, QUIT_WORDS, Reader, console_reader
 
@@ -52,12 +51,11 @@ def step_through(
         for event in state.events(seat, since):
             if event["kind"] in QUIET_EVENTS:
                 continue
-            draw = getattr(renderer, "event", None)
-            picture = draw(event, labels) if draw is not None else None
+            picture = renderer.event(event, labels)
             if picture is None and event["kind"] == "round_scored":
                 picture = round_summary(event, labels)
             if picture is None:
-                say(in_own_words(renderer, game.log_line(event, labels)))
+                say(renderer.log_text(game.log_line(event, labels)))
                 continue
             console.print(picture)
             if sheet.add(event) is not None:
@@ -68,7 +66,7 @@ def step_through(
     say(STEP_HELP, "dim")
     show(-1)
     if seat is not None:
-        console.print(renderer.table(state.view(seat), labels))
+        console.print(renderer.table(state.view(seat), labels, state.legal_actions(seat)))
     skip = 0
     for number, (actor, text) in enumerate(actions, start=1):
         while skip == 0:
@@ -79,9 +77,9 @@ def step_through(
             if answer in QUIT_WORDS:
                 return number - 1
             if answer in ("t", "table"):
-                view = state.view(seat) if seat is not None else None
-                if view is not None:
-                    console.print(renderer.table(view, labels))
+                if seat is not None:
+                    console.print(renderer.table(state.view(seat), labels,
+                                                 state.legal_actions(seat)))
                 else:
                     say("A spectator sees no hand: the moves tell the story.")
                 continue
@@ -102,7 +100,7 @@ def step_through(
         skip -= 1
     if state.is_over:
         view = state.view(seat) if seat is not None else state.view(None)
-        console.print(renderer.final(view, labels, state.winners))
+        console.print(renderer.final(view, labels, state.winners, state.scores))
         if sheet.rows:
             say("Score sheet:", "bold")
             console.print(sheet.render(winners=state.winners))

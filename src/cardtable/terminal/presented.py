@@ -1,0 +1,366 @@
+"""The one table renderer: whatever a game's :class:`~cardtable.engine.presentation.Presentation`
+describes, drawn in a terminal.
+
+The game says what its cards show, what its piles and melds are called, what each legal move
+does and which key plays it, what the seat is asked now and how a round ended; this module only
+lays that out in 80 columns and colours each card by its face's tone. It imports no game: a
+game that describes nothing itself (a third-party one, say) is drawn from the generic
+presentation, its cards and moves in their notation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from cardtable.engine.game import Action, Game
+from cardtable.engine.kit import presentation_for
+from cardtable.engine.presentation import Board, Face, Meld, Move, Presentation, plain_face
+from cardtable.terminal.render import View, plural, standings
+
+WIDTH = 78  # a line of cards is broken between cards, never inside a card, within this
+LABEL_WIDTH = 18
+HELP_WHOLE = 40  # a kind of move with this many moves or fewer is listed whole by ``help``
+HELP_FIRST = 8  # otherwise its first few, in the game's order, and ``help KIND`` for the rest
+INDENT = "      "
+ROW_WIDTH = 79  # rows of melds never wrap on an 80-column terminal
+SAID_EMPTY = 4  # owners without melds named one by one, at most
+BIG_TABLE = 7  # from this many seats the hand is one line: the others' melds want the room
+
+# What a face's tone looks like here. A tone this table does not know (a family of the game's
+# own) gets a colour of the spare ones, the same for the same tone throughout a match.
+TONE_STYLES: dict[str, str] = {
+    "plain": "", "black": "bold", "red": "bold red", "yellow": "bold yellow",
+    "pink": "bold magenta", "magenta": "bold magenta", "purple": "bold purple",
+    "orange": "bold dark_orange", "blue": "bold blue", "green": "bold green",
+    "cyan": "bold cyan", "white": "bold white", "gold": "bold gold1", "grey": "dim",
+    "gray": "dim", "brown": "bold orange4",
+}
+SPARE_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue",
+                "bold red", "bold dark_orange", "bold purple")
+_WORD = re.compile(r"[^\s,.;:!?()]+")
+
+
+def _unit_text(face: Face) -> str:
+    """A card's index as a fanned hand shows it: ``7♥``, ``2 MT``, ``/ɔ/``."""
+    corner, mark = face["corner"], face["mark"]
+    if not mark:
+        return corner
+    joined = len(mark) == 1 and not mark.isalnum()  # a suit symbol sits against its rank
+    return f"{corner}{mark}" if joined or not corner else f"{corner} {mark}"
+
+
+class PresentedRenderer:
+    """Draws any game's table for one seat from what its presentation says."""
+
+    def __init__(self, game: Game, presentation: Presentation | None = None) -> None:
+        self.game = game
+        self.presentation = presentation or presentation_for(game)
+        self.faces: dict[str, Face] = self.presentation.faces()
+        tones = sorted({f["tone"] for f in self.faces.values()} - set(TONE_STYLES))
+        self.styles = dict(TONE_STYLES)
+        for i, tone in enumerate(tones):
+            self.styles[tone] = SPARE_STYLES[i % len(SPARE_STYLES)]
+        # A card's notation as the log writes it, and the name the table shows it by: only
+        # where the two differ and the notation cannot be an ordinary word.
+        self._names = {card: face["name"] for card, face in self.faces.items()
+                       if face["name"] != card and len(card) > 1 and card.lower() != card}
+
+    # ---- cards ------------------------------------------------------------------------------
+    def face(self, card: str) -> Face:
+        return self.faces.get(card) or plain_face(card, len(self.faces))
+
+    def card(self, card: str) -> Text:
+        """One card as its corner and mark, in its tone's colour."""
+        face = self.face(card)
+        return Text(_unit_text(face), style=self.styles.get(face["tone"], ""))
+
+    def named(self, card: str) -> Text:
+        face = self.face(card)
+        return Text(face["name"], style=self.styles.get(face["tone"], ""))
+
+    def cards(self, cards: Sequence[str], sep: str = " ") -> Text:
+        out = Text()
+        for i, card in enumerate(cards):
+            if i:
+                out.append(sep)
+            out.append_text(self.card(card))
+        return out
+
+    def card_lines(self, cards: Sequence[str], head: str = "", indent: int = 2,
+                   style: str = "") -> list[Text]:
+        """Cards laid in rows within :data:`WIDTH`, a row broken between two cards only."""
+        lines: list[Text] = []
+        line = Text(" " * indent + head, style=style)
+        start = len(line)
+        for i, card in enumerate(cards):
+            piece = self.card(card)
+            if i and line.cell_len + 2 + piece.cell_len > WIDTH:
+                lines.append(line)
+                line = Text(" " * start)
+            elif i:
+                line.append("  ")
+            line.append_text(piece)
+        lines.append(line)
+        return lines
+
+    def log_text(self, text: str) -> str:
+        """The engine's words (a log line, a hint) with each card's notation turned into the
+        name the table shows it by (``9S`` -> ``9♠``); what a person types accepts both."""
+        if not self._names:
+            return text
+        return _WORD.sub(lambda m: self._names.get(m[0], m[0]), text)
+
+    # ---- the table --------------------------------------------------------------------------
+    def moves(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> list[Move]:
+        return self.presentation.moves(view, legal, labels)
+
+    def board(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> Board:
+        return self.presentation.board(view, self.moves(view, labels, legal), labels)
+
+    def table(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> RenderableType:
+        board = self.board(view, labels, legal)
+        parts: list[RenderableType] = [Rule(board["status"], style="bold")]
+        piles = self._piles(board)
+        if piles.plain:
+            parts.append(piles)
+        parts.extend(self._seat_line(line, labels) for line in board["seats"])
+        for area in board["areas"]:
+            parts.extend(self._area(area))
+        if board["hand"] is not None:
+            parts.append(self._hand(board))
+        parts.extend(Text(line, "dim") for line in board["legend"])
+        return Group(*parts)
+
+    def _piles(self, board: Board) -> Text:
+        line = Text()
+        for i, pile in enumerate(board["piles"]):
+            if i:
+                line.append(" · ")
+            line.append(f"{pile['title']} {pile['count']}")
+            if pile["top"] is not None:
+                line.append(", top ")
+                line.append_text(self.named(pile["top"]))
+        return line
+
+    def _seat_line(self, seat: Mapping[str, Any], labels: Sequence[str]) -> Text:
+        n = seat["seat"]
+        label = labels[n] if 0 <= n < len(labels) else f"Seat {n}"
+        words = [] if seat["cards"] is None else [plural(seat["cards"], "card")]
+        line = Text(f"  {label:<{LABEL_WIDTH}} " + " · ".join([*words, *seat["lines"]]),
+                    style="dim" if seat["out"] else "")
+        return line
+
+    def _area(self, area: Mapping[str, Any]) -> list[RenderableType]:
+        """An area's title and facts, then each owner's melds packed into rows: a ten-player
+        table's melds stay near one screen. Owners with no melds are left out, unless nobody
+        has any (then the area says so once, or for each of a few owners)."""
+        out: list[RenderableType] = [Text(area["title"], "bold")] if area["title"] else []
+        out.extend(Text(f"  {fact}") for fact in area["facts"])
+        groups = area["groups"]
+        if groups and not any(g["melds"] for g in groups):
+            few = groups if len(groups) <= SAID_EMPTY else groups[:1]
+            if len(few) == 1 and len(groups) > 1:
+                out.append(Text(f"  {groups[0]['empty']}", style="dim"))
+            else:
+                out.extend(Text(f"  {g['title']}: {g['empty']}", style="dim") for g in few)
+            return out
+        for group in groups:
+            if group["melds"]:
+                out.extend(self.meld_rows(f"  {group['title']}: ",
+                                          [self._meld(m) for m in group["melds"]]))
+        return out
+
+    @staticmethod
+    def meld_rows(head: str, melds: Sequence[Text]) -> list[Text]:
+        """Melds as many to a row as fit in :data:`ROW_WIDTH`, the first row after ``head``; a
+        meld too long for a shared row has its own, and wraps between cards."""
+        rows: list[Text] = []
+        row = Text(head)
+        fresh = True
+        for meld in melds:
+            if not fresh and row.cell_len + 3 + meld.cell_len <= ROW_WIDTH:
+                row.append(" │ ", style="dim")
+                row.append_text(meld)
+                continue
+            if not fresh or (rows == [] and row.cell_len + meld.cell_len > ROW_WIDTH):
+                rows.append(row)
+                row = Text(INDENT)
+            row.append_text(meld)
+            fresh = False
+        rows.append(row)
+        return [r for r in rows if r.plain.strip()]
+
+    def _meld(self, meld: Meld) -> Text:
+        line = Text()
+        if meld["title"]:
+            line.append(meld["title"] + " ", style="bold")
+        line.append_text(self.cards(meld["cards"]))
+        if meld.get("note"):
+            line.append(f" ({meld['note']})", style="dim")
+        return line
+
+    def _hand(self, board: Board) -> RenderableType:
+        cards = sorted(board["hand"] or [], key=lambda c: self.face(c)["order"])
+        title = Text(f"{board['hand_title']} ({plural(len(cards), 'card')}):", "bold")
+        groups: dict[str, list[str]] = {}
+        for card in cards:
+            groups.setdefault(self.face(card)["group"], []).append(card)
+        if len(board["seats"]) >= BIG_TABLE:  # the groups side by side, on one line
+            for i, members in enumerate(groups.values()):
+                title.append(" │ " if i else " ", style="dim")
+                title.append_text(self.cards(members))
+            return title
+        width = max((len(g) for g in groups), default=0)
+        lines: list[RenderableType] = [title]
+        for group, members in groups.items():
+            head = f"{group:<{width}}  " if width else ""
+            style = self.styles.get(self.face(members[0])["tone"], "") if group else ""
+            lines.extend(self.card_lines(members, head, style=style))
+        return Group(*lines)
+
+    def hand(self, view: View, labels: Sequence[str]) -> RenderableType:
+        return self._hand(self.presentation.board(view, [], labels))
+
+    def prompt(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> str:
+        """The game's sentence for what the seat is asked now, as the input line's question."""
+        said = self.board(view, labels, legal)["prompt"].strip().rstrip(".")
+        said = said.removeprefix("Your move:").strip()  # the input line says so already
+        return said or "your move"
+
+    # ---- help and keys ----------------------------------------------------------------------
+    def help_groups(self, view: View, labels: Sequence[str], legal: Sequence[Action],
+                    topic: str = "") -> list[tuple[str, list[str]]]:
+        """The legal moves by kind, each as what to type and the game's words for it. A kind
+        with more than :data:`HELP_WHOLE` moves (a hand of wild cards lays thousands of
+        words) shows its count and first few; ``help KIND`` lists that kind whole, ``help
+        all`` every kind."""
+        topic = topic.strip().lower()
+        kinds: dict[str, list[Move]] = {}
+        for move in self.moves(view, labels, legal):
+            kinds.setdefault(move["kind"], []).append(move)
+        wanted = None if topic in ("", "all") else _kind_named(topic, list(kinds))
+        out: list[tuple[str, list[str]]] = []
+        for kind, moves in kinds.items():
+            if wanted is not None and kind != wanted:
+                continue
+            items = [_move_item(m) for m in moves]
+            title = kind.capitalize()
+            if topic or len(items) <= HELP_WHOLE:
+                out.append((f"{title} ({len(items)})", items))
+            else:
+                out.append((f"{title}: {len(items)} moves, the first {HELP_FIRST} "
+                            f"(help {kind} lists them all)", items[:HELP_FIRST]))
+        if topic and not out:
+            out.append((f"{topic.capitalize()} (0)", ["none now"]))
+        return out
+
+    def shortcuts(self, view: View, labels: Sequence[str],
+                  legal: Sequence[Action]) -> list[tuple[str, str]]:
+        """Each key the game gives a move, with what it does: a key of one move plays it; a
+        key several moves share starts their notation (``x 7H``: discard the 7H)."""
+        out: list[tuple[str, str]] = []
+        for key, moves in self._keyed(self.moves(view, labels, legal)).items():
+            if len(moves) == 1:
+                out.append((key, moves[0]["label"]))
+            else:
+                example = moves[0]["move"].split(None, 1)
+                rest = example[1] if len(example) > 1 else ""
+                out.append((f"{key} …", f"{moves[0]['kind']}, e.g. {key} {rest}".rstrip()))
+        return out
+
+    @staticmethod
+    def _keyed(moves: Sequence[Move]) -> dict[str, list[Move]]:
+        keyed: dict[str, list[Move]] = {}
+        for move in moves:
+            if move["key"]:
+                keyed.setdefault(move["key"].lower(), []).append(move)
+        return keyed
+
+    def readings(self, text: str, view: View, labels: Sequence[str],
+                 legal: Sequence[Action]) -> list[str]:
+        """What ``text`` may mean, most likely first: itself, or a key's move. A key shared by
+        several moves reads the words after it against each of them (``l 9H 2:0`` is the one
+        lay-off of the 9H on meld 2:0, whichever end it goes on)."""
+        words = text.strip().split()
+        if not words:
+            return [text]
+        moves = self._keyed(self.moves(view, labels, legal)).get(words[0].lower())
+        if not moves:
+            return [text]
+        typed = [w.lower() for w in words[1:]]
+        if not typed and len(moves) == 1:
+            return [moves[0]["move"]]
+        exact, within = [], []
+        for move in moves:
+            rest = [w.lower() for w in move["move"].split()[1:]]
+            if rest == typed or (not move["ordered"] and sorted(rest) == sorted(typed)):
+                exact.append(move["move"])
+            elif typed and _within(typed, rest, move["ordered"]):
+                within.append(move["move"])
+        verbs = {m["move"].split(None, 1)[0] for m in moves}
+        spelled = " ".join([verbs.pop(), *words[1:]]) if len(verbs) == 1 else text
+        if exact:
+            return exact[:1]
+        return [spelled, *within] if len(within) != 1 else [within[0]]
+
+    # ---- events and results -----------------------------------------------------------------
+    def event(self, event: Mapping[str, Any], labels: Sequence[str]) -> RenderableType | None:
+        """A round's end as the game words it, and a banner for each deal; other events are
+        the game's one log line (None)."""
+        if event["kind"] == "round_scored" and isinstance(event.get("result"), Mapping):
+            result = self.presentation.result(event["result"], labels)
+            if not result["lines"]:
+                return None  # the session's summary of the shared keys says more
+            return Group(Rule(style="dim"), Text(result["title"], "bold"),
+                         *(Text(f"  {line}") for line in result["lines"]))
+        if event["kind"] == "dealt":
+            return Text(self.log_text(self.game.log_line(event, labels)), "bold")
+        return None
+
+    def final(self, view: View, labels: Sequence[str], winners: Sequence[int],
+              scores: Sequence[int]) -> RenderableType:
+        """Each seat's total, best first, the winners marked."""
+        lowest = bool(winners) and len(set(scores)) > 1 and \
+            max(scores[w] for w in winners) <= min(scores)
+        rounds = len(view.get("table", {}).get("results", []))
+        word = self.presentation.round_word
+        unit = f" {self.presentation.totals_unit}" if self.presentation.totals_unit else ""
+        return standings("Match over", labels, list(scores), winners, lowest_wins=lowest,
+                         unit=unit, played=plural(rounds, word) if rounds else "")
+
+
+def _move_item(move: Move) -> str:
+    """A move in ``help``: what to type, and the game's sentence when it says more."""
+    if move["label"] and move["label"].lower() != move["move"].lower():
+        return f"{move['move']}  ({move['label']})"
+    return move["move"]
+
+
+def _kind_named(topic: str, kinds: Sequence[str]) -> str | None:
+    """The kind of move ``help TOPIC`` means: ``words`` the word moves, ``extend`` extends."""
+    for kind in kinds:
+        if topic in (kind, kind + "s", kind + "es") or kind.startswith(topic.rstrip("s")):
+            return kind
+    return None
+
+
+def _within(typed: Sequence[str], words: Sequence[str], ordered: bool) -> bool:
+    """Whether the typed words are all among ``words`` (in their order, if it matters)."""
+    if not ordered:
+        left = list(words)
+        for word in typed:
+            if word not in left:
+                return False
+            left.remove(word)
+        return True
+    it = iter(words)
+    return all(any(word == other for other in it) for word in typed)
+
+
+__all__ = ["PresentedRenderer"]

@@ -1,0 +1,122 @@
+"""The one terminal renderer, over what a presentation says: a game that describes nothing
+itself plays from the generic presentation, and the keys, kinds and sentences a presentation
+gives its moves are what the person reads and types."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+
+from cardtable.bots import make_bot
+from cardtable.engine.game import Action, Game, load_game
+from cardtable.engine.presentation import Move, Presentation, View
+from cardtable.terminal.presented import PresentedRenderer
+from cardtable.terminal.session import PlaySession
+
+
+class Keyed(Presentation):
+    """The generic presentation with a key for each kind of move, as a game would give."""
+
+    def move(self, view: View, action: Action, names: Sequence[str]) -> Move:
+        move = super().move(view, action, names)
+        text = move["move"]
+        key = {"draw stock": "s", "draw discard": "d"}.get(text)
+        if text.startswith("discard "):
+            key = "x"
+        if text.startswith("meld "):
+            key = "m"
+        move["key"] = key
+        move["label"] = f"The move {text}"
+        return move
+
+
+def session(game: Game, typed: list[str], presentation: Presentation | None = None,
+            width: int = 80) -> tuple[PlaySession, list[str], io.StringIO]:
+    screen = io.StringIO()
+    prompts: list[str] = []
+    lines = iter(typed)
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    bots = {s: make_bot("random", game, s) for s in range(1, game.players)}
+    play = PlaySession(game, 5, 0, bots, Path("unused.json"),
+                       console=Console(file=screen, width=width, height=60, highlight=False,
+                                       force_terminal=True, color_system=None),
+                       renderer=PresentedRenderer(game, presentation), read=read)
+    return play, prompts, screen
+
+
+def test_a_game_that_describes_nothing_plays_from_its_notation(tmp_path: Path) -> None:
+    game = load_game("daylily", 2)
+    play, prompts, screen = session(game, ["help", "draw stock", "quit"],
+                                    Presentation(game))
+    play.record_path = tmp_path / "r.json"
+    play.run()
+    out = screen.getvalue()
+    hand = game.new_state(5).view(0)["zones"]["hand:0"]["cards"]
+    assert "Your hand (10 cards):" in out and all(card in out for card in hand)
+    assert "Draw (2):" in out and "draw stock" in out  # help: the moves by kind
+    assert prompts[0] == "Your move (choose one): "
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert [0, "draw stock"] in play.state.record()["actions"]
+
+
+def test_the_keys_a_presentation_gives_play_its_moves(tmp_path: Path) -> None:
+    game = load_game("daylily", 2)
+    state = game.new_state(5)
+    card = state.view(0)["zones"]["hand:0"]["cards"][0]
+    play, _prompts, screen = session(game, ["help", "s", f"x {card}", "quit"], Keyed(game))
+    play.record_path = tmp_path / "r.json"
+    play.run()
+    out = screen.getvalue()
+    assert "s              The move draw stock" in out  # a key of one move, with its words
+    assert "draw stock  (The move draw stock)" in out
+    actions = [move for seat, move in play.state.record()["actions"] if seat == 0]
+    assert actions[:2] == ["draw stock", f"discard {card}"]
+
+
+def test_a_shared_key_finds_the_one_move_the_words_after_it_fit() -> None:
+    game = load_game("daylily", 2)
+    state = game.new_state(5)
+    renderer = PresentedRenderer(game, Keyed(game))
+    state.apply(0, game.parse_action("draw stock"))
+    view, legal = state.view(0), state.legal_actions(0)
+    meld = next(str(a) for a in legal if str(a).startswith("meld "))
+    cards = meld.split()[1:]
+    typed = "m " + " ".join(reversed(cards))  # which cards, not their order
+    assert renderer.readings(typed, view, ["You", "Bot"], legal)[0] == meld
+    assert renderer.readings("x ZZ", view, ["You", "Bot"], legal)[0] == "discard ZZ"
+
+
+def test_the_hint_gives_the_greedy_bots_reasons_then_the_search(tmp_path: Path) -> None:
+    game = load_game("daylily", 2)
+    play, _prompts, screen = session(game, ["hint", "quit"], Presentation(game), width=200)
+    play.record_path = tmp_path / "r.json"
+    play.run()
+    out = screen.getvalue()
+    greedy = next(line for line in out.splitlines() if line.startswith("Greedy: Try "))
+    search = next(line for line in out.splitlines() if line.startswith("Search: Try "))
+    assert len(greedy.split(". ", 1)[1]) > 10, greedy  # the game's own reasons
+    assert "deals of the cards you cannot see" in search, search
+
+
+def test_words_wrap_between_words_at_80_columns() -> None:
+    game = load_game("dummy-rummy", 10)
+    renderer = PresentedRenderer(game)
+    state = game.new_state(1)
+    screen = io.StringIO()
+    Console(file=screen, width=80, color_system=None).print(
+        renderer.table(state.view(0), [f"Seat {s} with a long name" for s in range(10)],
+                       state.legal_actions(0)))
+    shown = screen.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in shown)
+    hand = state.view(0)["zones"]["hand:0"]["cards"]
+    assert all(card in " ".join(shown) for card in hand)  # no card cut across two lines
