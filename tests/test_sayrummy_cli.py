@@ -123,15 +123,15 @@ def test_a_whole_match_at_the_terminal_shows_sounds_spellings_and_words(tmp_path
     box.append(session)
     assert session.run() == 0
     text = screen.getvalue()
-    assert re.search(r"Game \d of 2", text) and "Match over" in text
-    assert "/t/ t·tt·ed" in text  # a card: its sound and the spellings printed on it
+    assert re.search(r"game \d of 2", text) and "Match over" in text
+    assert " t t·tt·ed" in text  # a card: its sound and the spellings printed on it
     # The log, in the game's words: a word laid with its sounds and the English word, the
     # person's own draws named and the bot's stock draws hidden.
     assert re.search(r"laid word \d+, /[^/]+/ “\w+”", text)
     assert re.search(r"You \(seat 0\) (drew|took) /[^/]+/ from the (stock|discard pile)\.", text)
     assert "Seat 1 (greedy) drew a card from the stock." in text
     assert "Seat 1 (greedy) went out by discarding the last card." in text
-    assert "discard top" in text or "plays found" in text  # the hint ran
+    assert "Greedy: Try " in text and "Search: Try " in text  # the hint ran
     data = load_record(tmp_path / "r.json")
     _state, problems = verify(data)
     assert problems == []
@@ -170,13 +170,16 @@ def test_the_table_shows_words_as_sounds_and_english_words() -> None:
     Console(file=screen, width=120, color_system=None).print(
         renderer_for(game).table(state.view(0), ["You", "Bot"], state.legal_actions(0))
     )
-    assert re.search(r"\[0\] /[^/]+/ “\w+”", screen.getvalue())
+    assert re.search(r"word 1 · Bot .+ \(/[^/]+/ “\w+”", screen.getvalue())
 
 
-def test_the_hint_counts_cards_in_plain_english() -> None:
-    from cardtable.terminal import renderer_for
-
+def test_the_hint_counts_cards_in_plain_english(tmp_path: Path) -> None:
     game = load_game("say-rummy", 2)
-    state = game.new_state(5)  # the discard top /ɝ/ lets seat 0 lay four cards at once, not three
-    hint = renderer_for(game).hint(state.view(0))  # type: ignore[attr-defined]
-    assert "with it you can lay 4 cards at once, against 3 now." in hint, hint
+    screen = io.StringIO()
+    typed = iter(["hint", "quit"])
+    # The discard top /ɝ/ lets seat 0 lay four cards at once, not three.
+    PlaySession(game, 5, 0, {1: make_bot("random", game, 1)}, tmp_path / "r.json",
+                Console(file=screen, width=200, highlight=False, color_system=None),
+                read=lambda _prompt: next(typed)).run()
+    hint = screen.getvalue().split("Greedy: ", 1)[1].splitlines()[0]
+    assert hint == "Try draw discard. With the ɝ your longest play grows from 3 cards to 4.", hint

@@ -23,12 +23,10 @@ class Keyed(Presentation):
     def move(self, view: View, action: Action, names: Sequence[str]) -> Move:
         move = super().move(view, action, names)
         text = move["move"]
-        key = {"draw stock": "s", "draw discard": "d"}.get(text)
-        if text.startswith("discard "):
-            key = "x"
-        if text.startswith("meld "):
-            key = "m"
-        move["key"] = key
+        verb, _, rest = text.partition(" ")
+        move["key"] = ({"draw stock": "s", "draw discard": "d"}.get(text)
+                       or {"discard": "x", "meld": "m"}[verb] + " " + rest)
+        move["ordered"] = False
         move["label"] = f"The move {text}"
         return move
 

@@ -250,16 +250,16 @@ def test_digest_lines_fold_repeats_and_count_offers_passed() -> None:
 
 
 def test_the_festival_is_announced_in_the_past_tense_for_you_and_for_a_bot() -> None:
-    from cardtable.terminal.daylily import DaylilyRenderer
+    from cardtable.terminal import renderer_for
 
-    renderer = DaylilyRenderer(load_game("daylily", 2))  # type: ignore[arg-type]
+    renderer = renderer_for(load_game("daylily", 2))
     result = {"round": 1, "festival": 0, "reason": "", "points": [5, -2], "totals": [5, -2],
               "seats": [{"declared": 5, "penalty": 0}, {"declared": 0, "penalty": -2}]}
     for who in ("You (seat 0)", "Ann"):
         screen = io.StringIO()
         Console(file=screen, width=80, color_system=None).print(
-            renderer.round_result(result, [who, "Bob"]))
-        assert f"{who} presented the Festival!" in screen.getvalue()
+            renderer.event({"kind": "round_scored", "round": 1, "result": result}, [who, "Bob"]))
+        assert f"{who} presented the Festival" in screen.getvalue()
         assert "presents" not in screen.getvalue()  # never "You presents"
 
 
@@ -271,10 +271,10 @@ def test_log_keeps_the_others_moves_after_the_persons_first_move_of_a_turn(
 
     def person(state: State, prompt: str) -> str:
         session = box[0]
-        if "meld or discard" in prompt and not logged and state.version > 10:
+        if "discard one card" in prompt and not logged and state.version > 10:
             logged.append(list(session.since_turn))
             return "log"
-        if logged and len(logged) == 1 and "meld or discard" in prompt:
+        if logged and len(logged) == 1 and "discard one card" in prompt:
             logged.append([])
             return "quit"
         return plain_player(state, prompt)

@@ -29,6 +29,9 @@ class _Legacy:
     def table(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> RenderableType:
         return self.old.table(view, labels)  # type: ignore[no-any-return]
 
+    def legend(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> list[str]:
+        return []
+
     def hand(self, view: View, labels: Sequence[str]) -> RenderableType:
         return self.old.hand(view)  # type: ignore[no-any-return]
 
@@ -78,13 +81,7 @@ def renderer_for(game: Game) -> Renderer:
     """The table renderer for ``game``."""
     from cardtable.games.contract.game import ContractGame
     from cardtable.games.day.game import DayGame
-    from cardtable.games.daylily.game import DaylilyGame
-    from cardtable.games.sayrummy.game import SayRummyGame
 
-    if isinstance(game, DaylilyGame):
-        from cardtable.terminal.daylily import DaylilyRenderer
-
-        return _Legacy(DaylilyRenderer(game))
     if isinstance(game, ContractGame):
         from cardtable.terminal.contract import ContractRenderer
 
@@ -93,10 +90,6 @@ def renderer_for(game: Game) -> Renderer:
         from cardtable.terminal.day import DayRenderer
 
         return _Legacy(DayRenderer(game))
-    if isinstance(game, SayRummyGame):
-        from cardtable.terminal.sayrummy import SayRummyRenderer
-
-        return _Legacy(SayRummyRenderer(game))
     return PresentedRenderer(game)
 
 

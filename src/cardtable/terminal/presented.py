@@ -28,6 +28,7 @@ LABEL_WIDTH = 18
 HELP_WHOLE = 40  # a kind of move with this many moves or fewer is listed whole by ``help``
 HELP_FIRST = 8  # otherwise its first few, in the game's order, and ``help KIND`` for the rest
 INDENT = "      "
+RULED = 70  # a status this long is a rule's title; a longer one is a line under the rule
 ROW_WIDTH = 79  # rows of melds never wrap on an 80-column terminal
 SAID_EMPTY = 4  # owners without melds named one by one, at most
 BIG_TABLE = 7  # from this many seats the hand is one line: the others' melds want the room
@@ -62,6 +63,14 @@ class PresentedRenderer:
         self.game = game
         self.presentation = presentation or presentation_for(game)
         self.faces: dict[str, Face] = self.presentation.faces()
+        # A card is shown by its index where the index tells it from every other card (7♥);
+        # where it does not (Daylily's blooms), by its name and what to type for it.
+        names_of: dict[str, set[str]] = {}
+        for face in self.faces.values():
+            names_of.setdefault(_unit_text(face), set()).add(face["name"])
+        self.shown = {card: _unit_text(face) if len(names_of[_unit_text(face)]) == 1
+                      else face["name"] if face["name"] == card
+                      else f"{face['name']} [{card}]" for card, face in self.faces.items()}
         tones = sorted({f["tone"] for f in self.faces.values()} - set(TONE_STYLES))
         self.styles = dict(TONE_STYLES)
         for i, tone in enumerate(tones):
@@ -76,9 +85,9 @@ class PresentedRenderer:
         return self.faces.get(card) or plain_face(card, len(self.faces))
 
     def card(self, card: str) -> Text:
-        """One card as its corner and mark, in its tone's colour."""
+        """One card as its corner and mark (or its name), in its tone's colour."""
         face = self.face(card)
-        return Text(_unit_text(face), style=self.styles.get(face["tone"], ""))
+        return Text(self.shown.get(card, card), style=self.styles.get(face["tone"], ""))
 
     def named(self, card: str) -> Text:
         face = self.face(card)
@@ -92,14 +101,24 @@ class PresentedRenderer:
             out.append_text(self.card(card))
         return out
 
+    def held(self, card: str) -> Text:
+        """A card in the hand: its index, and what the middle of its face says where the
+        index does not say it already (a sound card's spellings)."""
+        piece = self.card(card)
+        middle = [line["text"] for line in self.face(card)["lines"] if line["size"] == "medium"]
+        if middle and middle[0] not in piece.plain:
+            piece.append(" " + middle[0].replace(" · ", "·"), style="dim")
+        return piece
+
     def card_lines(self, cards: Sequence[str], head: str = "", indent: int = 2,
                    style: str = "") -> list[Text]:
-        """Cards laid in rows within :data:`WIDTH`, a row broken between two cards only."""
+        """Cards in the hand laid in rows within :data:`WIDTH`, a row broken between two
+        cards only."""
         lines: list[Text] = []
         line = Text(" " * indent + head, style=style)
         start = len(line)
         for i, card in enumerate(cards):
-            piece = self.card(card)
+            piece = self.held(card)
             if i and line.cell_len + 2 + piece.cell_len > WIDTH:
                 lines.append(line)
                 line = Text(" " * start)
@@ -125,7 +144,9 @@ class PresentedRenderer:
 
     def table(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> RenderableType:
         board = self.board(view, labels, legal)
-        parts: list[RenderableType] = [Rule(board["status"], style="bold")]
+        status = board["status"]
+        parts: list[RenderableType] = ([Rule(status, style="bold")] if len(status) <= RULED
+                                       else [Rule(style="bold"), Text(status, "bold")])
         piles = self._piles(board)
         if piles.plain:
             parts.append(piles)
@@ -134,8 +155,12 @@ class PresentedRenderer:
             parts.extend(self._area(area))
         if board["hand"] is not None:
             parts.append(self._hand(board))
-        parts.extend(Text(line, "dim") for line in board["legend"])
         return Group(*parts)
+
+    def legend(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> list[str]:
+        """The standing explanations of the options in force (shown with the first table,
+        ``help`` and ``rules``, not with every table: they do not change)."""
+        return list(self.board(view, labels, legal)["legend"])
 
     def _piles(self, board: Board) -> Text:
         line = Text()
@@ -151,7 +176,9 @@ class PresentedRenderer:
     def _seat_line(self, seat: Mapping[str, Any], labels: Sequence[str]) -> Text:
         n = seat["seat"]
         label = labels[n] if 0 <= n < len(labels) else f"Seat {n}"
-        words = [] if seat["cards"] is None else [plural(seat["cards"], "card")]
+        held = seat["cards"]
+        said = held is None or any(line.startswith(f"{held} card") for line in seat["lines"])
+        words = [] if said else [plural(held, "card")]
         line = Text(f"  {label:<{LABEL_WIDTH}} " + " · ".join([*words, *seat["lines"]]),
                     style="dim" if seat["out"] else "")
         return line
@@ -207,7 +234,9 @@ class PresentedRenderer:
 
     def _hand(self, board: Board) -> RenderableType:
         cards = sorted(board["hand"] or [], key=lambda c: self.face(c)["order"])
-        title = Text(f"{board['hand_title']} ({plural(len(cards), 'card')}):", "bold")
+        counted = any(ch.isdigit() for ch in board["hand_title"])
+        title = Text(board["hand_title"] + ("" if counted else f" ({plural(len(cards), 'card')})")
+                     + ":", "bold")
         groups: dict[str, list[str]] = {}
         for card in cards:
             groups.setdefault(self.face(card)["group"], []).append(card)
@@ -243,50 +272,51 @@ class PresentedRenderer:
         topic = topic.strip().lower()
         kinds: dict[str, list[Move]] = {}
         for move in self.moves(view, labels, legal):
-            kinds.setdefault(move["kind"], []).append(move)
+            kinds.setdefault(move.get("group") or move["kind"].capitalize(), []).append(move)
         wanted = None if topic in ("", "all") else _kind_named(topic, list(kinds))
         out: list[tuple[str, list[str]]] = []
         for kind, moves in kinds.items():
             if wanted is not None and kind != wanted:
                 continue
             items = [_move_item(m) for m in moves]
-            title = kind.capitalize()
             if topic or len(items) <= HELP_WHOLE:
-                out.append((f"{title} ({len(items)})", items))
+                out.append((f"{kind} ({len(items)})", items))
             else:
-                out.append((f"{title}: {len(items)} moves, the first {HELP_FIRST} "
-                            f"(help {kind} lists them all)", items[:HELP_FIRST]))
+                out.append((f"{kind}: {len(items)} moves, the first {HELP_FIRST} "
+                            f"(help {kind.lower()} lists them all)", items[:HELP_FIRST]))
         if topic and not out:
             out.append((f"{topic.capitalize()} (0)", ["none now"]))
         return out
 
     def shortcuts(self, view: View, labels: Sequence[str],
                   legal: Sequence[Action]) -> list[tuple[str, str]]:
-        """Each key the game gives a move, with what it does: a key of one move plays it; a
-        key several moves share starts their notation (``x 7H``: discard the 7H)."""
+        """The keys the game gives the moves now, with what they do; keys that start alike
+        (``x 7H``, ``x 9S``: the discards) are one line with an example."""
         out: list[tuple[str, str]] = []
-        for key, moves in self._keyed(self.moves(view, labels, legal)).items():
-            if len(moves) == 1:
-                out.append((key, moves[0]["label"]))
-            else:
-                example = moves[0]["move"].split(None, 1)
-                rest = example[1] if len(example) > 1 else ""
-                out.append((f"{key} …", f"{moves[0]['kind']}, e.g. {key} {rest}".rstrip()))
+        for head, moves in self._keyed(self.moves(view, labels, legal)).items():
+            if len(moves) == 1 and str(moves[0]["key"]).lower() == head:
+                out.append((head, moves[0]["label"]))
+                continue
+            example = moves[0]
+            out.append((f"{head} …", f"{example['label']} ({example['key']}), and the like"
+                        if len(moves) > 1 else f"{example['label']} ({example['key']})"))
         return out
 
     @staticmethod
     def _keyed(moves: Sequence[Move]) -> dict[str, list[Move]]:
+        """The moves with a key, by the key's first word."""
         keyed: dict[str, list[Move]] = {}
         for move in moves:
-            if move["key"]:
-                keyed.setdefault(move["key"].lower(), []).append(move)
+            if move["key"] and move["key"].split():
+                keyed.setdefault(move["key"].split()[0].lower(), []).append(move)
         return keyed
 
     def readings(self, text: str, view: View, labels: Sequence[str],
                  legal: Sequence[Action]) -> list[str]:
-        """What ``text`` may mean, most likely first: itself, or a key's move. A key shared by
-        several moves reads the words after it against each of them (``l 9H 2:0`` is the one
-        lay-off of the 9H on meld 2:0, whichever end it goes on)."""
+        """What ``text`` may mean, most likely first: a move's key (in any case, cards in any
+        order where their order does not matter), else the text itself, then the moves whose
+        key holds every word typed after its first (``l 9H 2`` the one lay-off of the 9H on
+        that meld, whichever end it goes on)."""
         words = text.strip().split()
         if not words:
             return [text]
@@ -294,20 +324,20 @@ class PresentedRenderer:
         if not moves:
             return [text]
         typed = [w.lower() for w in words[1:]]
-        if not typed and len(moves) == 1:
-            return [moves[0]["move"]]
         exact, within = [], []
         for move in moves:
-            rest = [w.lower() for w in move["move"].split()[1:]]
+            rest = [w.lower() for w in str(move["key"]).split()[1:]]
             if rest == typed or (not move["ordered"] and sorted(rest) == sorted(typed)):
                 exact.append(move["move"])
             elif typed and _within(typed, rest, move["ordered"]):
                 within.append(move["move"])
+        if len(exact) == 1:
+            return exact
+        if len(within) == 1 and not exact:
+            return within
         verbs = {m["move"].split(None, 1)[0] for m in moves}
         spelled = " ".join([verbs.pop(), *words[1:]]) if len(verbs) == 1 else text
-        if exact:
-            return exact[:1]
-        return [spelled, *within] if len(within) != 1 else [within[0]]
+        return [spelled, *exact, *within]
 
     # ---- events and results -----------------------------------------------------------------
     def event(self, event: Mapping[str, Any], labels: Sequence[str]) -> RenderableType | None:
@@ -345,7 +375,8 @@ def _move_item(move: Move) -> str:
 def _kind_named(topic: str, kinds: Sequence[str]) -> str | None:
     """The kind of move ``help TOPIC`` means: ``words`` the word moves, ``extend`` extends."""
     for kind in kinds:
-        if topic in (kind, kind + "s", kind + "es") or kind.startswith(topic.rstrip("s")):
+        named = kind.lower()
+        if topic in (named, named + "s", named.rstrip("s")) or named.startswith(topic.rstrip("s")):
             return kind
     return None
 

@@ -27,6 +27,9 @@ class Renderer(Protocol):
     def table(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> RenderableType:
         """Everything the seat sees: the table, the other players, the seat's own cards."""
 
+    def legend(self, view: View, labels: Sequence[str], legal: Sequence[Action]) -> list[str]:
+        """Standing explanations of the options in force (with the first table and help)."""
+
     def hand(self, view: View, labels: Sequence[str]) -> RenderableType:
         """Just the seat's own cards (shown after each of its moves)."""
 

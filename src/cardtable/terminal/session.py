@@ -167,6 +167,7 @@ class PlaySession:
         # every draw; a person may let the table answer them as the game answers for a seat
         # that stays silent (``state.window_answer``). ``auto`` is offered once one has come.
         self.offered = self.state.window_answer(person) is not None
+        self.legend_shown = False
         self.auto_pass = False
 
     def say(self, text: str, style: str | None = None) -> None:
@@ -338,6 +339,10 @@ class PlaySession:
         """The whole table, or at a real terminal too small for it and the log just printed
         (a ten-player table runs past 24 lines), the person's hand and a pointer to ``t``."""
         table = self.renderer.table(view, self.labels, self._legal())
+        if not self.legend_shown:  # the options' explanations, once: they do not change
+            self.legend_shown = True
+            for line in self.renderer.legend(view, self.labels, self._legal()):
+                self.say(line, "dim")
         if self.console.is_terminal and logged:
             height = len(self.console.render_lines(table, pad=False))
             room = self.console.size.height - 2 - min(logged, LOG_BUDGET + 2)
@@ -456,7 +461,7 @@ class PlaySession:
                     isinstance(self.renderer, HintsItself)
                     and self.renderer.hint_says_why(advice.action))
         if repeated and advice.reasons:
-            words = f"Search: Try {advice.action}{' too' if said else ''}. {advice.figures}"
+            words = f"Search: Try {advice.action}. {advice.figures}"
         else:
             words = "Search: " + advice.words
         lines.append(words.rstrip())
@@ -497,6 +502,11 @@ class PlaySession:
         commands = [*COMMANDS, AUTO_PASS_COMMAND] if self.offered or self.auto_pass else COMMANDS
         for what, meaning in commands:
             self._say_hanging(f"{what:<14} {meaning}", 2)
+        legend = self.renderer.legend(view, self.labels, legal)
+        if legend:
+            self.say("Legend:", "bold")
+            for line in legend:
+                self._say_hanging(line, 2)
         shortcuts = self.renderer.shortcuts(view, self.labels, legal)
         if shortcuts:
             self.say("Shortcuts:", "bold")
