@@ -593,11 +593,10 @@ def test_the_terminal_draws_a_banner_for_a_deal_and_a_sheet_for_its_score() -> N
     console.print(renderer.event(state.events(0)[0], NAMES))  # the new deal's banner
     console.print(renderer.event(last(state, "round_scored", 0), NAMES))  # the score sheet
     shown = screen.getvalue()
-    assert "Deal 1 of 1: a set and a run" in shown
-    assert "dealt by Cy, 8 cards each" in shown
-    assert "Deal 1 over: Ann went out." in shown
-    assert "(cut the deal exactly: -50)" in shown
-    assert re.search(r"Bob .*left: 2♦ 8♦", shown)
+    assert "Deal 1 of 1 (a set and a run) is dealt by Cy, 8 cards each" in shown
+    assert "Deal 1: a set and a run" in shown and "Ann went out;" in shown
+    assert "cut the deal exactly: -50" in shown
+    assert re.search(r"Bob: .*left \(2♦ 8♦\)", shown)
     assert renderer.event(last(state, "bought", 0), NAMES) is None  # one line is enough
 
 

@@ -25,7 +25,7 @@ from cardtable.engine.record import replay
 from cardtable.games.day.audit import audit_session
 from cardtable.games.day.game import DayGame
 from cardtable.games.day.state import DayState
-from cardtable.terminal.day import DayRenderer
+from cardtable.terminal import renderer_for
 
 NAMES = ["Ann", "Bob", "Cy"]
 BOARD = ["2 Setting", "8 Setting"]
@@ -421,30 +421,30 @@ def test_a_call_for_more_than_the_stack_reads_as_all_in_for_what_is_left() -> No
     play(state, "all-in")
     view = state.view(2)
     assert view["table"]["to_call"] == 13 and view["table"]["call_all_in"]
-    renderer = DayRenderer(state.game)
-    text = screen(renderer.table(view, NAMES))
-    assert "To call: all-in for your last 13 (the bet is 18 more)." in text
+    renderer = renderer_for(state.game)
+    text = screen(renderer.table(view, NAMES, state.legal_actions(2)))
+    assert "To call: 13" in text
     assert "To call: 18" not in text
-    assert renderer.prompt(view) == "call all-in for 13, or fold"
+    assert renderer.prompt(view, NAMES, state.legal_actions(2)) == (
+        "Bob made it 18: calling takes all your 13 chips: call all-in, or fold")
     with pytest.raises(IllegalAction, match="18 to call and you have 13: call all-in for 13"):
         state.apply(2, state.game.parse_action("check"))
     play(state, "call")  # Ann has chips enough: a plain call of 18
     view = state.view(0)
     assert view["table"]["to_call"] == 18 and not view["table"]["call_all_in"]
-    assert "To call: 18." in screen(renderer.table(view, NAMES))
+    assert "To call: 18" in screen(renderer.table(view, NAMES, state.legal_actions(0)))
 
 
 def test_side_pots_are_listed_in_columns_with_who_contested_each() -> None:
     state = uneven_stacks_and_a_tie()
     play(state, "all-in", "all-in", "call")
-    text = screen(DayRenderer(state.game).hand_result(state.results[1], ["You", "Bob", "Cy"]))
+    event = {"kind": "round_scored", "round": 2, "result": state.results[1]}
+    text = screen(renderer_for(state.game).event(event, ["You", "Bob", "Cy"]))
     lines = [line.rstrip() for line in text.splitlines()]
-    assert "  Main pot    42 chips  won by You" in lines
-    assert "                        contested by You, Bob and Cy" in lines
-    assert "  Side pot 1  10 chips  won by You" in lines
-    assert "                        contested by You and Bob" in lines
-    assert "                        tie-break draw: You 7 Risen, Bob 4 Rising" in lines
-    assert not any("Side pot 1 10" in line for line in lines)
+    flat = " ".join(text.split())
+    assert "You won the main pot of 42 chips with X of a kind (two 12s)" in flat
+    assert "You won side pot 1 of 10 chips" in flat
+    assert "a draw settled it (You the 7 Risen, Bob the 4 Rising), and You drew highest" in flat
     assert max(len(line) for line in lines) <= 80
 
 
@@ -476,8 +476,8 @@ def test_a_stale_move_is_refused_and_changes_nothing() -> None:
 
 
 # ---- the terminal ------------------------------------------------------------------------------
-def test_the_terminal_draws_deals_the_final_card_and_hand_summaries() -> None:
+def test_the_terminal_draws_deals_and_hand_summaries() -> None:
     state = two_hands()
-    renderer = DayRenderer(state.game)
+    renderer = renderer_for(state.game)
     drawn = {e["kind"] for e in state.events(0) if renderer.event(e, NAMES) is not None}
-    assert drawn == {"dealt", "final_card", "round_scored"}
+    assert drawn == {"dealt", "round_scored"}  # the final card is the game's one log line

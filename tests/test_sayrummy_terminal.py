@@ -64,10 +64,12 @@ def test_help_summarises_thousands_of_words_and_pages_them_on_request(
     assert len(words) > 500
     summary, all_words, everything = helps(out)
     assert len(summary.splitlines()) < 20
-    assert f"Words: {len(words)} moves, the first" in summary and "help words" in summary
+    assert f"Words: {len(words)} moves making" in summary and "help words" in summary
     shown = re.findall(r"^ +(word [^(]+?)  \(", summary, re.MULTILINE)
     assert len(shown) == HELP_FIRST
     assert all(state.game.parse_action(text) in words for text in shown)
+    assert len({text.replace("*", "") for text in shown}) == HELP_FIRST  # different words
+    assert min(len(t.split()) for t in shown) >= 4  # the longest first
     discards = [a for a in legal if isinstance(a, Discard)]
     assert f"Discards ({len(discards)})" in summary  # short groups stay whole
     listed = re.findall(r"^ +(word [^(]+?)  \(", all_words, re.MULTILINE)

@@ -1,12 +1,12 @@
 """'Since your last turn': the move log between two of the person's turns, folded to one line a
 player when it is too long to read.
 
-At a ten-player contract table the events between two of your turns run to a hundred lines
-(draws, discards, every seat passing on every discard). The digest keeps the game's own words,
-as ``describe_event`` writes them, but strips the player's name from each and joins one
-player's events into one line, in the order the players first acted: "Seat 3 (greedy): drew
-a card from the stock; discarded the 7H." Repeats (passing on offer after offer) are counted,
-not repeated. The whole log stays available through the session's ``log`` command.
+At a ten-player rummy table with discards for sale the events between two of your turns run to
+a hundred lines (draws, discards, every seat passing on every discard). The digest keeps the
+game's own words, as ``describe_event`` writes them, but strips the player's name from each and
+joins one player's events into one line, in the order the players first acted: "Seat 3
+(greedy): drew a card from the stock; discarded the 7H." Repeats (passing on offer after offer)
+are counted, not repeated. The whole log stays available through the session's ``log`` command.
 """
 
 from __future__ import annotations

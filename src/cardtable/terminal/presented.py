@@ -28,6 +28,7 @@ LABEL_WIDTH = 18
 HELP_WHOLE = 40  # a kind of move with this many moves or fewer is listed whole by ``help``
 HELP_FIRST = 8  # otherwise its first few, in the game's order, and ``help KIND`` for the rest
 INDENT = "      "
+PILE_SHOWN = 3  # a face-up pile of this many cards or fewer is shown whole
 RULED = 70  # a status this long is a rule's title; a longer one is a line under the rule
 ROW_WIDTH = 79  # rows of melds never wrap on an 80-column terminal
 SAID_EMPTY = 4  # owners without melds named one by one, at most
@@ -64,7 +65,7 @@ class PresentedRenderer:
         self.presentation = presentation or presentation_for(game)
         self.faces: dict[str, Face] = self.presentation.faces()
         # A card is shown by its index where the index tells it from every other card (7♥);
-        # where it does not (Daylily's blooms), by its name and what to type for it.
+        # where it does not (an index of blooms alone), by its name and what to type for it.
         names_of: dict[str, set[str]] = {}
         for face in self.faces.values():
             names_of.setdefault(_unit_text(face), set()).add(face["name"])
@@ -129,8 +130,10 @@ class PresentedRenderer:
         return lines
 
     def log_text(self, text: str) -> str:
-        """The engine's words (a log line, a hint) with each card's notation turned into the
-        name the table shows it by (``9S`` -> ``9♠``); what a person types accepts both."""
+        """The engine's words (a log line, a hint) as the game names cards on its board (its
+        presentation's ``log_text``), any card notation left turned into the card's name
+        (``9S`` -> ``9♠``); what a person types accepts both."""
+        text = self.presentation.log_text(text)
         if not self._names:
             return text
         return _WORD.sub(lambda m: self._names.get(m[0], m[0]), text)
@@ -148,11 +151,18 @@ class PresentedRenderer:
         parts: list[RenderableType] = ([Rule(status, style="bold")] if len(status) <= RULED
                                        else [Rule(style="bold"), Text(status, "bold")])
         piles = self._piles(board)
+        compact = len(board["seats"]) >= BIG_TABLE
+        areas: list[Mapping[str, Any]] = list(board["areas"])
+        if compact:  # the areas' facts follow the piles, without what the heading says
+            facts = [f for a in areas for f in a["facts"] if f.lower() not in status.lower()]
+            piles.append("".join(f" · {fact}" for fact in facts) if piles.plain
+                         else " · ".join(facts))
+            areas = [{**a, "title": "", "facts": []} for a in areas]
         if piles.plain:
             parts.append(piles)
         parts.extend(self._seat_line(line, labels) for line in board["seats"])
-        for area in board["areas"]:
-            parts.extend(self._area(area))
+        for area in areas:
+            parts.extend(self._area(area, compact))
         if board["hand"] is not None:
             parts.append(self._hand(board))
         return Group(*parts)
@@ -168,6 +178,10 @@ class PresentedRenderer:
             if i:
                 line.append(" · ")
             line.append(f"{pile['title']} {pile['count']}")
+            if pile["face_up"] and 1 < len(pile["cards"]) <= PILE_SHOWN:  # a few, all seen
+                line.append(" (")
+                line.append_text(self.cards(pile["cards"]))
+                line.append(")")
             if pile["top"] is not None:
                 line.append(", top ")
                 line.append_text(self.named(pile["top"]))
@@ -183,24 +197,28 @@ class PresentedRenderer:
                     style="dim" if seat["out"] else "")
         return line
 
-    def _area(self, area: Mapping[str, Any]) -> list[RenderableType]:
+    def _area(self, area: Mapping[str, Any], compact: bool = False) -> list[RenderableType]:
         """An area's title and facts, then each owner's melds packed into rows: a ten-player
-        table's melds stay near one screen. Owners with no melds are left out, unless nobody
-        has any (then the area says so once, or for each of a few owners)."""
+        table's melds stay near one screen (``compact``: the facts on one line, each meld its
+        cards alone). Owners with no melds are left out, unless nobody has any (then the area
+        says so once, or for each of a few owners)."""
         out: list[RenderableType] = [Text(area["title"], "bold")] if area["title"] else []
-        out.extend(Text(f"  {fact}") for fact in area["facts"])
+        if compact and area["facts"]:
+            out.append(Text("  " + " · ".join(area["facts"])))
+        else:
+            out.extend(Text(f"  {fact}") for fact in area["facts"])
         groups = area["groups"]
         if groups and not any(g["melds"] for g in groups):
-            few = groups if len(groups) <= SAID_EMPTY else groups[:1]
-            if len(few) == 1 and len(groups) > 1:
-                out.append(Text(f"  {groups[0]['empty']}", style="dim"))
+            said = {g["empty"] for g in groups}
+            if len(groups) > SAID_EMPTY and len(said) == 1:
+                out.append(Text(f"  Everyone: {said.pop()}", style="dim"))
             else:
-                out.extend(Text(f"  {g['title']}: {g['empty']}", style="dim") for g in few)
+                out.extend(Text(f"  {g['title']}: {g['empty']}", style="dim") for g in groups)
             return out
         for group in groups:
             if group["melds"]:
                 out.extend(self.meld_rows(f"  {group['title']}: ",
-                                          [self._meld(m) for m in group["melds"]]))
+                                          [self._meld(m, compact) for m in group["melds"]]))
         return out
 
     @staticmethod
@@ -223,7 +241,9 @@ class PresentedRenderer:
         rows.append(row)
         return [r for r in rows if r.plain.strip()]
 
-    def _meld(self, meld: Meld) -> Text:
+    def _meld(self, meld: Meld, compact: bool = False) -> Text:
+        if compact:
+            return self.cards(meld["cards"])
         line = Text()
         if meld["title"]:
             line.append(meld["title"] + " ", style="bold")
@@ -278,12 +298,17 @@ class PresentedRenderer:
         for kind, moves in kinds.items():
             if wanted is not None and kind != wanted:
                 continue
-            items = [_move_item(m) for m in moves]
-            if topic or len(items) <= HELP_WHOLE:
-                out.append((f"{kind} ({len(items)})", items))
-            else:
-                out.append((f"{kind}: {len(items)} moves, the first {HELP_FIRST} "
-                            f"(help {kind.lower()} lists them all)", items[:HELP_FIRST]))
+            if topic or len(moves) <= HELP_WHOLE:
+                out.append((f"{kind} ({len(moves)})", [_move_item(m) for m in moves]))
+                continue
+            # The best few first (the game's rank), each thing made once (its note).
+            best: dict[str, Move] = {}
+            for move in sorted(moves, key=lambda m: -m.get("rank", 0)):
+                best.setdefault(move.get("note") or move["move"], move)
+            shown = list(best.values())[:HELP_FIRST]
+            making = f" making {len(best)} different ones" if len(best) < len(moves) else ""
+            out.append((f"{kind}: {len(moves)} moves{making}; the best {len(shown)} "
+                        f"(help {kind.lower()} lists them all)", [_move_item(m) for m in shown]))
         if topic and not out:
             out.append((f"{topic.capitalize()} (0)", ["none now"]))
         return out
@@ -320,21 +345,27 @@ class PresentedRenderer:
         words = text.strip().split()
         if not words:
             return [text]
-        moves = self._keyed(self.moves(view, labels, legal)).get(words[0].lower())
-        if not moves:
+        head = words[0].lower()
+        every = self.moves(view, labels, legal)
+        moves = self._keyed(every).get(head, [])
+        spelled_out = [m for m in every if m["move"].split()[0].lower() == head]
+        if not moves and not spelled_out:
             return [text]
         typed = [w.lower() for w in words[1:]]
         exact, within = [], []
-        for move in moves:
-            rest = [w.lower() for w in str(move["key"]).split()[1:]]
+        for move, written in [*((m, str(m["key"])) for m in moves),
+                              *((m, m["move"]) for m in spelled_out)]:
+            rest = [w.lower() for w in written.split()[1:]]
             if rest == typed or (not move["ordered"] and sorted(rest) == sorted(typed)):
                 exact.append(move["move"])
             elif typed and _within(typed, rest, move["ordered"]):
                 within.append(move["move"])
-        if len(exact) == 1:
-            return exact
-        if len(within) == 1 and not exact:
-            return within
+        if len(set(exact)) == 1:
+            return exact[:1]
+        if len(set(within)) == 1 and not exact:
+            return within[:1]
+        if not moves:
+            return [text, *dict.fromkeys(within)]
         verbs = {m["move"].split(None, 1)[0] for m in moves}
         spelled = " ".join([verbs.pop(), *words[1:]]) if len(verbs) == 1 else text
         return [spelled, *exact, *within]

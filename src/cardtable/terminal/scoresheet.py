@@ -1,10 +1,10 @@
 """The score sheet a table keeps on paper, built from the ``round_scored`` events alone.
 
 Every game reports a round's end in the same event, but each fills ``result`` with its own
-summary. The sheet reads the few keys the games share (``points``, ``totals``, Day's
-``stacks``, who went out or won the round) so that one sheet serves every game, and a game
-without its own round picture still gets a summary (:func:`round_summary`). A sheet fits 80
-columns for up to ten players: seats are headed ``You``, ``S1``, ``S2`` ... with a legend.
+summary. The sheet reads the few keys the games share (``points``, ``totals``, or ``stacks``
+for a game of chips, who went out or won the round) so that one sheet serves every game, and a
+game without its own round picture still gets a summary (:func:`round_summary`). A sheet fits
+80 columns for up to ten players: seats are headed ``You``, ``S1``, ``S2`` ... with a legend.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ WORD_KEYS = (("deal", "Deal"), ("game", "Game"), ("hand", "Hand"))
 
 
 def round_word(result: Mapping[str, Any]) -> str:
-    """What the game calls a round: a deal (contract rummy), a game (Say Rummy), a hand (Day)."""
+    """What the game calls a round, by the key its result numbers it with: a deal, a game, a
+    hand."""
     for key, word in WORD_KEYS:
         if key in result:
             return word
@@ -58,7 +59,7 @@ class SheetRow:
 
     number: int
     word: str
-    points: list[int] | None  # None: the game reports only standings (Day's chip stacks)
+    points: list[int] | None  # None: the game reports only standings (chip stacks)
     totals: list[int]
     out: list[int]
 

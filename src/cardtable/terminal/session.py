@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
@@ -45,12 +45,14 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("hand", "show your cards again"),
     ("log", "the whole log since your last turn (log all: the whole match)"),
     ("sheet", "the score sheet: every round so far"),
-    ("rules", "the rules summary and the options in play"),
+    ("rules", "the rules summary, the options in play and what they mean here"),
     ("quit (q)", "stop; the unfinished match is saved"),
 )
 AUTO_PASS_COMMAND = ("auto", "answer offers made out of turn as the game would when you stay "
                      "silent (again: stop)")
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
+RESERVED = frozenset({"help", "h", "?", "hint", "table", "t", "hand", "log", "sheet", "rules",
+                      "auto", *QUIT_WORDS})  # commands, read before any move's key
 HINT_BOT = "greedy"  # the bot whose reasons the hint gives first, when the game has one
 QUIET_EVENTS = frozenset({"dealt_hand"})
 EXIT_INTERRUPTED = 130
@@ -61,15 +63,6 @@ MAX_INPUT = 200  # characters: longer than any move or command of any game
 PAUSE_ENV = "CARDTABLE_PAUSE"  # 1 or 0: pause at each round's end, whatever the input is
 PLAIN_INPUT_ENV = "CARDTABLE_PLAIN_INPUT"  # set (to anything but 0): no line editor
 SITTING_FORMAT = 1
-
-
-@runtime_checkable
-class HintsItself(Protocol):
-    """A renderer with hint words of its own (an old per-game one): they come first."""
-
-    def hint(self, view: View) -> str: ...
-
-    def hint_says_why(self, action: Action) -> bool: ...
 
 
 def printable(text: str) -> str:
@@ -268,7 +261,7 @@ class PlaySession:
                 continue
             folded += self._say_plain(plain)
             plain = []
-            self.console.print(picture)
+            self.console.print(picture, soft_wrap=not self.console.is_terminal)
             self.pictured = True
             if self.sheet.add(event) is not None:
                 self.console.print(self.sheet.render(recent=RECENT_ROWS))
@@ -292,8 +285,8 @@ class PlaySession:
         return lines
 
     def _line(self, event: Mapping[str, Any]) -> str:
-        """The event's log line, in the renderer's words where it has its own
-        (``log_text``: suit symbols for contract rummy's card codes)."""
+        """The event's log line, cards named as the table shows them (``log_text``: suit
+        symbols for card codes)."""
         return self.renderer.log_text(self.game.log_line(event, self.labels))
 
     def _pause(self) -> bool:
@@ -448,19 +441,14 @@ class PlaySession:
         version give the same advice). Where both name one move, the reasons are said once."""
         lines: list[str] = []
         said: Action | None = None
-        if isinstance(self.renderer, HintsItself):
-            lines.append(self.renderer.hint(view))
-        elif HINT_BOT in bot_names(self.game.name):
+        if HINT_BOT in bot_names(self.game.name):
             said, why = self._bot_reasons()
             if why:
                 lines.append(f"Greedy: Try {said}. {why}")
             else:
                 said = None
         advice = search_hint(self.state, self.person, HINT_SECONDS, seed=self.seed)
-        repeated = (advice.action == said if said is not None else
-                    isinstance(self.renderer, HintsItself)
-                    and self.renderer.hint_says_why(advice.action))
-        if repeated and advice.reasons:
+        if advice.action == said and advice.reasons:
             words = f"Search: Try {advice.action}. {advice.figures}"
         else:
             words = "Search: " + advice.words
@@ -502,12 +490,10 @@ class PlaySession:
         commands = [*COMMANDS, AUTO_PASS_COMMAND] if self.offered or self.auto_pass else COMMANDS
         for what, meaning in commands:
             self._say_hanging(f"{what:<14} {meaning}", 2)
-        legend = self.renderer.legend(view, self.labels, legal)
-        if legend:
-            self.say("Legend:", "bold")
-            for line in legend:
-                self._say_hanging(line, 2)
-        shortcuts = self.renderer.shortcuts(view, self.labels, legal)
+        # A key that is also a command's (t: the table) stays the command's.
+        shortcuts = [(what, meaning)
+                     for what, meaning in self.renderer.shortcuts(view, self.labels, legal)
+                     if what.split()[0].lower() not in RESERVED]
         if shortcuts:
             self.say("Shortcuts:", "bold")
             for what, meaning in shortcuts:
@@ -521,12 +507,16 @@ class PlaySession:
         self.console.print(Padding(Text(text), (0, 0, 0, indent)))
 
     def _rules(self) -> None:
+        """The rules summary, the options in play and what they mean at this table."""
         self.say(self.game.rules_summary())
         options = ", ".join(
             f"{key}={'none' if value is None else value}"
             for key, value in self.game.options.items()
         )
         self.say(f"Options in play: {options}")
+        for line in self.renderer.legend(self.state.view(self.person), self.labels,
+                                         self._legal()):
+            self._say_hanging(line, 2)
 
     # ---- the record -------------------------------------------------------------------------
     def _autosave(self) -> None:
