@@ -21,12 +21,13 @@ from cardtable.games.contract.actions import (
     Lay,
     Swap,
 )
-from cardtable.games.contract.cards import JOKER, make_deck, parse_card, parse_cards
+from cardtable.games.contract.cards import CODES, JOKER, make_deck, parse_card, parse_cards
 from cardtable.games.contract.melds import read_meld
 from cardtable.games.contract.state import ContractState, TableMeld
 
 SHORT = {"contracts": "2S,1S+1R", "deal_sizes": "11,11"}
 SHORT_LIVERPOOL = {"contracts": "2S,1S+1R", "deal_sizes": "12,12"}
+SET_AND_RUN_FIRST = {"contracts": "1S+1R,2S", "deal_sizes": "11,11"}  # SHORT, deals swapped
 
 
 class ViewOnly:
@@ -107,6 +108,53 @@ def test_greedy_beats_random(name: str, options: dict[str, Any]) -> None:
     assert wins >= 10
 
 
+def dealt(
+    name: str, hand: str, top: str, seat: int = 0, players: int = 2,
+    options: dict[str, Any] | None = None, phase: str = "draw", first: int | None = None,
+) -> ContractState:
+    """A first deal written by hand: ``seat`` holds exactly ``hand`` with ``top`` turned up,
+    and it is ``seat``'s turn in ``phase`` (the seat ``first`` is to act first when given).
+
+    The deal gives as many cards as that needs (the ``deal_sizes`` option): in the play phase
+    the seat was dealt all of ``hand`` but its last card and drew that one from the stock, the
+    others letting the turned-up card go by. The other cards are shuffled into hands and
+    stock."""
+    opts = dict(options if options is not None else SHORT)
+    size = len(parse_cards(hand)) - (phase == "play")
+    opts["deal_sizes"] = ",".join([str(size)] * len(opts["contracts"].split(",")))
+    game = load_game(name, players, opts)
+    first = seat if first is None else first
+    probe = game.new_state(7)
+    assert isinstance(probe, ContractState)
+    deck = make_deck(probe.rules.decks, probe.rules.jokers)
+    mine = parse_cards(hand)
+    (up,) = parse_cards(top)
+    for c in [*mine, up]:
+        deck.remove(c)
+    random.Random(3).shuffle(deck)
+    hands = [mine[:size] if s == seat else [deck.pop() for _ in range(size)]
+             for s in range(players)]
+    stock = mine[size:] + deck[::-1]  # top first: the card the seat draws in the play phase
+    state = game.new_state(7, deals=[{
+        "dealer": (first - 1) % players,
+        "hands": [[CODES[c] for c in h] for h in hands],
+        "stock": [CODES[c] for c in stock],
+        "up": [CODES[up]],
+    }])
+    assert isinstance(state, ContractState)
+    if phase == "play":
+        state.apply(seat, DRAW)
+        while state.phase == "buy":  # nobody buys the turned-up card
+            other = state.actors[0]
+            answer = state.window_answer(other)
+            assert answer is not None
+            state.apply(other, answer)
+    assert state.phase == phase and state.actors == (first,) and state.deal_no == 1
+    assert sorted(c for c in range(53) for _ in range(state.hands[seat][c])) == sorted(mine)
+    assert not state.invariant_violations()
+    return state
+
+
 def rigged(
     name: str, hand: str, top: str, seat: int = 0, players: int = 2,
     options: dict[str, Any] | None = None, phase: str = "draw", down: tuple[str, ...] = (),
@@ -163,7 +211,7 @@ def finish_turn(bot: Bot, state: ContractState, seat: int) -> list[Action]:
 def test_greedy_goes_down_at_once_leaving_the_cheapest_cards() -> None:
     # Three sets in hand and a contract of two: it goes down with the kings and the nines and
     # keeps the fives (15 points rather than 30).
-    state = rigged("dummy-rummy", "KS KH KD 9S 9H 9D 5S 5H 5D 2C 3D", top="7C", phase="play")
+    state = dealt("dummy-rummy", "KS KH KD 9S 9H 9D 5S 5H 5D 2C 3D", top="7C", phase="play")
     bot = make_bot("greedy", state.game, 0)
     action = decide(bot, state, 0)
     assert isinstance(action, Down)
@@ -171,7 +219,7 @@ def test_greedy_goes_down_at_once_leaving_the_cheapest_cards() -> None:
 
 
 def test_greedy_takes_the_discard_that_completes_the_contract_and_lays_off() -> None:
-    state = rigged("dummy-rummy", "KS KH KD KC 9S 9H 4C 5S 6H 7D JC", top="9D")
+    state = dealt("dummy-rummy", "KS KH KD KC 9S 9H 4C 5S 6H 7D JC", top="9D")
     bot = make_bot("greedy", state.game, 0)
     done = finish_turn(bot, state, 0)
     assert done[0] == TAKE
@@ -184,7 +232,7 @@ def test_greedy_takes_the_discard_that_completes_the_contract_and_lays_off() -> 
 
 
 def test_greedy_draws_from_the_stock_when_the_discard_does_not_help() -> None:
-    state = rigged("dummy-rummy", "KS KH QD QC 9S 9H 4C 5S 6H 7D JC", top="2D")
+    state = dealt("dummy-rummy", "KS KH QD QC 9S 9H 4C 5S 6H 7D JC", top="2D")
     bot = make_bot("greedy", state.game, 0)
     assert decide(bot, state, 0) == DRAW
 
@@ -192,25 +240,26 @@ def test_greedy_draws_from_the_stock_when_the_discard_does_not_help() -> None:
 def test_greedy_discards_its_highest_dead_card_never_a_joker() -> None:
     # Two sets wanted: the pairs of kings and queens are live. The dead cards are AS (15), 10C
     # (10) and small ones; the joker (20) is dearer still but is never thrown.
-    state = rigged("liverpool", "KS KH QC QD AS 10C 3C 4D 6H 8S 2D JK", top="7C",
+    state = dealt("liverpool", "KS KH QC QD AS 10C 3C 4D 6H 8S 2D JK", top="7C",
                    options=SHORT_LIVERPOOL, phase="play")
     bot = make_bot("greedy", state.game, 0)
     assert decide(bot, state, 0) == Discard(parse_card("AS"))
 
 
 def test_greedy_keeps_near_runs_when_the_contract_has_a_run() -> None:
-    # Deal 2 (a set and a run): JH is next to 10H and 9H, so the king of spades is the dearest
-    # dead card even though the jack is worth as much.
-    state = rigged("dummy-rummy", "9H 10H JH QC QD KS 2C 5D 7S 3C 4D", top="8C", phase="play")
-    state.deal_no = 2
+    # A deal of a set and a run (played first here): JH is next to 10H and 9H, so the king of
+    # spades is the dearest dead card even though the jack is worth as much.
+    state = dealt("dummy-rummy", "9H 10H JH QC QD KS 2C 5D 7S 3C 4D", top="8C", phase="play",
+                  options=SET_AND_RUN_FIRST)
     bot = make_bot("greedy", state.game, 0)
     assert decide(bot, state, 0) == Discard(parse_card("KS"))
 
 
 def test_greedy_buys_a_card_that_helps_and_passes_one_that_does_not() -> None:
     for top, wanted in (("QS", BUY), ("2D", PASS)):
-        state = rigged("dummy-rummy", "KS KH KD 8C 9C 10C QC QD 4D 6S AS", top=top, seat=1)
-        state.current = 0  # the player before the bot declines the discard and draws
+        # The player before the bot declines the discard and draws.
+        state = dealt("dummy-rummy", "KS KH KD 8C 9C 10C QC QD 4D 6S AS", top=top, seat=1,
+                      first=0)
         state.apply(0, DRAW)
         assert state.phase == "buy" and state.actors == (1,)
         bot = make_bot("greedy", state.game, 1)
@@ -248,7 +297,7 @@ def test_greedy_copes_with_a_hand_of_jokers() -> None:
     # start, so it takes it. Then it throws the other five rather than a joker (the card it
     # took may not go back this turn).
     options = {**SHORT_LIVERPOOL, "jokers": 12}
-    state = rigged("liverpool", "JK JK JK JK JK JK JK JK JK JK 5H", top="5D", options=options)
+    state = dealt("liverpool", "JK JK JK JK JK JK JK JK JK JK 5H", top="5D", options=options)
     bot = make_bot("greedy", state.game, 0)
     assert decide(bot, state, 0) == TAKE
     state.apply(0, TAKE)

@@ -12,7 +12,7 @@ from cardtable.games.contract.cards import parse_card, parse_cards
 from cardtable.games.contract.melds import read_meld
 from cardtable.games.contract.state import ContractState, TableMeld
 from cardtable.sim.paired import first_round
-from test_contract_bot import SHORT, SHORT_LIVERPOOL, decide, rigged
+from test_contract_bot import SET_AND_RUN_FIRST, SHORT, SHORT_LIVERPOOL, dealt, decide, rigged
 
 DOWN = ("QS QH QD", "8S 8H 8D")  # deal 1's two sets, laid in an earlier turn
 
@@ -125,9 +125,10 @@ def test_it_buys_towards_a_set_and_a_run_but_not_towards_two_sets() -> None:
     # stock cards to the hand. In the second deal (a set and a run) the jack of clubs makes
     # the run, and it buys as greedy does.
     for deal, top, wanted in ((1, "QS", PASS), (2, "JC", BUY)):
-        state = rigged("dummy-rummy", "KS KH KD 8C 9C 10C QC QD 4D 6S AS", top=top, seat=1)
-        state.deal_no = deal
-        state.current = 0  # the player before the bot declines the discard and draws
+        # The player before the bot declines the discard and draws; the second deal's
+        # contract is played first (SHORT with its deals swapped).
+        state = dealt("dummy-rummy", "KS KH KD 8C 9C 10C QC QD 4D 6S AS", top=top, seat=1,
+                      first=0, options=SHORT if deal == 1 else SET_AND_RUN_FIRST)
         state.apply(0, DRAW)
         assert state.phase == "buy" and state.actors == (1,)
         assert decide(make_bot("greedy", state.game, 1), state, 1) == BUY
