@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,14 +29,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardtable.bots import seat_title
 from cardtable.engine.game import game_names
 from cardtable.server import auth
-from cardtable.server.bodies import BadBody, parse_json
 from cardtable.server.client_api import client_routes
 from cardtable.server.limits import CLIENT, ClientLimits, Limits, TableLimits, parse_networks
 from cardtable.server.names import default_name
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.origin import SameOrigin, served_hosts
+from cardtable.server.refusals import Elsewhere, Refused, error, guarded, read_body
 from cardtable.server.store import Store
-from cardtable.server.tables import Elsewhere, Refused, Table, Tables
+from cardtable.server.tables import Subscriber, Table, Tables
 from cardtable.server.thinkers import BOT_ITERS, BOT_TIME, HINT_BOT, BotLimits, Thinkers
 
 MAX_BODY = 16 * 1024
@@ -65,17 +65,9 @@ class ServerConfig:
     allowed_hosts: tuple[str, ...] = ()  # more names it answers to (--allowed-host)
 
 
-def error(status: int, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": message, **extra}, status_code=status)
-
-
 async def read_json(request: Request) -> Any:
-    """The request's JSON body, or Refused(400) with one sentence (bodies.parse_json)."""
-    body = await request.body()
-    try:
-        return parse_json(body)
-    except BadBody as exc:
-        raise Refused(400, str(exc).replace("the body", "the request body", 1)) from None
+    """The request's JSON body, or Refused(400) with one sentence."""
+    return read_body(await request.body())
 
 
 def create_app(config: ServerConfig) -> Starlette:
@@ -88,27 +80,8 @@ def create_app(config: ServerConfig) -> Starlette:
         return auth.bearer(request.headers.get("authorization"),
                            request.query_params.get("token"))
 
-    def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[
-            [Request], Awaitable[Response]]:
-        async def run(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except Refused as exc:
-                return error(exc.status, exc.message, **exc.extra)
-            except Elsewhere as exc:
-                if not exc.url:
-                    return error(503, "another server holds this table; try again shortly")
-                where = exc.url + request.url.path + (
-                    f"?{request.url.query}" if request.url.query else "")
-                return JSONResponse({"error": "this table is played by another server",
-                                     "server": exc.url}, status_code=307,
-                                    headers={"location": where})
-        return run
-
     async def seated(request: Request) -> tuple[Table, int | None]:
-        table = await tables().get(request.path_params["table_id"])
-        seat = table.seat_of(token_of(request))
-        return table, seat
+        return await tables().seated(request.path_params["table_id"], token_of(request))
 
     @guarded
     async def create_table(request: Request) -> Response:
@@ -151,18 +124,9 @@ def create_app(config: ServerConfig) -> Starlette:
 
     @guarded
     async def post_action(request: Request) -> Response:
-        token = token_of(request)
-        if token is None:
-            raise Refused(401, "a move needs the seat's token (Authorization: Bearer TOKEN)")
-        body = await read_json(request)
+        # The same reading of the move as a WebSocket message's (Table.move).
         table, seat = await seated(request)
-        if seat is None:
-            raise Refused(401, "a move needs the seat's token")
-        if not isinstance(body, dict):
-            raise Refused(422, 'the body must be {"action": "...", "version": n}')
-        await table.arrive(seat)
-        version = await table.submit(seat, body.get("action"), body.get("version"))
-        return JSONResponse({"version": version})
+        return JSONResponse({"version": await table.move(seat, await request.body())})
 
     @guarded
     async def leave(request: Request) -> Response:
@@ -208,8 +172,7 @@ def create_app(config: ServerConfig) -> Starlette:
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         try:
-            table = await tables().get(ws.path_params["table_id"])
-            seat = table.seat_of(token_of(ws))
+            table, seat = await tables().seated(ws.path_params["table_id"], token_of(ws))
         except Refused as exc:
             await ws.send_json({"type": "error", "status": exc.status, "error": exc.message})
             await ws.close(4000 + exc.status)
@@ -229,7 +192,7 @@ def create_app(config: ServerConfig) -> Starlette:
         with contextlib.suppress(ValueError):
             since = int(ws.query_params.get("since", "-1"))
         sub = table_subscribe(table, seat)
-        await ws.send_json({"type": "update", **table.payload(seat, since)})
+        await ws.send_json(table.update(seat, since))
         sender = asyncio.ensure_future(_pump(ws, sub.queue))
         # One budget per seat (or per address for a spectator), however many sockets it opens.
         key = f"seat:{table.id}:{seat}" if seat is not None else f"address:{ws.scope[CLIENT]}"
@@ -256,9 +219,7 @@ def create_app(config: ServerConfig) -> Starlette:
             table.unsubscribe(sub)
             sender.cancel()
 
-    def table_subscribe(table: Table, seat: int | None) -> Any:
-        from cardtable.server.tables import Subscriber
-
+    def table_subscribe(table: Table, seat: int | None) -> Subscriber:
         sub = Subscriber(seat, table.state.version)
         table.subscribe(sub)
         return sub
@@ -322,21 +283,10 @@ async def _pump(ws: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> N
 
 
 async def _ws_move(table: Table, seat: int | None, text: str) -> dict[str, Any]:
-    """The reply to one WebSocket message: an ack with the new version, or an error."""
+    """The reply to one WebSocket message: an ack with the new version, or the refusal an HTTP
+    move would get (status and sentence), with the version the table is at."""
     try:
-        body = parse_json(text)
-    except BadBody as exc:
-        return {"type": "error", "status": 400,
-                "error": str(exc).replace("the body", "the message", 1)}
-    if seat is None:
-        return {"type": "error", "status": 401,
-                "error": "a spectator cannot move; connect with a seat's token"}
-    if not isinstance(body, dict):
-        return {"type": "error", "status": 422,
-                "error": 'a move is {"action": "...", "version": n}'}
-    try:
-        await table.arrive(seat)
-        version = await table.submit(seat, body.get("action"), body.get("version"))
+        version = await table.move(seat, text)
     except Refused as exc:
         return {"type": "error", "status": exc.status, "error": exc.message,
                 "version": table.state.version}

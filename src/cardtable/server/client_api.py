@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -21,33 +21,22 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from cardtable.bots import Decision, bot_about, bot_names, bot_title, seat_title
+from cardtable.bots import bot_about, bot_names, bot_title, seat_title
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State, game_class, game_names, load_game
 from cardtable.engine.kit import presentation_for
 from cardtable.engine.presentation import Face, Presentation, View
-from cardtable.server import auth
-from cardtable.server.bodies import BadBody, parse_json
+from cardtable.server import auth, bot_turns
 from cardtable.server.invites import BadLink, check_link, qr_svg
+from cardtable.server.refusals import Refused, error, read_body
+from cardtable.server.refusals import guarded as guard
 from cardtable.server.static import static_routes
-from cardtable.server.thinkers import Busy, bot_seed
 
 if TYPE_CHECKING:
     from cardtable.server.tables import Table, Tables
 
 log = logging.getLogger("cardtable.server")
 
-
-
-class ClientRefused(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
 
 
 # ---- games ----------------------------------------------------------------------------------
@@ -88,6 +77,17 @@ def seat_names(table: Table, seat: int | None) -> list[str]:
     """The seats' labels for the move log and the screen: "You" for the reader, the name a
     person chose ("Grandma"), or the seat's default ("Player 3", "Search bot 2")."""
     return ["You" if n == seat else s.shown(n) for n, s in enumerate(table.seats)]
+
+
+def seats_json(table: Table, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The seats as a reader sees them (``names`` from :func:`seat_names`): who plays each,
+    whether taken, away (a stand-in plays) or online, and what it is called."""
+    return [{"seat": n, "kind": s.kind, "taken": s.taken or s.kind != "human",
+             "away": s.away, "name": names[n], "title": seat_title(s.kind),
+             "called": s.shown(n), "chosen": s.name,
+             "online": s.kind == "human" and table.online(n),
+             "open": s.kind == "human" and s.open}
+            for n, s in enumerate(table.seats)]
 
 
 def log_lines(game: Game, state: State, seat: int | None, since: int,
@@ -147,17 +147,20 @@ def _described(shown: Presentation, view: View, actions: Sequence[Action],
     }
 
 
-def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]:
+def client_payload(table: Table, seat: int | None, since: int,
+                   seen: tuple[View, list[Action]] | None = None) -> dict[str, Any]:
     """What the page draws for ``seat`` (None: a spectator) beside the view: the seats, the log
     in words, and the game's own description of the board, the legal moves and the rounds'
-    ends, all worked out from that seat's one view and its legal moves."""
+    ends, all worked out from that seat's one view and its legal moves (``seen``, when the
+    caller has them already: the WebSocket's update, which sends them too)."""
     st = table.state
     names = seat_names(table, seat)
-    actions = (list(st.legal_actions(seat))
-               if seat is not None and seat in st.actors and not st.is_over else [])
+    if seen is None:
+        seen = (st.view(seat), list(st.legal_actions(seat))
+                if seat is not None and seat in st.actors and not st.is_over else [])
+    view, actions = seen
     legal = [str(a) for a in actions]
     game = table.game
-    view = st.view(seat)
     described = described_table(game, view, actions, names)
     if since < 0:  # the page opening: the faces of this table's set-up (options may change them)
         described["faces"] = presentation_for(game).faces()
@@ -165,12 +168,7 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
         "table": table.id, "version": st.version, "seat": seat,
         "game": {"name": game.name, "title": game.title, "players": game.players,
                  "options": game.options},
-        "seats": [{"seat": n, "kind": s.kind, "taken": s.taken or s.kind != "human",
-                   "away": s.away, "name": names[n], "title": seat_title(s.kind),
-                   "called": s.shown(n), "chosen": s.name,
-                   "online": s.kind == "human" and table.online(n),
-                   "open": s.kind == "human" and s.open}
-                  for n, s in enumerate(table.seats)],
+        "seats": seats_json(table, names),
         "names": names,
         "log": log_lines(game, st, seat, since, names),
         **described,
@@ -181,34 +179,11 @@ def client_payload(table: Table, seat: int | None, since: int) -> dict[str, Any]
     }
 
 
-async def hint_for(table: Table, seat: int) -> dict[str, Any]:
-    st = table.state
-    if st.is_over or seat not in st.actors:
-        raise ClientRefused(409, "it is not your move, so there is nothing to hint")
-    manager = table.manager
-    bot_name = manager.hint_bot
-    # The search is handed a Decision built from this seat's observation, never the state: a
-    # copy taken here, so it thinks in a bot worker (most of a second) while the event loop
-    # goes on serving every other table. Hints wait behind every table's bots, one at a time
-    # per seat (asking again at the same version shares the answer).
-    decision = Decision.at(st, seat, manager.thinkers.needs(bot_name, table.game))
-    version = st.version
-    try:
-        advice = await manager.thinkers.hint(
-            bot_name, table.game, bot_seed(st.seed, seat, version), decision,
-            table=table.id, version=version)
-    except Busy as exc:
-        raise ClientRefused(exc.status, exc.message) from None
-    return {**advice, "bot": bot_name, "version": version}
-
-
 async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
     """A person sits down from the lobby at a seat the table's maker opened to anyone: the seat
     gets a fresh token (its unused invitation stops working) and is taken. Refused for a bot's
     seat, a taken one, and a seat kept for the person invited to it: a stranger must not lock
     that person out by sitting there first."""
-    from cardtable.server.tables import Refused
-
     def free() -> int:
         s = table.seats[seat]
         if s.kind != "human":
@@ -220,48 +195,24 @@ async def take_free_seat(table: Table, seat: int) -> dict[str, Any]:
                                "seat its table's maker opened to anyone can be joined")
         return seat
 
-    try:
-        _, token = await table.seat_person(free)
-    except Refused as exc:
-        raise ClientRefused(exc.status, exc.message) from None
+    _, token = await table.seat_person(free)
     return {"table": table.id, "seat": seat, "token": token}
 
 
 # ---- routes ---------------------------------------------------------------------------------
 def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     """The client's routes and the static client, for the server's route list."""
-    from cardtable.server.tables import Elsewhere, Refused
-
     async def table_and_seat(request: Request) -> tuple[Table, int | None]:
-        try:
-            table = await tables().get(request.path_params["table_id"])
-        except Elsewhere:
-            raise ClientRefused(503, "another server plays this table; try again") from None
-        except Refused as exc:
-            raise ClientRefused(exc.status, exc.message) from None
         token = auth.bearer(request.headers.get("authorization"),
                             request.query_params.get("token"))
-        try:
-            seat = table.seat_of(token)
-        except Refused as exc:
-            raise ClientRefused(exc.status, exc.message) from None
-        return table, seat
+        return await tables().seated(request.path_params["table_id"], token)
 
     async def json_body(request: Request) -> Any:
-        try:
-            return parse_json(await request.body())
-        except BadBody as exc:
-            raise ClientRefused(400, str(exc).replace("the body", "the request body", 1)) \
-                from None
+        return read_body(await request.body())
 
-    def guarded(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
-        async def run(request: Request) -> Response:
-            try:
-                response: Response = await handler(request)
-                return response
-            except ClientRefused as exc:
-                return _error(exc.status, exc.message)
-        return run
+    def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[
+            [Request], Awaitable[Response]]:
+        return guard(handler, redirect=False)
 
     async def games(request: Request) -> Response:
         return JSONResponse({"games": games_json()})
@@ -275,11 +226,11 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         try:
             link, table_id = check_link(request.query_params.get("text"), tables().url)
         except BadLink as exc:
-            return _error(400, str(exc))
+            return error(400, str(exc))
         held = tables()
         if table_id not in held.live and table_id not in held.finished_cache and \
                 await asyncio.to_thread(held.store.table_row, table_id) is None:
-            return _error(404, "'text' links to no table of this server")
+            return error(404, "'text' links to no table of this server")
         svg = await asyncio.to_thread(qr_svg, link, "Scan to open the table")
         return Response(svg, media_type="image/svg+xml",
                         headers={"cache-control": "private, max-age=86400"})
@@ -287,7 +238,7 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     async def faces(request: Request) -> Response:
         name = request.path_params["game"]
         if name not in game_names():
-            return _error(404, f"there is no game {name!r}")
+            return error(404, f"there is no game {name!r}")
         return JSONResponse({"game": name, "cards": card_faces(name)})
 
     @guarded
@@ -296,24 +247,22 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         try:
             since = int(request.query_params.get("since", "-1"))
         except ValueError:
-            raise ClientRefused(400, "'since' must be a whole number (a version)") from None
+            raise Refused(400, "'since' must be a whole number (a version)") from None
         # The page asks this (since=-1) when it opens, before its socket does: a seat's own
         # link opened is the person arriving, so the first drawing of the seats already shows
-        # the seat as theirs, never as free. The catching-up fetches after each update do not
-        # count: a second tab still open must not undo a Leave made in another.
+        # the seat as theirs, never as free. Other fetches (a page reading the log again after a
+        # rename, a program catching up) do not count: a second tab still open must not undo
+        # a Leave made in another.
         if since < 0:
-            try:
-                await table.arrive(seat)
-            except Refused as exc:
-                raise ClientRefused(exc.status, exc.message) from None
+            await table.arrive(seat)
         return JSONResponse(client_payload(table, seat, since))
 
     @guarded
     async def hint(request: Request) -> Response:
         table, seat = await table_and_seat(request)
         if seat is None:
-            raise ClientRefused(401, "a hint needs the seat's token")
-        return JSONResponse(await hint_for(table, seat))
+            raise Refused(401, "a hint needs the seat's token")
+        return JSONResponse(await bot_turns.hint(table, seat))
 
     @guarded
     async def join(request: Request) -> Response:
@@ -322,8 +271,8 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         seat = body.get("seat") if isinstance(body, dict) else None
         if isinstance(seat, bool) or not isinstance(seat, int) or not (
                 0 <= seat < len(table.seats)):
-            raise ClientRefused(422, f"'seat' must be a seat number from 0 to "
-                                     f"{len(table.seats) - 1}")
+            raise Refused(422, f"'seat' must be a seat number from 0 to "
+                               f"{len(table.seats) - 1}")
         return JSONResponse(await take_free_seat(table, seat))
 
     @guarded
@@ -331,12 +280,9 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         table, _ = await table_and_seat(request)
         body = await json_body(request)
         if not isinstance(body, dict) or "invite" not in body:
-            raise ClientRefused(422, 'the body must be {"invite": "CODE"}, the code of the '
-                                     "invitation link")
-        try:
-            seat, token = await table.exchange(body["invite"])
-        except Refused as exc:
-            raise ClientRefused(exc.status, exc.message) from None
+            raise Refused(422, 'the body must be {"invite": "CODE"}, the code of the '
+                               "invitation link")
+        seat, token = await table.exchange(body["invite"])
         base = tables().url
         return JSONResponse({"table": table.id, "seat": seat, "token": token,
                              "name": table.seats[seat].shown(seat), "game": table.game.name,
@@ -346,14 +292,11 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     async def rename(request: Request) -> Response:
         table, seat = await table_and_seat(request)
         if seat is None:
-            raise ClientRefused(401, "choosing a name needs the seat's token")
+            raise Refused(401, "choosing a name needs the seat's token")
         body = await json_body(request)
         if not isinstance(body, dict) or "name" not in body:
-            raise ClientRefused(422, 'the body must be {"name": "..."} (empty for the default)')
-        try:
-            called = await table.rename(seat, body["name"])
-        except Refused as exc:
-            raise ClientRefused(exc.status, exc.message) from None
+            raise Refused(422, 'the body must be {"name": "..."} (empty for the default)')
+        called = await table.rename(seat, body["name"])
         return JSONResponse({"seat": seat, "name": called, "chosen": table.seats[seat].name})
 
     return [
@@ -370,4 +313,5 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     ]
 
 
-__all__ = ["card_faces", "client_payload", "client_routes", "games_json", "hint_for"]
+__all__ = ["card_faces", "client_payload", "client_routes", "games_json", "seat_names",
+           "seats_json"]

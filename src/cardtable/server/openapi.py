@@ -15,7 +15,7 @@ def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-_TABLE_VIEW = {
+_TABLE_VIEW: dict[str, Any] = {
     "type": "object",
     "properties": {
         "version": {"type": "integer"}, "seat": {"type": ["integer", "null"]},
@@ -32,13 +32,56 @@ _TABLE_VIEW = {
                  "chosen_seed"],
 }
 
+_UPDATE = {
+    "type": "object",
+    "description": "WS /ws/tables/{table_id}: after every move, one message per connection "
+                   "with everything its seat draws: the seat's state (as GET "
+                   "/api/tables/{table_id}) and the page's fields (as GET "
+                   "/api/tables/{table_id}/client), events and log lines since the version the "
+                   "connection was last sent",
+    "properties": {
+        "type": {"const": "update"},
+        **_TABLE_VIEW["properties"],
+        "table": {"type": "string"},
+        "winners": {"type": "array", "items": {"type": "integer"}},
+        "game": {"type": "object"},
+        "seats": {"type": "array", "items": {"type": "object"}},
+        "names": {"type": "array", "items": {"type": "string"}},
+        "log": {"type": "array", "items": {"type": "object", "properties": {
+            "version": {"type": "integer"}, "kind": {"type": "string"},
+            "seat": {"type": ["integer", "null"]}, "text": {"type": "string"}}}},
+        "timer": {"type": ["object", "null"], "properties": {
+            "kind": {"enum": ["window", "turn"]}, "seconds": {"type": "number"},
+            "limit": {"type": "number"}}},
+        "settings": {"type": "object"},
+    },
+    "required": ["type", *_TABLE_VIEW["required"], "seats", "names", "log"],
+}
+_SOCKET_MESSAGES = {
+    "update": _UPDATE,
+    "ack": {"type": "object", "description": "your move sent on this socket is stored",
+            "properties": {"type": {"const": "ack"}, "version": {"type": "integer"}}},
+    "error": {"type": "object",
+              "description": "refused: the status and sentence the HTTP route gives",
+              "properties": {"type": {"const": "error"}, "status": {"type": "integer"},
+                             "error": {"type": "string"}, "version": {"type": "integer"}}},
+    "seats": {"type": "object",
+              "description": "the seats changed (a name, a person's page opened or closed)",
+              "properties": {"type": {"const": "seats"}, "version": {"type": "integer"},
+                             "seats": {"type": "array", "items": {"type": "object"}},
+                             "names": {"type": "array", "items": {"type": "string"}}}},
+}
+
 OPENAPI: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {"title": "cardtable server", "version": "1", "description": (
         "Every route: 421 for a Host the server is not known by. Every POST and WebSocket: 403 "
         "for an Origin that is not one of the server's pages; a POST without Origin must send "
         "Content-Type: application/json (415), unless its body is empty.")},
-    "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}}},
+    "components": {"securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}},
+                   # The WebSocket's messages, which OpenAPI has no paths for (docs/server.md).
+                   "schemas": {f"socket_{name}": schema
+                               for name, schema in _SOCKET_MESSAGES.items()}},
     "paths": {
         "/api/tables": {
             "post": {

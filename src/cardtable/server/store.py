@@ -516,6 +516,23 @@ def unfinished(conn: Connection) -> int:
                             .where(tables_t.c.status == PLAYING)).scalar_one())
 
 
+def insert_table(conn: Connection, row: dict[str, Any], seat_rows: list[dict[str, Any]],
+                 most: int) -> bool:
+    """Store a new table and its seats, unless ``most`` (non-zero) unfinished tables are stored
+    already (``--max-tables``): counted on the writer, so no two slip past. Whether stored."""
+    if most and unfinished(conn) >= most:
+        return False
+    conn.execute(tables_t.insert().values(**row))
+    conn.execute(seats_t.insert(), seat_rows)
+    return True
+
+
+def set_seat(conn: Connection, table_id: str, seat: int, **values: Any) -> None:
+    """Change one seat's row: its token's digest, whether taken or away, its chosen name."""
+    conn.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                 .values(**values))
+
+
 def end_idle(conn: Connection, owner: str, idle: float) -> list[str]:
     """End every unfinished table without a move for ``idle`` seconds that no other live
     process holds: kept in the database, out of the lobby. The ids ended."""

@@ -1,9 +1,12 @@
 """Live tables: one match in memory with its seats, bots, timers and connections.
 
-The path of one move: :meth:`Table.submit` checks the version and the seat, parses and asks the
-state's ``refusal`` (a refused move changes nothing), applies it, hands it to the store and waits
-for the commit, and only then answers and tells every connection what its seat may now know, built
-from ``state.events(seat)`` and ``state.view(seat)`` alone.
+The path of one move, the same from an HTTP request, a WebSocket message and a bot:
+:meth:`Table.move` reads what the network sent, :meth:`Table.submit` checks that it is the seat's
+turn, parses it and has the state ``apply`` it (which refuses a stale or illegal move and changes
+nothing), hands it to the store and waits for the commit, and only then answers and sends every
+connection what its seat may now know, in one message built from ``state.events(seat)``,
+``state.view(seat)`` and its legal moves alone. The table's own moves (bots, timers) are played by
+:mod:`cardtable.server.bot_turns`; SQL is the store's (:mod:`cardtable.server.store`).
 """
 
 from __future__ import annotations
@@ -19,14 +22,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.bots import Decision, bot_names, seat_title
+from cardtable.bots import bot_names, seat_title
 from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
-from cardtable.engine.game import Game, State, load_game
+from cardtable.engine.game import Action, Game, State, load_game
 from cardtable.engine.record import replay
 from cardtable.server import auth
+from cardtable.server.bot_turns import drive
+from cardtable.server.client_api import client_payload, seat_names, seats_json
 from cardtable.server.limits import TableLimits
 from cardtable.server.names import HUMAN, BadName, check_free, clean_name, default_name
+from cardtable.server.refusals import Elsewhere, Refused, read_body
 from cardtable.server.store import (
     ENDED,
     OVER,
@@ -35,32 +41,20 @@ from cardtable.server.store import (
     LostClaim,
     Store,
     StoreError,
-    actions_t,
     claim,
     dumps,
     end_idle,
     end_table,
+    insert_table,
     release,
     renew,
-    seats_t,
-    tables_t,
-    unfinished,
+    set_seat,
     why_failed,
 )
-from cardtable.server.thinkers import HINT_BOT, Thinkers, bot_seed, check_offered
+from cardtable.server.thinkers import HINT_BOT, Thinkers, check_offered
 
 SPECTATOR_RECORD = "cardtable-spectator/1"
 """The format of a finished match as a stranger gets it: what a spectator saw, no deal."""
-
-
-class Refused(Exception):
-    """A request the table turns down, with its HTTP status and one sentence."""
-
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.extra = extra
 
 
 @dataclass(slots=True)
@@ -211,9 +205,7 @@ class Table:
             table_id = self.id
 
             def job(conn: Any) -> None:
-                conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
-                                                    seats_t.c.seat == seat)
-                             .values(token_hash=new, taken=True, away=False))
+                set_seat(conn, table_id, seat, token_hash=new, taken=True, away=False)
 
             try:
                 await asyncio.wrap_future(self.manager.store.write(job))
@@ -287,9 +279,7 @@ class Table:
             table_id = self.id
 
             def job(conn: Any) -> None:
-                conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
-                                                    seats_t.c.seat == seat)
-                             .values(taken=taken, away=away))
+                set_seat(conn, table_id, seat, taken=taken, away=away)
 
             try:
                 await asyncio.wrap_future(self.manager.store.write(job))
@@ -313,8 +303,7 @@ class Table:
                 raise Refused(422, str(exc)) from None
 
             def job(conn: Any) -> None:
-                conn.execute(seats_t.update().where(seats_t.c.table_id == table_id,
-                                                    seats_t.c.seat == seat).values(name=name))
+                set_seat(conn, table_id, seat, name=name)
 
             try:
                 await asyncio.wrap_future(self.manager.store.write(job))
@@ -329,9 +318,10 @@ class Table:
         return any(sub.seat == seat for sub in self.subscribers)
 
     def subscribe(self, sub: Subscriber) -> None:
-        if sub.seat is not None and not self.online(sub.seat):
-            self.seats_changed()  # the others are told; the newcomer reads it all anyway
+        arrived = sub.seat is not None and not self.online(sub.seat)
         self.subscribers.add(sub)
+        if arrived:  # the others are told the seat is online; the newcomer reads it all anyway
+            self.seats_changed(but=sub)
 
     def unsubscribe(self, sub: Subscriber) -> None:
         if sub not in self.subscribers:
@@ -340,12 +330,21 @@ class Table:
         if sub.seat is not None and not self.online(sub.seat):
             self.seats_changed()
 
-    def seats_changed(self) -> None:
-        """Tell every connection that the seats changed (a name, a person coming or going),
-        not the match: each page asks for the seats again."""
+    def seats_changed(self, but: Subscriber | None = None) -> None:
+        """Tell every connection (``but`` one, now joining, already added) that the seats
+        changed (a name, a person coming or going), not the match: the seats as its reader
+        sees them, in the one message."""
+        told: dict[int | None, dict[str, Any]] = {}
         for sub in list(self.subscribers):
+            if sub is but:
+                continue
+            message = told.get(sub.seat)
+            if message is None:
+                names = seat_names(self, sub.seat)
+                message = told[sub.seat] = {"type": "seats", "version": self.state.version,
+                                            "seats": seats_json(self, names), "names": names}
             with contextlib.suppress(asyncio.QueueFull):
-                sub.queue.put_nowait({"type": "seats", "version": self.state.version})
+                sub.queue.put_nowait(message)
 
     def bot_for(self, seat: int) -> str | None:
         """The bot that plays ``seat`` now: its own, or the stand-in of an absent person."""
@@ -359,21 +358,40 @@ class Table:
     # ---- what a seat may know ------------------------------------------------------------
     def payload(self, seat: int | None, since: int = -1) -> dict[str, Any]:
         """Everything ``seat`` (None: a spectator) may know now, events after ``since``."""
+        return self._payload(seat, since, self._seen(seat))
+
+    def _seen(self, seat: int | None) -> tuple[dict[str, Any], list[Action]]:
+        """The seat's view and its legal moves now (none for a spectator or a seat not to
+        act), worked out once for all that is sent from them."""
         st = self.state
-        acting = seat is not None and seat in st.actors
-        legal = [str(a) for a in st.legal_actions(seat)] if seat is not None and acting else []
-        # Whether those moves answer an out-of-turn window (a buy, a rummy call) rather than
-        # make a turn: only the game knows its windows, so a front end is told, not left to
-        # guess from the moves' names.
-        window = acting and seat is not None and st.window_answer(seat) is not None
+        acting = seat is not None and seat in st.actors and not st.is_over
+        return st.view(seat), list(st.legal_actions(seat)) if seat is not None and acting else []
+
+    def _payload(self, seat: int | None, since: int,
+                 seen: tuple[dict[str, Any], list[Action]]) -> dict[str, Any]:
+        st = self.state
+        view, actions = seen
+        # Whether those moves answer an out-of-turn window (a buy, a call out of turn) rather
+        # than make a turn: only the game knows its windows, so a front end is told, not left
+        # to guess from the moves' names.
+        window = seat is not None and seat in st.actors and st.window_answer(seat) is not None
         return {"table": self.id, "version": st.version, "seat": seat,
-                "actors": list(st.actors), "legal": legal, "window": window,
-                "view": st.view(seat),
+                "actors": list(st.actors), "legal": [str(a) for a in actions],
+                "window": window, "view": view,
                 "events": st.events(seat, since), "over": st.is_over,
                 "scores": list(st.scores), "winners": list(st.winners),
                 # A deal chosen by whoever made the table is told to everyone before play; a
                 # drawn seed predicts every card, so no payload carries it.
                 "chosen_seed": self.chosen_seed}
+
+    def update(self, seat: int | None, since: int = -1) -> dict[str, Any]:
+        """The one WebSocket message a connection gets after a move: :meth:`payload` with what
+        the page draws from it (:func:`client_payload`: the seats, the log in words, the legal
+        moves described, the timer), from one view and one list of legal moves, so a page
+        renders once per move and asks for nothing."""
+        seen = self._seen(seat)
+        return {"type": "update", **self._payload(seat, since, seen),
+                **client_payload(self, seat, since, seen)}
 
     def broadcast(self) -> None:
         cache: dict[tuple[int | None, int], dict[str, Any]] = {}
@@ -383,7 +401,7 @@ class Table:
             key = (sub.seat, sub.sent)
             message = cache.get(key)
             if message is None:
-                message = cache[key] = {"type": "update", **self.payload(sub.seat, sub.sent)}
+                message = cache[key] = self.update(sub.seat, sub.sent)
             sub.sent = self.state.version
             try:
                 sub.queue.put_nowait(message)
@@ -398,6 +416,19 @@ class Table:
         if not deals:
             return (0, 0)
         return (len(deals), sum(len(v) for v in deals[-1].values() if isinstance(v, list)))
+
+    async def move(self, seat: int | None, raw: bytes | str) -> int:
+        """A person's move as the network sent it (an HTTP request's body or a WebSocket
+        message, the same JSON ``{"action": "...", "version": n}``), read one way whatever it
+        came by, so the same bad move is refused with the same status and sentence; the new
+        version once stored. ``seat`` None: a spectator, who cannot move."""
+        if seat is None:
+            raise Refused(401, "a move needs the seat's token: a spectator cannot move")
+        body = read_body(raw, "the move")
+        if not isinstance(body, dict):
+            raise Refused(422, 'a move is {"action": "...", "version": n}')
+        await self.arrive(seat)
+        return await self.submit(seat, body.get("action"), body.get("version"))
 
     async def submit(self, seat: int, text: Any, version: Any) -> int:
         """Apply ``seat``'s move made at ``version`` and store it; the new version once the
@@ -421,9 +452,8 @@ class Table:
             if self.closed:
                 raise Refused(503, "this table is being reloaded; try again in a moment")
             st = self.state
-            if version != st.version:
-                raise Refused(409, f"the table has moved on: your move was made at version "
-                                   f"{version}, and it is now at version {st.version}")
+            # The turn in the player's words ("your move"); whether the move is legal, and made
+            # on the table as it is now, is the rules' to say (``apply`` below).
             if st.is_over:
                 raise Refused(409, "the match is over")
             if seat not in st.actors:
@@ -439,13 +469,10 @@ class Table:
             except (NotationError, ValueError) as exc:
                 raise Refused(422, f"{text!r} is not a move of {self.game.title}: {exc}") \
                     from None
-            reason = st.refusal(seat, action)
-            if reason is not None:
-                raise Refused(422, reason)
             try:
                 st.apply(seat, action, version=version)
-            except IllegalAction as exc:  # refusal already said yes: kept for safety
-                raise Refused(422, str(exc)) from None
+            except IllegalAction as exc:
+                raise Refused.of_move(exc) from None
             sig = self._deals_signature()
             deals = None
             if sig != self._deal_sig:
@@ -486,101 +513,6 @@ class Table:
         self.changed.set()
         if self.state.is_over:
             self.manager.finished(self)
-
-    # ---- bots and timers -------------------------------------------------------------------
-    def _plan(self) -> tuple[float | None, list[tuple[int, str]]]:
-        """How long to wait, and then which seats the table moves for (``bot``: the seat's bot
-        or stand-in; ``window``: the default answer; ``turn``: a timed-out turn, by the bot)."""
-        st = self.state
-        if st.is_over or self.closed:
-            return None, []
-        now = time.monotonic()
-        bots = [(s, "bot") for s in st.actors if self.bot_for(s) is not None]
-        if bots:
-            return self.settings.think, bots
-        best: tuple[float, list[tuple[int, str]]] | None = None
-        for seat in st.actors:
-            if st.window_answer(seat) is not None:  # the game says: an out-of-turn window
-                limit, mode = self.settings.window, "window"
-            elif self.settings.turn is not None:
-                limit, mode = self.settings.turn, "turn"
-            else:
-                continue
-            due = self.actor_since.get(seat, now) + limit - now
-            if best is None or due < best[0]:
-                best = (due, [(seat, mode)])
-        if best is None:
-            return None, []
-        return max(0.0, best[0]), best[1]
-
-    async def drive(self) -> None:
-        """Play the bots' moves and the timers' for as long as the match goes on."""
-        self.after_change()
-        while not self.closed and not self.state.is_over:
-            try:
-                await self._drive_once()
-            except Exception:
-                # A table whose driver died would wait for ever for its bots: log, wait a
-                # moment and plan again from the state as it is (a refused or failed move
-                # changed nothing).
-                log.exception("table %s: playing its bots' moves failed; planning again",
-                              self.id)
-                await asyncio.sleep(1.0)
-
-    async def _drive_once(self) -> None:
-        """Wait for the next moves the table makes itself, then make them."""
-        self.changed.clear()
-        delay, moves = self._plan()
-        if not moves:
-            await self.changed.wait()
-            return
-        version = self.state.version
-        if any(mode != "window" for _, mode in moves):
-            self.manager.thinkers.start()  # its workers import while the table waits
-        try:
-            await asyncio.wait_for(self.changed.wait(), timeout=delay)
-            return  # something happened first: plan again
-        except TimeoutError:
-            pass
-        for seat, mode in moves:
-            if self.closed or self.state.version != version:
-                return
-            if mode == "window":
-                answer = self.state.window_answer(seat)
-                if answer is None:
-                    return  # the window closed meanwhile: plan again
-                text = str(answer)
-            else:
-                if seat not in self.state.actors:
-                    # The moves were planned together: one of them (a bot buying the discard)
-                    # can close a window the later seats were answering.
-                    return
-                kind = self.bot_for(seat) if mode == "bot" else await self._timeout_bot(seat)
-                if kind is None:
-                    continue
-                thinkers = self.manager.thinkers
-                decision = Decision.at(self.state, seat, thinkers.needs(kind, self.game))
-                text = await thinkers.choose(kind, self.game,
-                                             bot_seed(self.state.seed, seat, version), decision,
-                                             table=self.id)
-                if self.closed or self.state.version != version:
-                    return  # the table moved on while the bot thought: plan again
-            try:
-                await self.submit(seat, text, version)
-            except Refused:
-                return
-            version = self.state.version
-
-    async def _timeout_bot(self, seat: int) -> str | None:
-        """The person timed out: the stand-in plays on, once the seat is stored as away (a
-        restart must not hand the turn back to the clock)."""
-        try:
-            await self._change_seat(seat, lambda s: (s.taken, True))
-        except Refused as exc:
-            log.warning("table %s: %s; its turn waits", self.id, exc.message)
-            await asyncio.sleep(1.0)  # then the driver plans again and retries
-            return None
-        return self.bot_for(seat)
 
 
 def _read_seats(entries: list[Any], game: str
@@ -643,14 +575,6 @@ class _Loading:
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     waiting: int = 0
-
-
-class Elsewhere(Exception):
-    """The table is played by another server process, found at ``url``."""
-
-    def __init__(self, url: str | None) -> None:
-        super().__init__(url)
-        self.url = url
 
 
 class Tables:
@@ -848,11 +772,7 @@ class Tables:
         most = self.table_limits.total
 
         def job(conn: Any) -> bool:
-            if most and unfinished(conn) >= most:  # counted on the writer: no two slip past
-                return False
-            conn.execute(tables_t.insert().values(**row))
-            conn.execute(seats_t.insert(), seat_rows)
-            return True
+            return insert_table(conn, row, seat_rows, most)
 
         if maker is not None:  # held from now, so two opened at once count as two
             self._made.setdefault(maker, set()).add(table_id)
@@ -869,7 +789,7 @@ class Tables:
         table = Table(self, table_id, game, state, seats, settings)
         table.chosen_seed = seed if chosen else None
         self.live[table_id] = table
-        table.driver = self._spawn(table.drive())
+        table.driver = self._spawn(drive(table))
         return {"table": table_id, "game": game.name, "players": game.players,
                 "seats": [{"seat": n, "kind": s.kind, "title": seat_title(s.kind),
                            "name": s.shown(n), "invite": i, "open": s.open,
@@ -912,6 +832,12 @@ class Tables:
         table = Table(self, table_id, state.game, state, seats, settings)
         table.chosen_seed = row["seed"] if row["seed_chosen"] else None
         return table
+
+    async def seated(self, table_id: str, token: str | None) -> tuple[Table, int | None]:
+        """The table and the seat ``token`` opens at it (None: no token, a spectator): the one
+        lookup of every route and of the WebSocket. Refused(401) for a token opening none."""
+        table = await self.get(table_id)
+        return table, table.seat_of(token)
 
     async def get(self, table_id: str) -> Table:
         """The live table (claiming and reloading it if no live process holds it), a finished
@@ -961,7 +887,7 @@ class Tables:
             self.finished_cache[table_id] = table
         else:
             self.live[table_id] = table
-            table.driver = self._spawn(table.drive())
+            table.driver = self._spawn(drive(table))
         return table
 
     def record(self, table_id: str) -> dict[str, Any]:
@@ -980,7 +906,7 @@ class Tables:
     async def record_for(self, table_id: str, token: str | None) -> dict[str, Any]:
         """The finished match as the asker may know it: the whole record (every deal, every
         hand, the seed) for a seat of the table, shown by its token; for anyone else what a
-        spectator saw, so a stranger never reads the hands folded at Day, or any card that
+        spectator saw, so a stranger never reads a hand folded, or any card that
         was never shown. Refused(403) before the end, as the record is.
 
         A table of bots only (a designer's or a researcher's) has nobody whose cards are to be
@@ -1003,5 +929,5 @@ class Tables:
                 "view": st.view(None), "scores": list(st.scores), "winners": list(st.winners)}
 
 
-__all__ = ["HUMAN", "Elsewhere", "Refused", "Settings", "Table", "Tables", "Thinkers", "actions_t",
-           "bot_seed"]
+__all__ = ["HUMAN", "Elsewhere", "Refused", "Settings", "Subscriber", "Table", "Tables",
+           "Thinkers"]

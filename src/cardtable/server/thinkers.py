@@ -78,8 +78,8 @@ class BotLimits:
     @property
     def hung(self) -> float:
         """Seconds after which a decision still unanswered means a hung worker: far beyond
-        the limit, since a worker's first decision of a game also loads it (Say Rummy's
-        lexicon takes seconds)."""
+        the limit, since a worker's first decision of a game also loads it (a game's word list
+        can take seconds)."""
         return 15.0 + 5.0 * self.time
 
     def over(self, kind: str, game: Game) -> str | None:
