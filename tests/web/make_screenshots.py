@@ -78,7 +78,10 @@ def main(argv: list[str]) -> int:
                     page.click("details.options summary")
                     page.screenshot(path=str(args.out / f"lobby-{size}.png"), full_page=True)
                     page.close()
-                for game, players, options, moves in TABLES:
+                tables = TABLES
+                if args.only and args.only not in {t[0] for t in TABLES}:
+                    tables = [(args.only, 2, {}, 3)]  # any other game installed: two players
+                for game, players, options, moves in tables:
                     if args.only and game != args.only:
                         continue
                     body = {"game": game, "players": players, "options": options, "seed": 7,

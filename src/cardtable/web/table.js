@@ -432,7 +432,7 @@ class TableScreen {
     const groups = new Map();
     for (const m of listed) { const g = m.group || m.kind; if (!groups.has(g)) groups.set(g, []); groups.get(g).push(m); }
     for (const list of groups.values()) list.sort(byRank);
-    const allMoves = myTurn && listed.length > 0 ? h("details.all-moves", h("summary", `All ${listed.length} legal moves`),
+    const allMoves = myTurn && listed.length > 0 ? h("details.all-moves", h("summary", listed.length === 1 ? "The one legal move" : `All ${listed.length} legal moves`),
       [...groups.entries()].map(([g, list]) => h("div.move-group", h("h4", g), list.map((m) => moveButton(m, false))))) : null;
 
     let prompt;
