@@ -155,6 +155,52 @@ def dealt(
     return state
 
 
+def scripted(
+    name: str, hands: dict[int, str], up: str, draws: str, moves: tuple[str, ...], *,
+    size: int, players: int = 2, first: int = 0, options: dict[str, Any] | None = None,
+) -> ContractState:
+    """A first deal written by hand and played to a position by the moves a table makes.
+
+    ``hands`` are dealt cards (a seat not named, or named short, gets cards from the shuffled
+    rest, ``size`` in all: the ``deal_sizes`` option); ``up`` is turned up, and the stock's
+    next cards are ``draws``, first drawn first. ``moves`` are played in turn, each by the
+    seat to act; an out-of-turn window (a buy) is let close by whoever it is offered to."""
+    opts = dict(options if options is not None else SHORT)
+    opts["deal_sizes"] = ",".join([str(size)] * len(opts["contracts"].split(",")))
+    game = load_game(name, players, opts)
+    probe = game.new_state(7)
+    assert isinstance(probe, ContractState)
+    deck = make_deck(probe.rules.decks, probe.rules.jokers)
+    named = {s: parse_cards(hands.get(s, "")) for s in range(players)}
+    top = parse_cards(draws)
+    for c in [*(c for cards in named.values() for c in cards), parse_card(up), *top]:
+        deck.remove(c)
+    random.Random(3).shuffle(deck)
+    dealt = [named[s] + [deck.pop() for _ in range(size - len(named[s]))]
+             for s in range(players)]
+    state = game.new_state(7, deals=[{
+        "dealer": (first - 1) % players,
+        "hands": [[CODES[c] for c in h] for h in dealt],
+        "stock": [CODES[c] for c in [*top, *deck[::-1]]],
+        "up": [up],
+    }])
+    assert isinstance(state, ContractState)
+    for text in moves:
+        while state.phase == "buy":
+            other = state.actors[0]
+            answer = state.window_answer(other)
+            assert answer is not None
+            state.apply(other, answer)
+        state.apply(state.actors[0], state.game.parse_action(text))
+    while state.phase == "buy":
+        other = state.actors[0]
+        answer = state.window_answer(other)
+        assert answer is not None
+        state.apply(other, answer)
+    assert not state.invariant_violations()
+    return state
+
+
 def rigged(
     name: str, hand: str, top: str, seat: int = 0, players: int = 2,
     options: dict[str, Any] | None = None, phase: str = "draw", down: tuple[str, ...] = (),

@@ -9,80 +9,79 @@ from cardtable.bots import Decision, make_bot
 from cardtable.bots.contract import TWO_SETS, explain
 from cardtable.games.contract.actions import BUY, DRAW, PASS, Discard
 from cardtable.games.contract.cards import parse_card, parse_cards
-from cardtable.games.contract.melds import read_meld
-from cardtable.games.contract.state import ContractState, TableMeld
+from cardtable.games.contract.state import ContractState
 from cardtable.sim.paired import first_round
-from test_contract_bot import SET_AND_RUN_FIRST, SHORT, SHORT_LIVERPOOL, dealt, decide, rigged
+from test_contract_bot import SET_AND_RUN_FIRST, SHORT, SHORT_LIVERPOOL, dealt, decide, scripted
 
-DOWN = ("QS QH QD", "8S 8H 8D")  # deal 1's two sets, laid in an earlier turn
+DOWN = "down QS QH QD | 8S 8H 8D"  # deal 1's two sets, laid on seat 0's first turn
 
 
-def seen_taking(state: ContractState, seat: int, text: str) -> None:
-    """Make ``seat`` hold the card ``text`` as one everyone saw it take from the pile."""
-    card = parse_card(text)
-    hand = state.hands[seat]
-    if not hand[card]:
-        at = state.stock.index(card)
-        given = next(c for c in range(53) if hand[c] and c != card)
-        hand[given] -= 1
-        hand[card] += 1
-        state.stock[at] = given
-    state.known[seat][card] = 1
-    assert not state.invariant_violations()
+def down_with_kc_5s_4d(*, both_down: bool = False) -> ContractState:
+    """Seat 0 went down with DOWN on its first turn and threw the KD, which seat 1 took (in
+    view of everyone) before throwing the 7C; seat 0 has drawn again and holds KC 5S 4D. With
+    ``both_down``, seat 1 went down too (with two sets of its own) when it took the king."""
+    seat_1 = "JS JH JD 10S 10H 10D 7C" if both_down else "7C"
+    down_1 = ("down JS JH JD | 10S 10H 10D",) if both_down else ()
+    state = scripted("dummy-rummy", {0: "QS QH QD 8S 8H 8D KD KC", 1: seat_1}, "2C", "5S 4D",
+                     ("draw", DOWN, "discard KD", "take", *down_1,
+                      "discard 7C", "draw"), size=8)
+    assert state.phase == "play" and state.actors == (0,) and state.down[0]
+    assert state.down[1] == both_down and state.view(0)["zones"]["hand:1"]["known"] == ["KD"]
+    return state
+
+
+def nines_in_the_pile() -> ContractState:
+    """Seat 0, down with DOWN since its first turn, holds JC 9H 5S after drawing; four nines
+    lie on top of the pile, thrown by both players over two rounds of turns."""
+    state = scripted("dummy-rummy", {0: "QS QH QD 8S 8H 8D 9C 9S", 1: "9D 9C"}, "2C",
+                     "JC 4H 9H 6H 5S", ("draw", DOWN, "discard 9C",
+                                        "draw", "discard 9D", "draw", "discard 9S", "draw",
+                                        "discard 9C", "draw"), size=8)
+    assert state.view(0)["zones"]["discard"]["cards"][-4:] == ["9C", "9D", "9S", "9C"]
+    assert state.phase == "play" and state.actors == (0,) and state.down[0]
+    return state
+
+
+def kings_down_for_seat_1() -> ContractState:
+    """Seat 1 went down with a set of kings and one of jacks (deal 1's contract is two sets)
+    and threw the 8C; seat 0, not down, has drawn to QC QD 9S 9H KC 4C 6D 2H 3S 7D 5C."""
+    state = scripted("dummy-rummy", {0: "QC QD 9S 9H KC 4C 6D 2H 3S 7D",
+                                     1: "KS KH KD JS JH JD 8C"}, "2C", "2S 5C",
+                     ("draw", "down KS KH KD | JS JH JD", "discard 8C", "draw"), size=10,
+                     first=1)
+    assert state.phase == "play" and state.actors == (0,) and state.down[1]
+    return state
 
 
 def test_once_down_it_keeps_back_the_rank_a_builder_was_seen_taking() -> None:
     # The king is the dearest card, so greedy throws it; the other player took a king from the
     # pile and is not down yet, so careful throws a cheap card instead.
-    state = rigged("dummy-rummy", "KC 5S 4D", top="7C", phase="play", down=DOWN)
-    seen_taking(state, 1, "KD")
+    state = down_with_kc_5s_4d()
     assert decide(make_bot("greedy", state.game, 0), state, 0) == Discard(parse_card("KC"))
     thrown = decide(make_bot("careful", state.game, 0), state, 0)
     assert isinstance(thrown, Discard) and thrown.card != parse_card("KC")
 
 
 def test_once_down_it_throws_the_rank_the_table_shows_most_of() -> None:
-    # Four nines lie in the pile: with the fifth in its hand there are few left for anyone to
-    # build a set of nines with. Greedy throws the jack (as dear, and first in its order).
-    state = rigged("dummy-rummy", "JC 9H 5S", top="9C 9D 9S 9C", phase="play", down=DOWN)
+    # Four nines lie in the pile (thrown by both players over two rounds of turns, after seat 0
+    # went down): with the fifth in its hand there are few left for anyone to build a set of
+    # nines with. Greedy throws the jack (as dear, and first in its order).
+    state = nines_in_the_pile()
     assert decide(make_bot("greedy", state.game, 0), state, 0) == Discard(parse_card("JC"))
     assert decide(make_bot("careful", state.game, 0), state, 0) == Discard(parse_card("9H"))
 
 
 def test_with_everyone_down_it_throws_its_dearest_card_as_greedy_does() -> None:
-    state = rigged("dummy-rummy", "KC 5S 4D", top="7C", phase="play", down=DOWN)
-    seen_taking(state, 1, "KD")
-    state.down[1] = True  # the king it took is now past wanting: nobody is building
-    state.down_turn[1] = -4
+    state = down_with_kc_5s_4d(both_down=True)  # the king it took is past wanting now
     for name in ("greedy", "careful"):
         assert decide(make_bot(name, state.game, 0), state, 0) == Discard(parse_card("KC"))
 
 
-def lay_down_for(state: ContractState, seat: int, meld: str) -> None:
-    """Make ``seat`` down with ``meld`` on the table, its cards taken from its hand (or from
-    the stock, for cards of the seat's hand that go back there)."""
-    cards = parse_cards(meld)
-    hand = state.hands[seat]
-    for card in cards:
-        if not hand[card]:
-            at = state.stock.index(card)
-            given = next(c for c in range(53) if hand[c] and c not in cards)
-            hand[given] -= 1
-            hand[card] += 1
-            state.stock[at] = given
-        hand[card] -= 1
-    state.table[seat].append(TableMeld(read_meld(cards, state.rules.melds), state.rules))
-    state.sizes[seat] = sum(hand)
-    state.down[seat] = True
-    state.down_turn[seat] = -4
-    assert not state.invariant_violations()
-
-
 def test_before_going_down_it_keeps_back_a_card_a_down_player_could_lay_off() -> None:
-    # The other player is down with a set of kings. Greedy throws its dearest dead card, the
-    # king, which that player would take and lay off; careful throws a cheap dead card.
-    state = rigged("dummy-rummy", "QC QD 9S 9H KC 4C 6D 2H 3S 7D 5C", top="8C", phase="play")
-    lay_down_for(state, 1, "KS KH KD")
+    # The other player is down with a set of kings (and one of jacks: the contract is two
+    # sets). Greedy throws its dearest dead card, the king, which that player would take and
+    # lay off; careful throws a cheap dead card.
+    state = kings_down_for_seat_1()
     assert decide(make_bot("greedy", state.game, 0), state, 0) == Discard(parse_card("KC"))
     thrown = decide(make_bot("careful", state.game, 0), state, 0)
     assert isinstance(thrown, Discard)
@@ -143,8 +142,7 @@ def test_it_buys_towards_a_set_and_a_run_but_not_towards_two_sets() -> None:
 def test_a_hint_says_which_dearer_card_it_keeps_back_and_why() -> None:
     """The search follows careful, so a hint may advise a cheap card over a dear one; its words
     say what the dear one would do for another player."""
-    state = rigged("dummy-rummy", "QC QD 9S 9H KC 4C 6D 2H 3S 7D 5C", top="8C", phase="play")
-    lay_down_for(state, 1, "KS KH KD")
+    state = kings_down_for_seat_1()
     words = explain(Decision.at(state, 0), Discard(parse_card("5C")))
     assert words is not None
     assert "keeps back the KC: a player who is down would take it and lay it off" in words
@@ -152,14 +150,13 @@ def test_a_hint_says_which_dearer_card_it_keeps_back_and_why() -> None:
     words = explain(Decision.at(state, 0), Discard(parse_card("KC")))
     assert words is not None and "keeps back" not in words
 
-    state = rigged("dummy-rummy", "KC 5S 4D", top="7C", phase="play", down=DOWN)
-    seen_taking(state, 1, "KD")
+    state = down_with_kc_5s_4d()
     words = explain(Decision.at(state, 0), Discard(parse_card("5S")))
     assert words is not None
     assert "would count 5 against you" in words
     assert "keeps back the KC: a player still building took a card from the pile" in words
 
-    state = rigged("dummy-rummy", "JC 9H 5S", top="9C 9D 9S 9C", phase="play", down=DOWN)
+    state = nines_in_the_pile()
     words = explain(Decision.at(state, 0), Discard(parse_card("9H")))
     assert words is not None and "than for the JC" in words
     assert "least likely to help a player still building" in words

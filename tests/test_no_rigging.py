@@ -32,13 +32,13 @@ NOT_A_TABLE: dict[tuple[str, str], str] = {
     ("test_sayrummy_speed.py", "miscounted"): "a clone damaged on purpose: the self-check's test",
     ("test_sayrummy_speed.py", "swapped"): "a clone damaged on purpose: the self-check's test",
     ("test_sayrummy_speed.py", "imagined"): "a clone damaged on purpose: the self-check's test",
+    ("test_terminal_presented.py", "play"): "the terminal session's record path, a setting",
 }
 
 # Rigging not yet replaced by deals and moves, file by file: the count may only go down (and
 # must be lowered here when it does), so no new rigging comes in while the rest is rewritten.
 STILL_RIGGED: dict[str, int] = {
     "test_contract_bot.py": 14,
-    "test_contract_careful.py": 8,
     "test_contract_rules.py": 49,
     "test_daylily_rules.py": 6,
     "test_sayrummy_rules.py": 9,
