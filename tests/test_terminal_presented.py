@@ -118,3 +118,18 @@ def test_words_wrap_between_words_at_80_columns() -> None:
     assert all(len(line) <= 80 for line in shown)
     hand = state.view(0)["zones"]["hand:0"]["cards"]
     assert all(renderer.card(card).plain in " ".join(shown) for card in hand)  # none cut
+
+
+def test_the_question_at_a_terminal_breaks_between_words(tmp_path: Path) -> None:
+    # The line editor cut "buy the" into "buy t" / "he" at 80 columns.
+    game = load_game("liverpool", 2)
+    play, prompts, _screen = session(game, ["quit"])
+    play.record_path = tmp_path / "r.json"
+    play.run()
+    asked = prompts[0]
+    lines = asked.rstrip().split("\n")
+    assert len(lines) > 1 and all(len(line) <= 79 for line in lines)
+    words = " ".join(asked.split())
+    state = game.new_state(5)
+    said = PresentedRenderer(game).prompt(state.view(0), play.labels, state.legal_actions(0))
+    assert words == f"Your move ({said}):"

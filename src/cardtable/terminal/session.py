@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -353,7 +354,8 @@ class PlaySession:
     def _person_moves(self, view: View) -> bool:
         """Read commands until one move is made (True), or the person stops (False)."""
         self._only_window_answers()  # an offer on screen: `auto` is worth listing from now
-        prompt = f"Your move ({self.renderer.prompt(view, self.labels, self._legal())}): "
+        prompt = self._fitted(
+            f"Your move ({self.renderer.prompt(view, self.labels, self._legal())}): ")
         while True:
             try:
                 line = self.read(prompt)
@@ -391,6 +393,14 @@ class PlaySession:
                     return True
             elif self._try_move(command, view):
                 return True
+
+    def _fitted(self, prompt: str) -> str:
+        """At a terminal, the question broken between words to fit its width (the line
+        editor would cut a word in two); elsewhere one line, as it was asked."""
+        if not self.console.is_terminal:
+            return prompt
+        lines = textwrap.wrap(prompt.rstrip(), max(20, self.console.width - 1))
+        return "\n".join(lines) + " "
 
     def _legal(self) -> list[Action]:
         return list(self.state.legal_actions(self.person))
