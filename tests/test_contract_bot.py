@@ -22,12 +22,12 @@ from cardtable.games.contract.actions import (
     Swap,
 )
 from cardtable.games.contract.cards import CODES, JOKER, make_deck, parse_card, parse_cards
-from cardtable.games.contract.melds import read_meld
-from cardtable.games.contract.state import ContractState, TableMeld
+from cardtable.games.contract.state import ContractState
 
 SHORT = {"contracts": "2S,1S+1R", "deal_sizes": "11,11"}
 SHORT_LIVERPOOL = {"contracts": "2S,1S+1R", "deal_sizes": "12,12"}
 SET_AND_RUN_FIRST = {"contracts": "1S+1R,2S", "deal_sizes": "11,11"}  # SHORT, deals swapped
+LIVERPOOL_SET_AND_RUN_FIRST = {"contracts": "1S+1R,2S", "deal_sizes": "12,12"}
 
 
 class ViewOnly:
@@ -201,44 +201,20 @@ def scripted(
     return state
 
 
-def rigged(
-    name: str, hand: str, top: str, seat: int = 0, players: int = 2,
-    options: dict[str, Any] | None = None, phase: str = "draw", down: tuple[str, ...] = (),
-) -> ContractState:
-    """A deal-1 state where ``seat`` holds exactly ``hand``, ``top`` is on the discard pile and
-    it is ``seat``'s turn in ``phase``; with ``down``, the seat is down with these melds (laid
-    in an earlier turn). The other cards are shuffled into hands and stock."""
-    game = load_game(name, players, dict(options if options is not None else SHORT))
-    state = game.new_state(7)
-    assert isinstance(state, ContractState)
-    deck = make_deck(state.rules.decks, state.rules.jokers)
-    mine = parse_cards(hand)
-    tops = parse_cards(top)
-    melds = [read_meld(parse_cards(m), state.rules.melds) for m in down]
-    for c in [*mine, *tops, *(c for m in melds for c in m.cards)]:
-        deck.remove(c)
-    state.table = [[] for _ in range(players)]
-    state.table[seat] = [TableMeld(m, state.rules) for m in melds]
-    state.down = [bool(melds) and s == seat for s in range(players)]
-    state.down_turn = [-5 if state.down[s] else -1 for s in range(players)]
-    random.Random(3).shuffle(deck)
-    state.hands = [bytearray(53) for _ in range(players)]
-    for c in mine:
-        state.hands[seat][c] += 1
-    size = state.rules.deal_sizes[0]
-    for s in range(players):
-        if s != seat:
-            for _ in range(size):
-                state.hands[s][deck.pop()] += 1
-    state.sizes = [sum(h) for h in state.hands]
-    state.known = [[0] * 53 for _ in range(players)]
-    state.discard = tops
-    state.throwers = [None] * len(tops)
-    state.stock = deck
-    state.current = seat
-    state.phase = phase
-    assert not state.invariant_violations()
+def down_in_liverpool(dealt: str, draws: str) -> ContractState:
+    """Liverpool, in a deal of a set and a run (played first here): seat 0 went down on its
+    first turn with QS QH QD and 5H 6H 7H 8H and threw the 2C; seat 1 threw the 3C; seat 0
+    has drawn again and holds what it was dealt besides (``dealt``, the 2C first) and drew."""
+    state = scripted("liverpool", {0: "QS QH QD 5H 6H 7H 8H " + dealt, 1: "3C"}, "2D", draws,
+                     ("draw", "down QS QH QD | 5H 6H 7H 8H", "discard 2C", "draw",
+                      "discard 3C", "draw"), size=7 + len(dealt.split()),
+                     options=LIVERPOOL_SET_AND_RUN_FIRST)
+    assert state.phase == "play" and state.actors == (0,) and state.down[0]
     return state
+
+
+def held_cards(state: ContractState, seat: int) -> list[int]:
+    return sorted(c for c in range(53) for _ in range(state.hands[seat][c]))
 
 
 def finish_turn(bot: Bot, state: ContractState, seat: int) -> list[Action]:
@@ -315,8 +291,8 @@ def test_greedy_buys_a_card_that_helps_and_passes_one_that_does_not() -> None:
 def test_greedy_once_down_goes_out_by_discarding_its_last_card() -> None:
     # Liverpool: going out is by discard only. With 9H and 10H, both of which fit the run on the
     # table, it lays off the nine and discards the ten to go out (laying off both would float).
-    state = rigged("liverpool", "9H 10H", top="3C", options=SHORT_LIVERPOOL, phase="play",
-                   down=("QS QH QD", "5H 6H 7H 8H"))
+    state = down_in_liverpool(dealt="2C", draws="9H 4S 10H")
+    assert held_cards(state, 0) == sorted(parse_cards("9H 10H"))
     bot = make_bot("greedy", state.game, 0)
     done = finish_turn(bot, state, 0)
     assert [str(a) for a in done] == ["lay 9H on 0:1 high", "discard 10H"]
@@ -324,8 +300,8 @@ def test_greedy_once_down_goes_out_by_discarding_its_last_card() -> None:
 
 
 def test_greedy_never_throws_a_joker_it_could_lay_off() -> None:
-    state = rigged("liverpool", "JK KC 4D", top="3C", options=SHORT_LIVERPOOL, phase="play",
-                   down=("QS QH QD", "5H 6H 7H 8H"))
+    state = down_in_liverpool(dealt="2C JK", draws="KC 4S 4D")
+    assert held_cards(state, 0) == sorted(parse_cards("JK KC 4D"))
     bot = make_bot("greedy", state.game, 0)
     done = finish_turn(bot, state, 0)
     assert isinstance(done[0], Lay) and done[0].card == JOKER
