@@ -71,9 +71,17 @@ class TableScreen {
   clientUrl(since) { return `/api/tables/${encodeURIComponent(this.id)}/client?since=${since}`; }
 
   // ---- the connection --------------------------------------------------------------------
+  // After a move the server sends each connection one message, "update", holding everything
+  // the seat draws: the view and legal moves, the log's new lines in words, the seats, the
+  // game's description of the moves and the board, the timer. One message, one render; the
+  // page asks for nothing more (GET /client is for the first paint, and after a rename).
   connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const params = new URLSearchParams();
+    if (this.token) params.set("token", this.token);
+    // Reconnected: only what happened meanwhile (the log and the events since).
+    if (this.state) params.set("since", String(this.state.version));
+    const q = params.toString() ? `?${params}` : "";
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}${q}`);
     this.ws = ws;
     this.setConn("connecting", "Connecting…");
@@ -81,8 +89,9 @@ class TableScreen {
     ws.onmessage = (msg) => {
       let data;
       try { data = JSON.parse(msg.data); } catch (err) { return; }
+      this.messages = (this.messages || 0) + 1;
       if (data.type === "update") this.update(data);
-      else if (data.type === "seats") this.fetchExtra(); // a name, or a person came or went
+      else if (data.type === "seats") this.seatsChanged(data); // a name, or a person came or went
       else if (data.type === "error" && data.status >= 400 && data.status !== 409) this.say(data.error, true);
     };
     ws.onclose = (event) => {
@@ -103,37 +112,58 @@ class TableScreen {
   update(data) {
     if (this.state && data.version !== this.state.version) { this.selection = []; this.target = null; this.hint = null; this.hintFigures = null; }
     this.state = data;
+    const renamed = this.absorb(data);
     this.render();
-    this.fetchExtra();
+    if (renamed) this.fetchExtra();
   }
 
+  // Keep what a message says beside the view: the client fields as the newest message has them
+  // (the seats, the names, the moves described, the timer...), and the log, which grows by the
+  // lines each message brings. True when a name changed: the log's older lines were written
+  // with the old one, and are to be fetched again in the new words.
+  absorb(data) {
+    const { type, log, events, view, version, ...rest } = data;
+    const renamed = Array.isArray(data.names) && this.meta.names.join("\n") !== data.names.join("\n");
+    Object.assign(this.meta, rest);
+    if (data.type === "update") this.extra = data; // the game's description of this version
+    if (Array.isArray(log)) { this.addLog(log); this.logSince = Math.max(this.logSince, data.version); }
+    if ("timer" in data) this.setTimer(data.timer);
+    return renamed;
+  }
+
+  addLog(lines) {
+    const known = new Set(this.log.map((l) => `${l.version}|${l.text}`));
+    for (const line of lines) if (!known.has(`${line.version}|${line.text}`)) this.log.push(line);
+  }
+
+  seatsChanged(data) {
+    const renamed = this.absorb(data);
+    if (renamed) this.fetchExtra();
+    else this.render();
+  }
+
+  // The whole log again, in the names as they are now (after a rename): the one time the page
+  // asks the server for more than its messages bring. Lines newer than the answer are kept.
   async fetchExtra() {
     if (this.pendingExtra) { this.dirtyExtra = true; return; }
     this.pendingExtra = true;
     try {
       do {
         this.dirtyExtra = false;
-        const extra = await api(this.clientUrl(this.logSince), { token: this.token });
-        if (extra.names.join("\n") !== this.meta.names.join("\n")) {
-          // A name changed: the log's lines were written with the old one, so they are all
-          // fetched again in the new words ("Sam drew", no longer "Player 2 drew").
-          this.meta.names = extra.names;
-          this.log = [];
-          this.logSince = -1;
-          this.dirtyExtra = true;
-          continue;
-        }
-        const known = new Set(this.log.map((l) => `${l.version}|${l.text}`));
-        for (const line of extra.log) if (!known.has(`${line.version}|${line.text}`)) this.log.push(line);
+        const extra = await api(this.clientUrl(-1), { token: this.token });
+        const newer = this.log.filter((l) => l.version > extra.version);
+        this.log = [];
+        this.addLog(extra.log);
+        this.addLog(newer);
+        const { log, ...rest } = extra;
+        if (!this.state || extra.version >= this.state.version) Object.assign(this.meta, rest);
+        else { this.meta.names = extra.names; this.meta.seats = extra.seats; }
         this.logSince = Math.max(this.logSince, extra.version);
-        this.meta.seats = extra.seats;
-        if (this.state && extra.version === this.state.version) {
-          this.extra = extra; this.setTimer(extra.timer);
-        }
-        this.render();
+        if (this.state && extra.version === this.state.version) { this.extra = extra; this.setTimer(extra.timer); }
       } while (this.dirtyExtra);
+      this.render();
     } catch (err) {
-      /* the log catches up on the next update */
+      /* the log is fetched again at the next rename or reload */
     } finally {
       this.pendingExtra = false;
     }
@@ -371,6 +401,9 @@ class TableScreen {
     if (!this.state || !this.meta) return;
     const d = this.described();
     if (!d) return; // the game's words for this version are on their way
+    // Counted for the tests (and the curious): one render per message that changes the table.
+    this.renders = (this.renders || 0) + 1;
+    document.body.dataset.renders = String(this.renders);
     const focused = document.activeElement;
     const focusKey = focused && focused.dataset ? (focused.dataset.index !== undefined ? `i:${focused.dataset.index}` : focused.dataset.move ? `m:${focused.dataset.move}` : focused.dataset.pile ? `p:${focused.dataset.pile}` : focused.dataset.target ? `t:${focused.dataset.target}` : focused.dataset.amount ? `a:${focused.dataset.amount}` : null) : null;
     const st = this.state;
