@@ -19,6 +19,7 @@ from typing import Any
 from cardtable.engine import IllegalAction, StaleAction, State, Visibility
 from cardtable.engine.events import cards_named
 from cardtable.engine.game import Game
+from cardtable.engine.kit import presentation_for
 from cardtable.engine.record import replay
 
 
@@ -309,6 +310,47 @@ def check_apply_legal(state: State, seat: int, legal: list[Any], rng: random.Ran
         report.fail(f"{where}: apply_legal({action}) differs from apply")
 
 
+def check_presentation(game: Game, state: State, seat: int, legal: list[Any], report: Report,
+                       where: str) -> None:
+    """A front end draws only what the game's presentation says, so it must say it of every
+    legal move and every card shown: each move described under its own notation, the cards it
+    uses found in the seat's hand, a zone it acts on drawn on the board; the board drawn for
+    the seat, every other seat and a spectator, each card on it with a face; each round's
+    result worded."""
+    shown = presentation_for(game)
+    faces = shown.faces()
+    names = [f"Player {n + 1}" for n in range(game.players)]
+    for viewer in [seat, *(n for n in range(game.players) if n != seat), None]:
+        view = state.view(viewer)
+        actions = legal if viewer == seat else []
+        moves = shown.moves(view, actions, names)
+        if [m["move"] for m in moves] != [str(a) for a in actions]:
+            report.fail(f"{where}: the presentation's moves are not the legal moves")
+            return
+        board = shown.board(view, moves, names)
+        melds = [m for area in board["areas"] for group in area["groups"]
+                 for m in group["melds"]]
+        ids = {p["id"] for p in board["piles"]} | {m["id"] for m in melds}
+        on_board = [*(board["hand"] or []), *(c for m in melds for c in m["cards"]),
+                    *(c for p in board["piles"] for c in [*p["cards"], p["top"]] if c)]
+        faceless = {c for c in on_board if c not in faces}
+        if faceless:
+            report.fail(f"{where}: no face for {sorted(faceless)} on seat {viewer}'s board")
+        hand = Counter(board["hand"] or [])
+        zones = view.get("zones", {})
+        for move in moves:
+            # a target naming a zone (the discard pile, a meld) is drawn on the board; one that
+            # names none (Day's pot) is the game's own word for where the move goes
+            if not move["label"] or Counter(move["cards"]) - hand or (
+                    move["target"] in zones and move["target"] not in ids):
+                report.fail(f"{where}: {move['move']!r} is described as {move}, which is not "
+                            "what the seat holds and sees")
+        for result in view["table"].get("results") or []:
+            worded = shown.result(result, names)
+            if not worded["title"] or not isinstance(worded["lines"], list):
+                report.fail(f"{where}: a round's result is not worded: {worded}")
+
+
 def play_checked(
     game: Game, seed: int, heavy_every: int | None = None, policy_seed: int | None = None
 ) -> tuple[State, Report]:
@@ -350,6 +392,7 @@ def play_checked(
             check_stale(state, seat, legal, report, where)
             check_clone(state, checks, report, where)
             check_apply_legal(state, seat, legal, checks, report, where)
+            check_presentation(game, state, seat, legal, report, where)
         violations = getattr(state, "invariant_violations", None)
         if violations is not None:
             for problem in violations():
@@ -381,4 +424,4 @@ def play_checked(
     return state, report
 
 
-__all__ = ["Report", "Visibility", "fingerprint", "play_checked"]
+__all__ = ["Report", "Visibility", "check_presentation", "fingerprint", "play_checked"]
