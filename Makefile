@@ -22,14 +22,14 @@ $(BIN)/python:
 
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
 	@echo "make: installing cardtable and what playing needs (rich, prompt-toolkit, numpy, the word"
-	@echo "      lists; about 100 MB, a minute or so) into $(VENV); nothing else is needed to play"
+	@echo "      lists; about 140 MB, a minute or two) into $(VENV); nothing else is needed to play"
 	$(BIN)/pip install --progress-bar on -e .
 	touch $(PLAY_STAMP)
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	bash scripts/system-packages.sh build
 	@echo "make: installing the test tools and every extra the suite uses (server, RL, Ray,"
-	@echo "      Playwright, mypy, ruff; about 1 GB, several minutes) into $(VENV)"
+	@echo "      Playwright, mypy, ruff; about 850 MB, a few minutes) into $(VENV)"
 	$(BIN)/pip install --progress-bar on -e '.[dev]'
 	touch $(DEV_STAMP) $(PLAY_STAMP)
 

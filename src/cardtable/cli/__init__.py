@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from cardtable import __version__
 from cardtable.cli import balance, judge, play, replay, rules, serve, simulate
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import game_kits
@@ -32,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cardtable",
         description=f"Card games by the rules ({titles}), for people and bots.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in (play, simulate, balance, replay, rules, judge, serve):
         module.add_parser(sub)

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardtable.bots import Bot, bot_about, bot_names, is_bot_name, make_bot
+from cardtable.command import cardtable_command
 from cardtable.engine.errors import CardtableError, OptionError, RecordError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.engine.options import parse_option_assignments
@@ -229,7 +230,7 @@ def resume(
     game = state.game
     if state.is_over:
         raise RecordError(f"the match in {path} is finished: see it move by move with "
-                          f"cardtable replay {path} --step --seat {seat}")
+                          f"{cardtable_command()} replay {path} --step --seat {seat}")
     if not 0 <= seat < game.players:
         raise OptionError(f"--seat must be between 0 and {game.players - 1} with "
                           f"{game.players} players")
@@ -333,7 +334,7 @@ def check_writable(path: Path) -> None:
 def announce(console: Console, setup: Setup) -> None:
     game = setup.game
     bots = ",".join(setup.bot_names[s] for s in sorted(setup.bot_names))
-    again = f"cardtable play {game.name} --players {game.players} --bots {bots}"
+    again = f"{cardtable_command()} play {game.name} --players {game.players} --bots {bots}"
     if setup.person:
         again += f" --seat {setup.person}"
     again += f" --seed {setup.seed}"

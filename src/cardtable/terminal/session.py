@@ -27,6 +27,7 @@ from rich.text import Text
 from cardtable.bots import Bot, Decision, bot_names, make_bot
 from cardtable.bots.ismcts import hint as search_hint
 from cardtable.bots.ismcts import knowledge_for, reasons_for
+from cardtable.command import cardtable_command
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
@@ -569,5 +570,5 @@ class PlaySession:
         what = "Record" if finished else "Unfinished match record"
         self.say(f"{what} saved to {path}")
         if not finished and self.sitting is not None:
-            self.say("To go on with it later: cardtable play --resume")
+            self.say(f"To go on with it later: {cardtable_command()} play --resume")
         return 0
