@@ -1,4 +1,4 @@
-"""``python -m cardtable``: the ``cardtable`` command, for an install whose script is not at hand."""
+"""``python -m cardtable``: the ``cardtable`` command, when its script is not at hand."""
 
 import sys
 
