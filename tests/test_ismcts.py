@@ -355,10 +355,13 @@ def test_which_card_to_discard_is_searched(game_name: str) -> None:
 def test_the_shortlists_rating_bots_go_with_their_games() -> None:
     # A server plays many tables, each with its own Game: the greedy bot kept to rate moves
     # for a game's search shortlist must not keep that game alive once its table is gone
-    # (a module-level cache of them did, one per table ever played).
+    # (a module-level cache of them did, one per table ever played), nor be written on the
+    # Game, which is frozen configuration; tables of one set-up share one rating bot.
     import gc
     import weakref
+    from functools import cached_property
 
+    from cardtable.bots import kept_with
     from cardtable.bots.contract import GreedyContractBot
     from cardtable.bots.sayrummy import GreedySayBot
 
@@ -366,11 +369,19 @@ def test_the_shortlists_rating_bots_go_with_their_games() -> None:
         game = load_game(name, 2)
         state = game.new_state(3)
         bot = make_bot("ismcts:iters=4", game, 0)
-        while not state.is_over and kind not in game.__dict__.get("_kept_with", {}):
+        before = dict(vars(game))
+        for _ in range(6):
             seat = state.actors[0]
             hint(state, seat, seconds=0.05)  # Say Rummy's hint words keep rating bots too
             state.apply(seat, bot.choose(Decision.at(state, seat)))
-        assert kind in game.__dict__.get("_kept_with", {}), name
+        # Nothing but the game's own lazily worked-out configuration (Say Rummy's lexicon).
+        added = set(vars(game)) - set(before)
+        assert all(isinstance(getattr(type(game), k, None), cached_property) for k in added), (
+            name, added)
+        kept = kept_with(game, kind)
+        assert kept.game is not game, name
+        assert kept_with(load_game(name, 2), kind) is kept, name
+        assert kept_with(load_game(name, 3), kind) is not kept, name
         gone = weakref.ref(game)
         del game, state, bot
         gc.collect()

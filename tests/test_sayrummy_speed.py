@@ -167,14 +167,17 @@ def test_the_two_wild_card_cache_starts_afresh_when_full_and_answers_the_same() 
     for text in ("k", "æ", "t", "s"):
         counts[parse_sound(text)] += 1
     counts[WILD] = 2
-    first = find_words(lex, Hand(lex, counts))
     cache = finder._tables(lex).two_more
-    assert cache
-    limit = finder.TWO_MORE_LIMIT
+    cache.clear()
+    first = find_words(lex, Hand(lex, counts))
+    needed = len(cache)  # the multisets this hand looks up
+    assert needed > 8
+    limit = cache.limit
     try:
-        finder.TWO_MORE_LIMIT = len(cache) - 1
+        cache.limit = 8
+        cache.clear()
         again = find_words(lex, Hand(lex, counts))
-        assert len(cache) <= len(first) + 64  # emptied, then only this hand's multisets
+        assert len(cache) <= 8  # it started afresh each time it was full
     finally:
-        finder.TWO_MORE_LIMIT = limit
+        cache.limit = limit
     assert again == first

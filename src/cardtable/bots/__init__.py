@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, Protocol
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Action, Game, Observation, State
 from cardtable.engine.kit import GameKit
+from cardtable.engine.memo import Memo
 
 Needs = Literal["legal", "view", "observation"]
 
@@ -266,12 +267,18 @@ def make_bot(name: str, game: Game, seed: int = 0) -> Bot:
     return factory(game, seed)
 
 
+# The objects kept_with makes, by maker and game set-up (its class, players and options).
+_KEPT: Memo[tuple[Callable[[Game], Any], type[Game], int, str], Any] = Memo(limit=64)
+
+
 def kept_with(game: Game, make: Callable[[Game], Any]) -> Any:
-    """One object made by ``make`` per game (a greedy bot that rates moves for the search's
-    shortlist, say), kept on the game itself: it lives as long as the game and no longer, so a
-    server's finished tables leave nothing behind, though the object refers to its game."""
-    kept: dict[Callable[[Game], Any], Any] = game.__dict__.setdefault("_kept_with", {})
-    found = kept.get(make)
+    """One object made by ``make`` per game set-up (a greedy bot that rates moves for the
+    search's shortlist, say), shared by every table of the same rules, players and options.
+    It is made for a Game of its own, built from that set-up, rather than for (or kept on) the
+    table's: a Game is frozen configuration, and a server's finished tables leave nothing alive
+    behind them; at most 64 set-ups are kept at once."""
+    key = (make, type(game), game.players, repr(sorted(game.options.items())))
+    found = _KEPT.get(key)
     if found is None:
-        found = kept[make] = make(game)
+        found = _KEPT.keep(key, make(type(game)(game.players, game.options)))
     return found

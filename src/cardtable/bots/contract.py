@@ -42,6 +42,7 @@ from typing import Any, ClassVar
 from cardtable.bots import WEIGHED, Decision, Needs, kept_with, register_bot
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import Action, Game, State
+from cardtable.engine.memo import Memo
 from cardtable.games.contract.actions import (
     BUY,
     DRAW,
@@ -75,7 +76,6 @@ from cardtable.games.contract.state import ContractState, TableMeld
 MAX_EXTRA = 6  # a buy may not take the hand beyond the deal's size plus this many cards
 NEAR_RUN = 2  # a card of the same suit this many ranks away or closer starts a run
 TWO_SETS = (2, 0)  # (sets, runs): the first deal's contract, towards which careful never buys
-_MEMO_LIMIT = 200_000
 
 _CODES: dict[str, int] = {}
 
@@ -144,7 +144,7 @@ def group_meld(cards: tuple[int, ...], rules: MeldRules) -> Meld | None:
     return None
 
 
-_MELDS: dict[tuple[str, tuple[int, ...]], Meld] = {}
+_MELDS: Memo[tuple[str, tuple[int, ...]], Meld] = Memo(limit=200_000)
 
 
 def _table_meld(kind: str, cards: tuple[int, ...]) -> Meld:
@@ -152,9 +152,7 @@ def _table_meld(kind: str, cards: tuple[int, ...]) -> Meld:
     key = (kind, cards)
     meld = _MELDS.get(key)
     if meld is None:
-        if len(_MELDS) > _MEMO_LIMIT:
-            _MELDS.clear()
-        meld = _MELDS[key] = table_meld(kind, cards)
+        meld = _MELDS.keep(key, table_meld(kind, cards))
     return meld
 
 
@@ -193,7 +191,7 @@ def read_view(view: dict[str, Any], seat: int) -> Seen:
     )
 
 
-_HANDS: dict[bytes, tuple[int, ...]] = {}  # a hand's counts by card -> its sorted cards
+_HANDS: Memo[bytes, tuple[int, ...]] = Memo(limit=200_000)  # a hand's counts -> sorted cards
 
 
 _ALL_CARDS = range(53)
@@ -205,8 +203,7 @@ _ALL_CARDS = range(53)
 # looks them up. Kept small: every play-out lays out tables never seen again, and the reads
 # that repeat are of the table just read (the next moves of a play-out, the next sample).
 _Table = tuple[list[list[TableMeld]], tuple[Meld, ...], dict[tuple[int, int], int]]
-_TABLES: dict[int, _Table] = {}
-_TABLES_LIMIT = 1024
+_TABLES: Memo[int, _Table] = Memo(limit=1024)
 
 
 def _read_table(state: ContractState) -> _Table:
@@ -237,9 +234,7 @@ def _sorted_cards(counts: Sequence[int]) -> tuple[int, ...]:
     key = bytes(counts)
     cards = _HANDS.get(key)
     if cards is None:
-        if len(_HANDS) > _MEMO_LIMIT:
-            _HANDS.clear()
-        cards = _HANDS[key] = _cards_of(key)
+        cards = _HANDS.keep(key, _cards_of(key))
     return cards
 
 
@@ -254,9 +249,7 @@ def read_sample(state: ContractState, seat: int) -> Seen:
     hand = _sorted_cards(state.hands[seat])
     table = _TABLES.get(state.table_stamp)
     if table is None or table[0] != state.table:
-        if len(_TABLES) >= _TABLES_LIMIT:
-            _TABLES.clear()
-        table = _TABLES[state.table_stamp] = _read_table(state)
+        table = _TABLES.keep(state.table_stamp, _read_table(state))
     discard = state.discard
     building = False
     wanted: tuple[int, ...] = ()
@@ -322,8 +315,8 @@ class GreedyContractBot:
         melds = self.rules.melds
         # The deficit's search: wild cards without the natural-majority limit (see module doc).
         self.free = MeldRules(melds.min_set, melds.min_run, natural_majority=False)
-        self._deficits: dict[tuple[int, int, tuple[int, ...]], int] = {}
-        self._met: dict[tuple[int, int, int, tuple[int, ...]], bool] = {}
+        self._deficits: Memo[tuple[int, int, tuple[int, ...]], int] = Memo(limit=200_000)
+        self._met: Memo[tuple[int, int, int, tuple[int, ...]], bool] = Memo(limit=200_000)
 
     # ---- the decision ------------------------------------------------------------------------
     def choose(self, decision: Decision) -> Action:
@@ -364,9 +357,7 @@ class GreedyContractBot:
             # Memoised like the deficit: a play-out's discards ask this of the same hands again
             # and again, and it was a fifth of Liverpool's search.
             met = find_contract([*hand, *(JOKER,) * wild], sets, runs, self.free) is not None
-            if len(self._met) > _MEMO_LIMIT:
-                self._met.clear()
-            self._met[key] = met
+            self._met.keep(key, met)
         return met
 
     def deficit(self, hand: Sequence[int], seen: Seen) -> int:
@@ -384,10 +375,7 @@ class GreedyContractBot:
             d += 1
         if d == 0 and find_contract(list(hand), sets, runs, self.rules.melds) is None:
             d = 1  # its jokers crowd a meld beyond the natural-majority rule: not there yet
-        if len(self._deficits) > _MEMO_LIMIT:
-            self._deficits.clear()
-        self._deficits[key] = d
-        return d
+        return self._deficits.keep(key, d)
 
     def _improves(self, seen: Seen, card: int) -> bool:
         """Whether ``card`` added to the hand (less a card to throw) lowers the deficit. Every

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 
+from cardtable.engine.memo import Memo
 from cardtable.games.contract.cards import JOKER, natural
 from cardtable.games.contract.melds import ACE_HIGH, RUN, SET, Meld, MeldRules
 
@@ -20,9 +21,8 @@ _RunItem = tuple[Meld, int, tuple[int, int, int]]
 
 # The candidates depend only on a few numbers per rank (or per suit), so they are made once
 # and shared by every hand: a player's legal moves are listed on every turn they are not down.
-_SET_CACHE: dict[tuple[MeldRules, int, bytes, int], tuple[_SetItem, ...]] = {}
-_RUN_CACHE: dict[tuple[MeldRules, int, bytes, int], tuple[_RunItem, ...]] = {}
-_CACHE_LIMIT = 50_000  # entries per cache; past it the cache starts over, to bound memory
+_SET_CACHE: Memo[tuple[MeldRules, int, bytes, int], tuple[_SetItem, ...]] = Memo(limit=50_000)
+_RUN_CACHE: Memo[tuple[MeldRules, int, bytes, int], tuple[_RunItem, ...]] = Memo(limit=50_000)
 
 
 def _joker_cap(rules: MeldRules, size: int) -> int:
@@ -87,9 +87,7 @@ def _set_candidates(counts: Sequence[int], rules: MeldRules) -> list[_SetItem]:
         key = (rules, rank, held, jokers)
         found = _SET_CACHE.get(key)
         if found is None:
-            if len(_SET_CACHE) >= _CACHE_LIMIT:
-                _SET_CACHE.clear()
-            found = _SET_CACHE[key] = _sets_of_rank(rules, rank, held, jokers)
+            found = _SET_CACHE.keep(key, _sets_of_rank(rules, rank, held, jokers))
         out.extend(found)
     return out
 
@@ -131,9 +129,7 @@ def _run_candidates(counts: Sequence[int], rules: MeldRules) -> list[_RunItem]:
         key = (rules, suit, held, jokers)
         found = _RUN_CACHE.get(key)
         if found is None:
-            if len(_RUN_CACHE) >= _CACHE_LIMIT:
-                _RUN_CACHE.clear()
-            found = _RUN_CACHE[key] = _runs_of_suit(rules, suit, held, jokers)
+            found = _RUN_CACHE.keep(key, _runs_of_suit(rules, suit, held, jokers))
         out.extend(found)
     return out
 

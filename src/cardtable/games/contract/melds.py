@@ -21,6 +21,7 @@ from operator import or_
 from typing import Literal
 
 from cardtable.engine.errors import CardtableError
+from cardtable.engine.memo import Memo
 from cardtable.games.contract.cards import JOKER, RANK_NAMES, RANK_TEXT, SUIT_NAMES, code
 
 SET: Literal["set"] = "set"
@@ -458,7 +459,6 @@ _SUIT_BITS = 0x1FFF
 _ALL_SEATS = (1 << ACE_HIGH) - 1
 _IMPOSSIBLE = 1 << 20
 _FIELD = 16  # bits per cost bucket in a packed set histogram
-_CANDIDATE_LIMIT = 50_000  # candidate lists kept per _Tables; past it the cache starts over
 
 # A stretch of one suit a run could cover, for a suit holding a given pattern of ranks:
 # (jokers it needs, length, bottom, top, seats held, packed cards, packed ranks).
@@ -495,7 +495,8 @@ class _Tables:
         self.windows: dict[int, list[_Window]] = {}
         # Per (suit, pattern, joker budget, wanted seats, two runs?): the candidate runs of
         # _search (filled on demand, see _suit_candidates).
-        self.candidates: dict[tuple[int, int, int, int, bool], tuple[_Candidate, ...]] = {}
+        self.candidates: Memo[tuple[int, int, int, int, bool], tuple[_Candidate, ...]] = Memo(
+            limit=50_000)
 
     def jokers_for_one_run(self, mask: int) -> int:
         """Fewest jokers that complete one run from a suit holding the ranks in ``mask``."""
@@ -671,7 +672,7 @@ def may_need_longer_melds(counts: Sequence[int], runs: int, rules: MeldRules) ->
     return False
 
 
-_LONG_ONLY: dict[tuple[int, int, int], bool] = {}
+_LONG_ONLY: Memo[tuple[int, int, int], bool] = Memo(limit=100_000)
 
 
 def _long_run_only(mask: int, jokers: int, mr: int) -> bool:
@@ -704,10 +705,7 @@ def _long_run_only(mask: int, jokers: int, mr: int) -> bool:
                 break
         if found:
             break
-    if len(_LONG_ONLY) >= 100_000:
-        _LONG_ONLY.clear()
-    _LONG_ONLY[key] = found
-    return found
+    return _LONG_ONLY.keep(key, found)
 
 
 _Screened = tuple[bytes, int, list[tuple[int, int, int, int]]]
@@ -860,9 +858,7 @@ def _search(
         key = (suit, mask, budget, want, shared)
         found = t.candidates.get(key)
         if found is None:
-            if len(t.candidates) >= _CANDIDATE_LIMIT:
-                t.candidates.clear()
-            found = t.candidates[key] = _suit_candidates(suit, mask, budget, want, shared, t)
+            found = t.candidates.keep(key, _suit_candidates(suit, mask, budget, want, shared, t))
         candidates.extend(found)
     if not candidates:
         return None

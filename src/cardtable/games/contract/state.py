@@ -24,6 +24,7 @@ from cardtable.engine.events import (
     StockRebuilt,
 )
 from cardtable.engine.game import Action, RunningTotals, State, check_actor
+from cardtable.engine.memo import Memo
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.games.contract.actions import (
     BUY,
@@ -148,7 +149,8 @@ _DREW_STOCK: dict[int, DrewStock] = {}
 _DREW_DISCARD: dict[int, DrewDiscard] = {}
 _DISCARDED: dict[int, Discarded] = {}
 _PASSED: dict[int, Passed] = {}
-_DECLINED: dict[tuple[int, int, tuple[int, ...]], Declined] = {}
+# Who declined a discard, and to whom it went up for sale: a few values per table size.
+_DECLINED: Memo[tuple[int, int, tuple[int, ...]], Declined] = Memo(limit=20_000)
 
 
 def _drew_stock(seat: int, card: int) -> DrewStock:
@@ -187,9 +189,7 @@ def _declined(seat: int, card: int, buyers: list[int]) -> Declined:
     key = (seat, card, tuple(buyers))
     found = _DECLINED.get(key)
     if found is None:
-        if len(_DECLINED) >= _TABLE_MELD_LIMIT:
-            _DECLINED.clear()
-        found = _DECLINED[key] = Declined(seat, CODES[card], key[2])
+        found = _DECLINED.keep(key, Declined(seat, CODES[card], key[2]))
     return found
 
 
@@ -200,7 +200,8 @@ _TABLE_STAMPS = count()
 
 # The moves a meld at one place on the table offers, by card (lay-offs, then joker swaps): made
 # once per meld and place, since moves never change: (meld, owner, index, swaps) -> (card, moves).
-_PLAYS: dict[tuple[TableMeld, int, int, bool], tuple[tuple[int, tuple[Action, ...]], ...]] = {}
+_PLAYS: Memo[tuple[TableMeld, int, int, bool], tuple[tuple[int, tuple[Action, ...]], ...]] = (
+    Memo(limit=20_000))
 
 
 def _plays(tm: TableMeld, owner: int, index: int, swaps: bool) -> (
@@ -209,34 +210,29 @@ def _plays(tm: TableMeld, owner: int, index: int, swaps: bool) -> (
     key = (tm, owner, index, swaps)
     found = _PLAYS.get(key)
     if found is None:
-        if len(_PLAYS) >= _TABLE_MELD_LIMIT:
-            _PLAYS.clear()
         plays: list[tuple[int, tuple[Action, ...]]] = [
             (c, tuple(Lay(c, owner, index, end) for end in ends))
             for c, ends in tm.accepts.items()
         ]
         if swaps:  # after the lay-offs, as a player reads them
             plays.extend((c, (Swap(c, owner, index),)) for c in tm.swaps)
-        found = _PLAYS[key] = tuple(plays)
+        found = _PLAYS.keep(key, tuple(plays))
     return found
 
 
 # The same melds come up deal after deal (a three-card set, a four-card run), so their lay-off
 # tables are made once per rule set and meld.
-_TABLE_MELDS: dict[tuple[Meld, MeldRules], TableMeld] = {}
-_TABLE_MELD_LIMIT = 20_000
+_TABLE_MELDS: Memo[tuple[Meld, MeldRules], TableMeld] = Memo(limit=20_000)
 
-
-_WRITTEN: dict[tuple[tuple[int, ...], MeldRules], Meld] = {}
+# The meld each written group of cards makes (see ContractState._read_group).
+_WRITTEN: Memo[tuple[tuple[int, ...], MeldRules], Meld] = Memo(limit=20_000)
 
 
 def table_meld(meld: Meld, rules: ContractRules) -> TableMeld:
     key = (meld, rules.melds)
     found = _TABLE_MELDS.get(key)
     if found is None:
-        if len(_TABLE_MELDS) >= _TABLE_MELD_LIMIT:
-            _TABLE_MELDS.clear()
-        found = _TABLE_MELDS[key] = TableMeld(meld, rules)
+        found = _TABLE_MELDS.keep(key, TableMeld(meld, rules))
     return found
 
 
@@ -536,11 +532,43 @@ class ContractState(RunningTotals, State):
     def _floating(self, seat: int) -> bool:
         return self.sizes[seat] == 0
 
+    # The rules of a turn, each written once: legal_actions lists what they allow and refusal
+    # words what they forbid, so that the two cannot drift apart.
+    def _others_open(self, seat: int) -> bool:
+        """Whether ``seat`` may add to other players' melds now: not in the turn it went down
+        (unless the table plays lay_off_same_turn)."""
+        return self.rules.lay_off_same_turn or self.down_turn[seat] != self.turn
+
     def _layable(self, card: int, seat: int) -> bool:
         """Whether ``seat`` could lay ``card`` off now, on the melds it may play on."""
-        if self.rules.lay_off_same_turn or self.down_turn[seat] != self.turn:
+        if self._others_open(seat):
             return any(card in tm.accepts for melds in self.table for tm in melds)
         return any(card in tm.accepts for tm in self.table[seat])
+
+    def _take_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take the discard now: none is there, or it is floating (no card
+        to discard this turn) and could not lay the card off."""
+        if not self.discard:
+            return "the discard pile is empty"
+        if self._floating(seat) and not self._layable(self.discard[-1], seat):
+            return ("you are floating: you could not discard that card this turn, "
+                    "so take it only if you can lay it off")
+        return None
+
+    def _draw_refusal(self) -> str | None:
+        """Why nobody may draw from the stock: it is empty and no discard is left under the top
+        card to shuffle into a new one."""
+        return None if self.stock or len(self.discard) > 1 else "the stock is empty"
+
+    def _owes_joker(self, seat: int) -> bool:
+        """Whether ``seat`` must still play a joker it swapped out this turn before the turn can
+        end (it has one and a meld takes it)."""
+        return self.owed_jokers > 0 and self.hands[seat][JOKER] > 0 and self._layable(JOKER, seat)
+
+    def _must_lay_off(self, seat: int, card: int) -> bool:
+        """Whether a floater must lay ``card`` off rather than go out by discarding it: a
+        floater goes out only with a card that fits no meld."""
+        return self.floater and self._layable(card, seat)
 
     def _taken_alone(self) -> bool:
         """Whether the card taken from the pile this turn is the only copy of it the player has
@@ -554,15 +582,12 @@ class ContractState(RunningTotals, State):
     def _forbidden_discard(self) -> int:
         """The card that may not go straight back on the pile (-1: none). The rule concerns the
         one card taken, so a player who already held a copy from another deck may discard that
-        copy (:meth:`_taken_alone` says no then)."""
+        copy (:meth:`_taken_alone` says no then). It gives way when the player can do nothing
+        else: that exception is the listing's (:meth:`_plays_besides_lay_downs`), and
+        :meth:`refusal` asks the listing rather than work it out a second time."""
         if self.taken < 0 or (self.rules.return_discard and not self.took_floating):
             return -1
         return self.taken if self._taken_alone() else -1
-
-    def _may_lay_on(self, seat: int, owner: int) -> bool:
-        if owner == seat or self.rules.lay_off_same_turn:
-            return True
-        return self.down_turn[seat] != self.turn
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -576,10 +601,9 @@ class ContractState(RunningTotals, State):
             return []
         if phase == DRAW_PHASE:
             out: list[Action] = []
-            top = self.discard[-1] if self.discard else -1
-            if top >= 0 and (not self._floating(seat) or self._layable(top, seat)):
+            if self._take_refusal(seat) is None:
                 out.append(TAKE)
-            if self.stock or len(self.discard) > 1:
+            if self._draw_refusal() is None:
                 out.append(DRAW)
             return out
         return self._play_actions(seat)
@@ -657,20 +681,19 @@ class ContractState(RunningTotals, State):
         hand = self.hands[seat]
         if self.down[seat]:
             swaps = self.rules.joker_swaps
-            everyone = self.rules.lay_off_same_turn or self.down_turn[seat] != self.turn
+            everyone = self._others_open(seat)
             for owner, melds in enumerate(self.table):
                 if not everyone and owner != seat:
-                    continue  # others' melds are closed in the turn of going down
+                    continue
                 for index, tm in enumerate(melds):
                     for c, moves in _plays(tm, owner, index, swaps):
                         if hand[c]:
                             out.extend(moves)
-        if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
-            return out  # the swapped joker must be played before the turn can end
+        if self._owes_joker(seat):
+            return out
         if self.floater:
-            # A floater goes out only with a card that fits no meld: one that fits is laid off.
             out.extend([DISCARDS[c] for c in compress(_CARDS, hand)
-                        if not self._layable(c, seat)])
+                        if not self._must_lay_off(seat, c)])
         else:
             forbid = self._forbidden_discard()
             if forbid >= 0 and hand[forbid]:
@@ -697,16 +720,9 @@ class ContractState(RunningTotals, State):
             return "the last discard could have been played: call rummy or pass"
         if phase == DRAW_PHASE:
             if kind is Take:
-                if not self.discard:
-                    return "the discard pile is empty"
-                if self._floating(seat) and not self._layable(self.discard[-1], seat):
-                    return ("you are floating: you could not discard that card this turn, "
-                            "so take it only if you can lay it off")
-                return None
+                return self._take_refusal(seat)
             if kind is Draw:
-                if self.stock or len(self.discard) > 1:
-                    return None
-                return "the stock is empty"
+                return self._draw_refusal()
             if kind is Buy or kind is CallRummy:
                 return "nothing is on offer now: take the discard or draw from the stock"
             return "first take the discard or draw from the stock"
@@ -717,9 +733,9 @@ class ContractState(RunningTotals, State):
             card = action.card
             if not 0 <= card <= JOKER or not hand[card]:
                 return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
-            if self.owed_jokers and hand[JOKER] and self._layable(JOKER, seat):
+            if self._owes_joker(seat):
                 return "play the joker you swapped out before ending your turn"
-            if self.floater and self._layable(card, seat):
+            if self._must_lay_off(seat, card):
                 return (f"you are floating: {code(card)} fits a meld on the table, so lay it "
                         "off; you go out only by discarding a card that fits no meld")
             if card == self._forbidden_discard() and (
@@ -746,7 +762,7 @@ class ContractState(RunningTotals, State):
             card = action.card
             if not 0 <= card <= JOKER or not hand[card]:
                 return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
-            if not self._may_lay_on(seat, action.owner):
+            if action.owner != seat and not self._others_open(seat):
                 return "in the turn you go down you may add only to your own melds"
             tm = self.table[action.owner][action.index]
             if isinstance(action, Swap):
@@ -809,10 +825,7 @@ class ContractState(RunningTotals, State):
         key = (cards, self.rules.melds)
         meld = _WRITTEN.get(key)
         if meld is None:
-            meld = read_written_meld(cards, self.rules.melds)
-            if len(_WRITTEN) >= _TABLE_MELD_LIMIT:
-                _WRITTEN.clear()
-            _WRITTEN[key] = meld
+            meld = _WRITTEN.keep(key, read_written_meld(cards, self.rules.melds))
         return meld
 
     def _perform(self, seat: int, action: Action) -> None:

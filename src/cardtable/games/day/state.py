@@ -253,20 +253,30 @@ class DayState(RunningTotals, State):
 
     def _can_raise(self, s: int) -> bool:
         """May ``s`` bet or raise at all now (amounts aside)?"""
-        if self.acted[s] or self.totals[s] <= self.current_bet - self.commit[s]:
-            return False
-        if (
-            self.game.options["limit"] == FIXED
-            and self.current_bet > 0
-            and self.raises >= self.game.options["max_raises"]
+        return self._raise_refusal(s) is None
+
+    def _raise_refusal(self, s: int) -> str | None:
+        """Why ``s`` may not bet or raise at all now (amounts aside), or None when it may: the
+        one statement of the rule, which legal_actions asks before listing any bet and refusal
+        words for a player who tries."""
+        if self.acted[s]:
+            return (
+                "the betting was not reopened to you (the last all-in was less than a full "
+                "raise): call or fold"
+            )
+        if self.totals[s] <= self.current_bet - self.commit[s]:
+            return "you have no chips beyond a call: call (or all-in) or fold"
+        options = self.game.options
+        if options["limit"] == FIXED and self.current_bet > 0 and (
+            self.raises >= options["max_raises"]
         ):
-            return False
+            return f"the betting is capped: {options['max_raises']} raises this round"
         stacks = self.totals
         folded = self.folded
         in_hand = self.in_hand
-        return any(
-            t != s and in_hand[t] and not folded[t] and stacks[t] > 0 for t in range(self.n)
-        )
+        if any(t != s and in_hand[t] and not folded[t] and stacks[t] > 0 for t in range(self.n)):
+            return None
+        return "no opponent has chips left to answer a bet: check or call"
 
     def bet_range(self, s: int) -> tuple[int, int]:
         """The smallest and largest stake ``s`` may bet or raise to (before its stack limits)."""
@@ -454,7 +464,7 @@ class DayState(RunningTotals, State):
                 return out
         else:
             out.append(CHECK)
-        if not self._can_raise(seat):
+        if self._raise_refusal(seat) is not None:
             return out
         low, high = self.bet_range(seat)
         afford = commit + stack
@@ -513,7 +523,7 @@ class DayState(RunningTotals, State):
         if isinstance(action, AllIn):
             if stack <= to_call:
                 return None
-            why = self._why_no_raise(seat)
+            why = self._raise_refusal(seat)
             if why is not None:
                 return why
             _low, high = self.bet_range(seat)
@@ -529,7 +539,7 @@ class DayState(RunningTotals, State):
                 return f"there is a bet of {self.current_bet} already: call, raise to N or fold"
             if not opening and self.current_bet == 0:
                 return "nobody has bet this round: bet N (or check)"
-            why = self._why_no_raise(seat)
+            why = self._raise_refusal(seat)
             if why is not None:
                 return why
             low, high = self.bet_range(seat)
@@ -546,24 +556,6 @@ class DayState(RunningTotals, State):
                 )
             return None
         return f"{action} is not a Day move"
-
-    def _why_no_raise(self, s: int) -> str | None:
-        if self._can_raise(s):
-            return None
-        if self.acted[s]:
-            return (
-                "the betting was not reopened to you (the last all-in was less than a full "
-                "raise): call or fold"
-            )
-        if self.totals[s] <= self.current_bet - self.commit[s]:
-            return "you have no chips beyond a call: call (or all-in) or fold"
-        if (
-            self.game.options["limit"] == FIXED
-            and self.current_bet > 0
-            and self.raises >= self.game.options["max_raises"]
-        ):
-            return f"the betting is capped: {self.game.options['max_raises']} raises this round"
-        return "no opponent has chips left to answer a bet: check or call"
 
     def _perform(self, seat: int, action: Action) -> None:
         if self.phase == SUBSTITUTE:

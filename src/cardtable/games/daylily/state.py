@@ -202,19 +202,30 @@ class DaylilyState(RunningTotals, State):
                 acts.append(DRAW_DISCARD)
             return acts
         hand = self.hands[seat]
-        size = hand.bit_count()
-        room = MELDED_TO_GO_OUT - self.melded[seat]
-        keep = hand
-        if self.taken >= 0 and self.game.options["no_return_discard"]:
-            keep &= ~(1 << self.taken)
+        room = self._room(seat)
+        keep = self._discardable(seat)
         out: list[Action] = []
-        if size > 2 and room >= 2:
+        if hand.bit_count() > 2 and room >= 2:  # no meld is shorter than two cards
             for meld in melds_in(hand):
                 if meld.mask & keep != keep and len(meld.cards) <= room:
                     out.append(_DECLARE_FOR_MELD[id(meld)])
         for c in cards_of(keep):
             out.append(DISCARDS[c])
         return out
+
+    # The rules of the play phase, each written once: legal_actions lists what they allow and
+    # refusal words what they forbid, so the two cannot drift apart.
+    def _discardable(self, seat: int) -> int:
+        """The cards (a mask) ``seat`` may end its turn by discarding: any it holds but, with
+        the no_return_discard house rule, the one just taken from the pile. A meld must leave
+        one of them in the hand."""
+        if self.taken >= 0 and self.game.options["no_return_discard"]:
+            return self.hands[seat] & ~(1 << self.taken)
+        return self.hands[seat]
+
+    def _room(self, seat: int) -> int:
+        """How many more cards ``seat`` may meld: a player goes out with exactly ten."""
+        return MELDED_TO_GO_OUT - self.melded[seat]
 
     def refusal(self, seat: int, action: Action) -> str | None:
         problem = check_actor(self, seat)
@@ -232,7 +243,7 @@ class DaylilyState(RunningTotals, State):
         if isinstance(action, Discard):
             if not 0 <= action.card < 45 or not hand >> action.card & 1:
                 return f"you do not hold {code(action.card) if 0 <= action.card < 45 else '?'}"
-            if action.card == self.taken and self.game.options["no_return_discard"]:
+            if not self._discardable(seat) >> action.card & 1:
                 return "house rule: the card just taken from the discard pile cannot go back now"
             return None
         if isinstance(action, Declare):
@@ -245,15 +256,12 @@ class DaylilyState(RunningTotals, State):
             meld = MELD_BY_MASK.get(mask)
             if meld is None:
                 return why_not_meld(cards_of(mask))
-            if self.melded[seat] + len(meld.cards) > MELDED_TO_GO_OUT:
+            if len(meld.cards) > self._room(seat):
                 return (
                     f"that would make {self.melded[seat] + len(meld.cards)} melded cards; "
                     f"you go out with exactly {MELDED_TO_GO_OUT}"
                 )
-            keep = hand & ~mask
-            if self.taken >= 0 and self.game.options["no_return_discard"]:
-                keep &= ~(1 << self.taken)
-            if not keep:
+            if not self._discardable(seat) & ~mask:
                 return "you must keep a card to discard after melding"
             return None
         if isinstance(action, DrawStock | DrawDiscard):

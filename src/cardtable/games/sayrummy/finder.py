@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain, combinations, compress, repeat
 from weakref import WeakKeyDictionary
 
+from cardtable.engine.memo import Memo
 from cardtable.games.sayrummy.lexicon import PRIMES, TERMINAL, Lexicon, Trie
 from cardtable.games.sayrummy.sounds import NSOUNDS, WILD, WILD_TOKEN
 
@@ -32,7 +33,6 @@ _FILL = bytes(range(WILD_TOKEN, 256)) + bytes(WILD_TOKEN)  # sound c -> wild car
 _LACKING = b"\x01" * 256
 _AS_WILD = tuple(bytes((WILD_TOKEN + c,)) for c in range(NSOUNDS))  # a wild card said as c
 _BYTE = tuple(bytes((t,)) for t in range(256))
-TWO_MORE_LIMIT = 100_000  # multisets kept by the two-wild-card cache before it starts afresh
 
 
 class _Tables:
@@ -43,7 +43,7 @@ class _Tables:
 
     def __init__(self, lex: Lexicon) -> None:
         self.repeats = frozenset(p for p in lex.spellings if len(set(p)) < len(p))
-        self.two_more: dict[int, tuple[bytes, ...]] = {}
+        self.two_more: Memo[int, tuple[bytes, ...]] = Memo(limit=100_000)  # multisets
 
 
 _TABLES: WeakKeyDictionary[Lexicon, _Tables] = WeakKeyDictionary()
@@ -60,17 +60,15 @@ def _two_more(lex: Lexicon) -> Callable[[int], tuple[bytes, ...]]:
     """A function from a multiset's key to the pronunciations of those sounds and two more
     (each once, in the order of looking up "one more" for each added prime in turn), cached."""
     cache = _tables(lex).two_more
-    if len(cache) > TWO_MORE_LIMIT:
-        cache.clear()
     one_more = lex.multisets[1].get
     get = cache.get
 
     def lookup(key: int) -> tuple[bytes, ...]:
         found = get(key)
         if found is None:
-            found = cache[key] = tuple(dict.fromkeys(chain.from_iterable(
+            found = cache.keep(key, tuple(dict.fromkeys(chain.from_iterable(
                 filter(None, map(one_more, map(key.__mul__, PRIMES)))
-            )))
+            ))))
         return found
 
     return lookup

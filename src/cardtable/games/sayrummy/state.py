@@ -103,10 +103,6 @@ _CARD_OF_TOKEN = bytes(
 )  # a token's card, for bytes.translate
 
 
-def _card(token: int) -> int:
-    return WILD if token >= WILD_TOKEN else token
-
-
 def _notation(counts: list[int]) -> list[str]:
     """A hand (a count vector) in notation, in card order."""
     return [CODES[c] for c in compress(_ALL_CARDS, counts) for _ in range(counts[c])]
@@ -253,16 +249,13 @@ class SayRummyState(RunningTotals, State):
         taken = self.taken
         risky = taken >= 0  # a play leaving one card might leave only the taken card
         size = self.sizes[seat]
-        words_allowed = additions_allowed = True
-        if self.laid and self._one_play:
-            words_allowed = False
-            additions_allowed = self.laid == ADDITIONS
         out: list[Action] = []
-        if words_allowed:
+        if self._turn_refusal(new_word=True) is None:
             laid = all_word_plays(lex, find_words(lex, hand, min_length), hand)
             if risky and size <= 1 + max(map(len, laid), default=0):
-                laid = [t for t in laid if size - len(t) != 1 or not self._strands(t, b"")]
+                laid = [t for t in laid if not self._strands(seat, len(t), t, b"")]
             out += map(Word, laid)
+        additions_allowed = self._turn_refusal(new_word=False) is None
         for i, (base_tokens, _by, base) in enumerate(self.words if additions_allowed else ()):
             grown = [
                 tokens
@@ -272,22 +265,28 @@ class SayRummyState(RunningTotals, State):
             if risky:
                 grown = [
                     t for t in grown
-                    if size - (len(t) - len(base_tokens)) != 1 or not self._strands(t, base_tokens)
+                    if not self._strands(seat, len(t) - len(base_tokens), t, base_tokens)
                 ]
             out += map(Extend, repeat(i), grown)
-        out += [
-            DISCARDS[c] for c in compress(_ALL_CARDS, counts) if c != taken or counts[c] > 1
-        ]
+        out += [DISCARDS[c] for c in compress(_ALL_CARDS, counts) if not self._held_back(seat, c)]
         return out
 
-    def _strands(self, tokens: bytes, base: bytes) -> bool:
-        """Would laying ``tokens`` (less the ``base`` already on the table) leave the player
-        holding only the card taken from the discard pile, which cannot be discarded?"""
+    # The rules of the play phase, each written once: _plays lists what they allow and refusal
+    # words what they forbid, so that the two cannot drift apart.
+    def _held_back(self, seat: int, card: int) -> bool:
+        """Whether ``card`` may not be discarded this turn: it is the card taken from the
+        discard pile, and the player holds no other copy of it."""
+        return card == self.taken and self.hands[seat][card] < 2
+
+    def _strands(self, seat: int, laid: int, tokens: bytes, base: bytes) -> bool:
+        """Would laying ``tokens`` (``laid`` cards: the tokens less the ``base`` already on the
+        table) leave ``seat`` holding only the card taken from the discard pile, which
+        :meth:`_held_back` keeps from being discarded?"""
         taken = self.taken
-        used = sum(1 for t in tokens if _card(t) == taken) - sum(
-            1 for t in base if _card(t) == taken
-        )
-        return used == 0
+        if taken < 0 or self.sizes[seat] - laid != 1:
+            return False
+        return tokens.translate(_CARD_OF_TOKEN).count(taken) == base.translate(
+            _CARD_OF_TOKEN).count(taken)
 
     def _added(self, index: int, tokens: bytes) -> dict[int, int] | str:
         """The cards (card -> count) a play adds to the table, or why the play is not
@@ -339,7 +338,7 @@ class SayRummyState(RunningTotals, State):
                 return "that is not a card"
             if not hand[c]:
                 return f"you do not hold {code(c)}"
-            if c == self.taken and hand[c] < 2:
+            if self._held_back(seat, c):
                 return "the card you took from the discard pile cannot go back this turn"
             return None
         if isinstance(action, Word | Extend):
@@ -348,8 +347,9 @@ class SayRummyState(RunningTotals, State):
             return "you have already drawn this turn"
         return f"{action} is not a Say Rummy move"
 
-    def _turn_refusal(self, action: Word | Extend) -> str | None:
-        """Why plays_per_turn=one forbids this play after what the turn has laid, if it does."""
+    def _turn_refusal(self, new_word: bool) -> str | None:
+        """Why plays_per_turn=one forbids a new word (or, ``new_word`` false, additions to words
+        on the table) after what the turn has laid, if it does."""
         if not self.laid or not self._one_play:
             return None
         if self.laid & NEW_WORD:
@@ -357,7 +357,7 @@ class SayRummyState(RunningTotals, State):
                 "you have laid your new word this turn, and a turn lays one new word or adds to "
                 "words on the table, not both: discard to end your turn"
             )
-        if isinstance(action, Word):
+        if new_word:
             return (
                 "you have added to words on the table this turn, so you cannot also lay a new "
                 "word (one or the other, not both): add more cards to words or discard"
@@ -368,7 +368,7 @@ class SayRummyState(RunningTotals, State):
         tokens = action.tokens
         if not isinstance(tokens, bytes) or not tokens:
             return "a word needs cards"
-        turn = self._turn_refusal(action)
+        turn = self._turn_refusal(new_word=isinstance(action, Word))
         if turn is not None:
             return turn
         base = b""
@@ -396,13 +396,8 @@ class SayRummyState(RunningTotals, State):
         pron = tokens.translate(lex.token_canon)
         if pron not in lex.spellings:
             return "/" + " ".join(IPA[s] for s in pron) + "/ is not a word in the dictionary"
-        used = sum(added.values())
         self._checked = (action, added)
-        if (
-            self.taken >= 0
-            and self.sizes[seat] - used == 1
-            and not added.get(self.taken)
-        ):
+        if self._strands(seat, sum(added.values()), tokens, base):
             return (
                 "that would leave you only the card you took from the discard pile, which "
                 "cannot be discarded this turn"
