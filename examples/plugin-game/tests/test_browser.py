@@ -13,6 +13,7 @@ from web_kit import (  # the fixtures are used by name
     all_moves_clickable,
     browser_fixture,  # noqa: F401
     click_move,
+    described,
     dismiss_dialogs,
     my_turn,
     state,
@@ -48,7 +49,18 @@ def test_the_lobby_offers_the_game_and_a_person_plays_it_by_clicking(browser: An
         page.wait_for_selector("section.created ul.invites")
         link = page.input_value("ul.invites li:nth-child(1) input.link")
         page.goto(link)
-        assert wait_state(page)["view"]["game"] == "crazy-eights"
+        first = wait_state(page)
+        assert first["view"]["game"] == "crazy-eights"
+        # The page draws the game's own description: its status line, its areas, its cards.
+        board = described(page)["board"]
+        page.wait_for_selector("p.status")
+        assert page.inner_text("p.status") == board["status"]
+        assert board["status"].startswith("Crazy Eights · hand 1 of 1 · ")  # hands=1
+        assert "The pile" in page.inner_text("section.board")
+        hand = first["view"]["zones"]["hand:0"]["cards"]
+        drawn = page.eval_on_selector_all(".hand button.card[data-card]",
+                                          "els => els.map(e => e.dataset.card)")
+        assert sorted(drawn) == sorted(hand)
         moves = 0
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:

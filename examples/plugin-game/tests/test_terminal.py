@@ -45,8 +45,8 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
 
 
 def test_a_whole_match_at_the_terminal(tmp_path: Path) -> None:
-    """The person's moves are typed as the presentation lists them (what the terminal offers),
-    a refused one first; the match runs to its end and its record replays."""
+    """The person's moves are typed by the keys the presentation gives them (what the
+    terminal offers), a refused one first; the match runs to its end and its record replays."""
     game = load_game("crazy-eights", 3, {"hands": 2})
     out = io.StringIO()
     console = Console(file=out, width=100, highlight=False, color_system=None)
@@ -63,15 +63,21 @@ def test_a_whole_match_at_the_terminal(tmp_path: Path) -> None:
             typed.append("pass now")
             return "pass now"
         moves = presentation_for(game).moves(state.view(0), legal, names)
-        typed.append(moves[0]["move"])
-        return moves[0]["move"]
+        move = moves[len(typed) % 2 - 1]  # the first listed and the last by turns
+        key = move["key"] or move["move"]  # what a person types: 7H, 8C h, d, p
+        typed.append(key)
+        return key
 
     session = PlaySession(game, 5, 0, bots, tmp_path / "match.json", console=console, read=read)
     assert session.run() == 0
     shown = out.getvalue()
     assert session.state.is_over
     assert "pass now" in typed and len(typed) > 5
+    assert "d" in typed and "You (seat 0) drew the" in shown
     assert "You (seat 0) played the" in shown
+    # The terminal draws the game's own board and prompt.
+    assert "Crazy Eights · hand 1 of 2 · " in shown and "Suit to follow:" in shown
+    assert "went out" in shown or "blocked" in shown
     assert "The match is over" in shown
     record = load_record(str(tmp_path / "match.json"))
     assert record["over"] and verify(record)[1] == []
