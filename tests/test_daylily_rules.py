@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -77,6 +78,27 @@ def rig(
     """
     game = load_game("daylily", players, options or {})
     assert isinstance(game, DaylilyGame)
+    deal, setup = written_round(game, hands, declared, stock_top=stock_top, discard=discard,
+                                rest=rest, current=current, dealer=dealer)
+    state = game.new_state(0, deals=[deal])
+    setup(state)
+    return state
+
+
+def written_round(
+    game: DaylilyGame,
+    hands: dict[int, str],
+    declared: dict[int, list[str]] | None = None,
+    *,
+    stock_top: str = "",
+    discard: str | None = None,
+    rest: str = "stock",
+    current: int = 0,
+    dealer: int | None = None,
+) -> tuple[dict[str, Any], Callable[[DaylilyState], None]]:
+    """One round's written deal, as ``rig`` describes it, and its setup turns to play once the
+    round is dealt (in any round of a match, not only the first)."""
+    players = game.players
     declared = declared or {}
     held = {s: cs(hands.get(s, "")) for s in range(players)}
     laid = {s: [cs(x) for x in declared.get(s, [])] for s in range(players)}
@@ -104,27 +126,31 @@ def rig(
     putting_back = turns - from_stock  # turns that take the up card and put it back
     assert not (putting_back and game.options["no_return_discard"]), "no setup turns fit"
     stock = pile[1:] + top + spare[::-1]  # top first
-    state = game.new_state(0, deals=[{
+    deal = {
         "dealer": dealer,
         "hands": [[code(c) for c in dealt[s]] for s in range(players)],
         "stock": [code(c) for c in stock],
         "up": [code(pile[0])],
-    }])
-    declaring = {s for s in range(players) if laid[s]}
-    for turn in range(turns):
-        seat = state.current
-        drawn = state.discard[-1] if turn < putting_back else state.stock[-1]
-        play(state, "draw discard" if turn < putting_back else "draw stock")
-        if seat in declaring:
-            declaring.discard(seat)
-            for cards in laid[seat]:
-                play(state, "meld " + " ".join(code(c) for c in cards))
-        play(state, f"discard {code(drawn)}")
-    assert state.current == current and state.phase == DRAW and state.round_no == 1
-    assert state.discard == pile and state.stock == [*spare, *reversed(top)]
-    assert state.hands == [mask_of(held[s]) for s in range(players)]
-    assert state.declared == [[mask_of(x) for x in laid[s]] for s in range(players)]
-    return state
+    }
+
+    def setup(state: DaylilyState) -> None:
+        assert state.dealer == dealer and state.phase == DRAW
+        declaring = {s for s in range(players) if laid[s]}
+        for turn in range(turns):
+            seat = state.current
+            drawn = state.discard[-1] if turn < putting_back else state.stock[-1]
+            play(state, "draw discard" if turn < putting_back else "draw stock")
+            if seat in declaring:
+                declaring.discard(seat)
+                for cards in laid[seat]:
+                    play(state, "meld " + " ".join(code(c) for c in cards))
+            play(state, f"discard {code(drawn)}")
+        assert state.current == current and state.phase == DRAW
+        assert state.discard == pile and state.stock == [*spare, *reversed(top)]
+        assert state.hands == [mask_of(held[s]) for s in range(players)]
+        assert state.declared == [[mask_of(x) for x in laid[s]] for s in range(players)]
+
+    return deal, setup
 
 
 def play(state: DaylilyState, *moves: str) -> None:
@@ -495,17 +521,37 @@ def test_below_the_target_play_goes_on() -> None:
 
 
 def test_the_highest_total_wins_even_if_someone_else_reached_the_target() -> None:
-    state = two_player_festival(target=20)
-    state.totals = [0, 30]
+    """Seat 1 presents round 1 for 23, short of 24; in round 2 seat 0 presents and reaches 25,
+    but seat 1's declared red run lifts it to 26: the match ends and the higher total wins."""
+    game = load_game("daylily", 2, {"target": 24})
+    assert isinstance(game, DaylilyGame)
+    festival = {"1MN 2MN 3MN", "1TR 2TR 3TR", "1IN 2GP"}
+    first, setup_first = written_round(
+        game, {1: "1SL 1PB", 0: "1MT 2MT 3MT 2PB 2SL 3SD 1AF 2AF 3AF 2PM"},
+        declared={1: sorted(festival)}, stock_top="1GP", current=1, dealer=0)
+    second, setup_second = written_round(
+        game, {0: "1SL 1PB", 1: "1AF 2AF 3AF 3SD 2PM 2CA 3FV"},
+        declared={0: sorted(festival), 1: ["1MT 2MT 3MT"]}, stock_top="1GP")
+    state = game.new_state(0, deals=[first, second])
+    setup_first(state)
     play(state, "draw stock", "meld 1SL 1PB", "discard 1GP")
-    assert state.is_over and state.scores == [23, 30] and state.winners == [1]
+    assert not state.is_over and state.scores == [0, 23] and state.round_no == 2
+    setup_second(state)
+    play(state, "draw stock", "meld 1SL 1PB", "discard 1GP")
+    assert state.results[-1]["points"] == [10 + 11 + 4, 3]
+    assert state.is_over and state.scores == [25, 26] and state.winners == [1]
 
 
 def test_a_tie_goes_to_the_tied_player_who_presented_a_festival() -> None:
-    state = two_player_festival(target=20)
-    state.totals = [0, 23]
-    play(state, "draw stock", "meld 1SL 1PB", "discard 1GP")
-    assert state.scores == [23, 23] and state.winners == [0]
+    """Seat 0 goes out on melds worth 2 and takes seat 1's two stray cards: 14; seat 1 never
+    presented but declared two quads with a Pandora's Box each: 14 too, the target."""
+    state = rig(2, {0: "3DE 3IN", 1: "1SD 2IN"},
+                declared={0: ["1MT 2MT 3FC", "1CA 2FC 3CA", "1FC 2FV"],
+                          1: ["2MN 2TR 2AR 2PB", "3MN 3TR 3AR 3PB"]},
+                stock_top="2GP", options={"target": 14})
+    play(state, "draw stock", "meld 3DE 3IN", "discard 2GP")
+    assert state.results[-1]["festival"] == 0 and state.results[-1]["seats"][1]["to_winner"] == 2
+    assert state.is_over and state.scores == [14, 14] and state.winners == [0]
 
 
 def test_a_tie_goes_to_whichever_tied_player_presented_most_recently() -> None:

@@ -39,7 +39,7 @@ NOT_A_TABLE: dict[tuple[str, str], str] = {
 # must be lowered here when it does), so no new rigging comes in while the rest is rewritten.
 STILL_RIGGED: dict[str, int] = {
     "test_contract_rules.py": 49,
-    "test_daylily_rules.py": 6,
+    "test_daylily_rules.py": 4,
     "test_sayrummy_rules.py": 9,
 }
 
