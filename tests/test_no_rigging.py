@@ -27,7 +27,7 @@ NOT_A_TABLE: dict[tuple[str, str], str] = {
     ("web/test_web_restart.py", "watch"): "the browser watcher's list of page errors",
     ("test_sayrummy_bot.py", "careless"): "a bot's weight, set as its constructor allows",
     ("test_sayrummy_bot.py", "old"): "a bot's weight, set as its constructor allows",
-    ("test_sayrummy_speed.py", "finder"): "the word finder's cache limit, restored after",
+    ("test_sayrummy_speed.py", "cache"): "the word finder's memo limit, restored after",
     ("test_sayrummy_speed.py", "lost"): "a clone damaged on purpose: the self-check's test",
     ("test_sayrummy_speed.py", "miscounted"): "a clone damaged on purpose: the self-check's test",
     ("test_sayrummy_speed.py", "swapped"): "a clone damaged on purpose: the self-check's test",
