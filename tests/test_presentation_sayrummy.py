@@ -143,7 +143,7 @@ def test_an_extension_names_the_word_from_one_and_what_it_becomes() -> None:
         "(not the /m/ you took from the discard pile).")
     cats = next(m for m in moves if m["move"] == "extend 0 k *æ t s")
     assert cats["kind"] == "extend" and cats["target"] == "word:0" and cats["ordered"]
-    assert cats["cards"] == ["s"] and cats["key"] == "e 0 k *æ t s"
+    assert cats["cards"] == ["s"] and cats["key"] == "e 1 k *æ t s"
     assert cats["label"] == ("Make word 1, /k æ t/ “cat”, into /k æ t s/ “cats” by adding /s/ "
                              "at the end")
     assert cats["note"] == "word 1: /k æ t s/ “cats”"
@@ -231,7 +231,12 @@ def test_the_status_says_which_game_of_the_match() -> None:
 # ---- every move of seeded games ------------------------------------------------------------------
 
 def expand(key: str) -> str:
+    """The notation a key stands for: ``e N`` counts the words from 1, as people read them,
+    the notation from 0."""
     head, _, rest = key.partition(" ")
+    if head == "e":
+        number, _, sounds = rest.partition(" ")
+        rest = f"{int(number) - 1} {sounds}"
     return f"{SHORTCUTS[head]} {rest}".strip()
 
 

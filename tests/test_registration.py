@@ -39,8 +39,7 @@ module paths. Day is the one that is also an English word: it is caught written 
 ("Day", ``"day"``, ``games.day``, ``DayGame``) but not as "a day" or "today"."""
 
 FIVE = ("day", "daylily", "dummy-rummy", "liverpool", "say-rummy")
-CLEARED = ["sim", "rl", "cli", "web", "terminal"]
-BEING_CLEARED = ["server"]  # another part of issue 42 is clearing this
+CLEARED = ["sim", "rl", "cli", "web", "terminal", "server"]
 
 
 def _naming_lines(folder: str) -> list[str]:
@@ -54,14 +53,7 @@ def _naming_lines(folder: str) -> list[str]:
     return found
 
 
-BEING_CLEARED_MARK = pytest.mark.xfail(strict=False,
-                                       reason="another part of issue 42 clears this layer")
-
-
-@pytest.mark.parametrize(
-    "folder",
-    [*CLEARED, *(pytest.param(f, marks=BEING_CLEARED_MARK) for f in BEING_CLEARED)],
-)
+@pytest.mark.parametrize("folder", CLEARED)
 def test_no_layer_outside_the_game_packages_names_a_game(folder: str) -> None:
     found = _naming_lines(folder)
     assert not found, f"{folder}/ names games ({len(found)} lines):\n" + "\n".join(found)

@@ -247,7 +247,10 @@ class SayRummyPresentation(Presentation):
         written = f"{index} " + " ".join(tokens)
         return {"move": "extend " + written, "kind": "extend",
                 "cards": [_hand_card(t) for t in added], "target": f"word:{index}",
-                "label": label, "key": "e " + written, "ordered": True, "group": "Extensions",
+                # The key counts words from 1, as the board and the labels do; the notation
+                # keeps its index from 0 (records and scripts rely on it).
+                "label": label, "key": f"e {index + 1} " + " ".join(tokens), "ordered": True,
+                "group": "Extensions",
                 "note": f"word {index + 1}: {said}", "rank": _rank(action.tokens)}
 
     @staticmethod
