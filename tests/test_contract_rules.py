@@ -42,6 +42,7 @@ from cardtable.games.contract.state import (
     TableMeld,
 )
 from conformance import fingerprint
+from test_contract_bot import scripted
 
 FILLERS = ("2C 9D KS", "3D 10C KH", "2D 9C 6D", "3H 10D KC")  # they fit no meld below
 
@@ -906,13 +907,19 @@ def test_the_deal_ends_when_stock_and_discard_run_out() -> None:
 
 
 def test_max_deal_turns_ends_a_deal_nobody_finishes() -> None:
-    state = rig("liverpool", seats("5S 9H"), phase=PLAY_PHASE,
-                options={"max_deal_turns": 10})
-    state.turn = 9
-    play(state, "discard 5S")
+    # Ten turns of drawing a card and throwing it away: the hands stay as dealt, nobody down.
+    draws = ["5S", "5D", "5C", "6S", "6C", "6H", "7S", "7C", "7D", "8S"]
+    turns = tuple(move for card in draws for move in ("draw", f"discard {card}"))
+    state = scripted("liverpool", {0: "9H 2H 4S 3C 10H KD JS", 1: "3D 10C KH 2C 9D 4H JH",
+                                   2: "2D 9C 6D 3H 10D KC 8D"}, "QD", " ".join(draws),
+                     turns[:-1], size=7, players=3,
+                     options={"contracts": "2S,1S+1R", "max_deal_turns": 10})
+    assert state.deal_no == 1 and state.current == 0
+    play(state, turns[-1])
     result = state.results[-1]
+    assert state.deal_no == 2
     assert result["out"] is None and "10 turns" in result["reason"]
-    assert result["points"] == [5, 25, 15]
+    assert result["points"] == [5 * 4 + 10 * 3, 5 * 4 + 10 * 3, 5 * 5 + 10 * 2]
 
 
 # ---- deals, the cut, the game ---------------------------------------------------------------
