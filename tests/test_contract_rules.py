@@ -739,9 +739,15 @@ def test_no_rummy_window_for_a_dead_discard_a_player_not_down_or_going_out() -> 
 def test_no_rummy_on_a_card_the_player_may_not_lay_off_yet() -> None:
     # Going down this turn with lay_off_same_turn=false: the 9S fits only seat 1's run, which
     # seat 0 may not play on before its next turn, so discarding it is no offence.
-    state = rig("liverpool", seats("9S 2C KD"), table={0: ["QH QD QC"], 1: ["5S 6S 7S 8S"]},
-                phase=PLAY_PHASE, options={"lay_off_same_turn": False})
-    state.down_turn[0] = state.turn
+    state = scripted("liverpool", {0: "QH QD 2H 3H 4H 5H 9S 6C KD",
+                                   1: "5S 6S 7S 8S JD JH 2C 9D KS",
+                                   2: "2D 9C 6D 3H 10D KC 4S 3C 10C"}, "AD", "JC 4C QC",
+                     ("draw", "down JD JH JC | 5S 6S 7S 8S", "discard KS",
+                      "draw", "discard 4C",
+                      "draw", "down QH QD QC | 2H 3H 4H 5H"),
+                     size=9, players=3, first=1,
+                     options={"contracts": "1S+1R,2S", "lay_off_same_turn": False})
+    assert state.current == 0 and state.down == [True, True, False]
     play(state, "discard 9S")
     assert state.phase == DRAW_PHASE and actors(state) == (1,)
 
