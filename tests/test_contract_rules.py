@@ -632,12 +632,16 @@ def test_a_swap_names_the_card_the_joker_stands_for() -> None:
 def test_a_swapped_joker_with_nowhere_to_go_this_turn_does_not_block_the_turn() -> None:
     # Seat 0 went down this turn at a table that keeps others' melds for later turns; its own
     # melds take no joker (a run of thirteen, and a run with two jokers to three naturals).
-    state = rig("liverpool", seats("7H 2C KD"), deal=3, phase=PLAY_PHASE,
-                table={0: ["AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH", "5C 6C JK 8C JK"],
-                       1: ["QS QD QC"]},
-                options={"lay_off_same_turn": False})
-    state.down_turn[0] = state.turn
-    play(state, "swap 7H on 0:0")
+    thirteen = "AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH"
+    state = scripted("liverpool", {0: f"{thirteen} 5C 6C JK 8C JK 7H 2C",
+                                   1: "5S 6S 7S 8S 9D 10D JD QD"}, "AD", "AS AC KD",
+                     ("draw", "down 5S 6S 7S 8S | 9D 10D JD QD", "discard AS",
+                      "draw", "discard AC",
+                      "draw", f"down {thirteen} | 5C 6C JK 8C JK"),
+                     size=20, players=3, first=1,
+                     options={"contracts": "2R,1S+1R", "lay_off_same_turn": False})
+    assert [str(tm.meld) for tm in state.table[0]][1] == thirteen.replace("JK", "JK(7H)")
+    play(state, "swap 7H on 0:1")
     assert held(state, 0)[JOKER] == 1
     assert Discard(c("KD")) in state.legal_actions(0)
     play(state, "discard KD")
