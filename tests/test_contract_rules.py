@@ -625,8 +625,14 @@ def test_a_swap_names_the_card_the_joker_stands_for() -> None:
     state = swap_table()
     assert "no joker in meld 1:0 stands for 10C" in refused(state, 0, "swap 10C on 1:0")
     assert "runs only" in refused(state, 0, "swap 10C on 0:0")
-    state.down[0] = False
-    assert "must be down" in refused(state, 0, "swap 6H on 1:0")
+    # Seat 1 went down with a run whose joker stands for 6H; seat 0, holding it, is not down.
+    early = scripted("liverpool", {0: "6H 10C KD 2S", 1: "QS QD QC 5H JK 7H 8H"}, "AD",
+                     "AS AC KS", ("draw", "down QS QD QC | 5H JK 7H 8H", "discard AS",
+                                  "draw", "discard AC", "draw"),
+                     size=11, players=3, first=1, options={"contracts": "1S+1R,2S"})
+    assert [str(tm.meld) for tm in early.table[1]][1] == "5H JK(6H) 7H 8H"
+    assert early.current == 0 and not early.down[0]
+    assert "must be down" in refused(early, 0, "swap 6H on 1:1")
 
 
 def test_a_swapped_joker_with_nowhere_to_go_this_turn_does_not_block_the_turn() -> None:
