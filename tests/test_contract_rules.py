@@ -336,10 +336,22 @@ def test_liverpool_has_no_buy_limit_by_default_but_a_table_may_set_one() -> None
     state.buys = [40, 40, 40, 40]
     act(state, state.current, "draw")
     assert actors(state) == (2, 3, 0)
-    capped = sale_table("liverpool", buy_limit=1)
-    capped.buys = [1, 0, 1, 0]
-    act(capped, capped.current, "draw")
-    assert actors(capped) == (3,)
+    for limit, buyers in ((1, (1,)), (None, (0, 1))):
+        # Seats 2 and 0 each buy once; then seat 2's discard is for sale when seat 3 draws.
+        capped = scripted("liverpool", dict(enumerate(FILLERS)), "QS", "7C 8C 9H 10S JC", (),
+                          size=12, players=4, first=1,
+                          options={"contracts": "2S,1S+1R"} | (
+                              {} if limit is None else {"buy_limit": limit}))
+        act(capped, 1, "draw")
+        act(capped, 2, "buy")
+        act(capped, 1, "discard 3D")
+        act(capped, 2, "draw")
+        act(capped, 0, "buy")
+        act(capped, 3, "pass")
+        assert capped.buys == [1, 0, 1, 0]
+        act(capped, 2, "discard 2D")
+        act(capped, 3, "draw")
+        assert actors(capped) == buyers  # seat 0 is left out of the sale only at the limit
 
 
 def test_buy_after_down_false_keeps_players_who_are_down_out_of_the_sale() -> None:
