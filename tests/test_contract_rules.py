@@ -300,13 +300,32 @@ def test_buy_price_is_an_option() -> None:
 
 
 def test_dummy_rummy_three_monies_a_deal_then_no_more_buying() -> None:
-    state = sale_table("dummy-rummy")
-    state.buys = [0, 0, 3, 2]
-    act(state, state.current, "draw")
-    assert actors(state) == (3, 0)  # seat 2 has spent its three monies
+    hands = {0: "2C 9D KS 4H", 1: "3D 10C KH 5C", 2: "2D 9C 6D 4S", 3: "3H 10D KC 5D"}
+    state = scripted("dummy-rummy", hands, "QS", "", (), size=12, players=4, first=1,
+                     options={"contracts": "2S,1S+1R"})
+    throws = {seat: cards.split() for seat, cards in hands.items()}
+
+    def sale(buyer: int | None) -> None:
+        """A turn from its draw: ``buyer`` buys the card for sale, everyone else offered passes."""
+        drawer = state.current
+        act(state, drawer, "draw")
+        while state.phase == BUY_PHASE:
+            seat = buyer if buyer in actors(state) else actors(state)[0]
+            act(state, seat, "buy" if seat == buyer else "pass")
+        act(state, drawer, "discard " + throws[drawer].pop(0))
+
+    for buyer in (2, 3, None, 2, 2, 3, None):  # seven turns from seat 1's
+        sale(buyer)
+    assert state.buys == [0, 0, 3, 2]
+    act(state, state.current, "draw")  # seat 0 draws; seat 3 threw the card
+    assert actors(state) == (1,)  # seat 2 has spent its three monies
+    act(state, 1, "pass")
+    play(state, "discard " + throws[0].pop(0))
+    act(state, state.current, "draw")  # seat 1 draws; seat 0 threw the card
+    assert actors(state) == (3,)
     act(state, 3, "buy")
     assert state.buys == [0, 0, 3, 3]
-    play(state, "discard 9C")
+    play(state, "discard " + throws[1].pop(0))
     act(state, state.current, "draw")
     # Seat 3's monies are gone too, and seat 1 threw the card: only seat 0 may buy.
     assert actors(state) == (0,)
