@@ -343,9 +343,19 @@ def test_nobody_buys_back_their_own_discard() -> None:
 
 
 def test_monies_come_back_at_the_next_deal() -> None:
-    state = rig("dummy-rummy", seats("9H"), table={0: ["5H 6H 7H 8H"]},
-                phase=PLAY_PHASE)
-    state.buys = [3, 3, 1]
+    state = scripted("dummy-rummy", {0: "QS QD QC 5H 6H 7H 9H"}, "KS",
+                     "4C 4D 10S JC 5C 5D 8H", (), size=7, players=3, first=1,
+                     options={"contracts": "1S+1R,2S"})
+    act(state, 1, "draw")
+    act(state, 2, "buy")  # the KS, and 4C 4D from the stock
+    act(state, 1, "discard 10S")
+    act(state, 2, "draw")
+    act(state, 0, "pass")
+    act(state, 2, "discard JC")
+    act(state, 0, "draw")
+    act(state, 1, "buy")  # the JC, and 5C 5D
+    assert state.buys == [0, 1, 1]
+    play(state, "down QS QD QC | 5H 6H 7H 8H")
     play(state, "discard 9H")  # out by discarding the last card
     assert state.deal_no == 2 and state.buys == [0, 0, 0]
 
