@@ -299,23 +299,24 @@ def test_buy_price_is_an_option() -> None:
     assert held(state, 1)[c("7C")] == 1
 
 
+def sale(state: ContractState, throws: dict[int, list[str]], buyer: int | None) -> None:
+    """A turn from its draw: ``buyer`` buys the card for sale (everyone else offered passes),
+    then the player throws the next of its ``throws``."""
+    drawer = state.current
+    act(state, drawer, "draw")
+    while state.phase == BUY_PHASE:
+        seat = buyer if buyer in actors(state) else actors(state)[0]
+        act(state, seat, "buy" if seat == buyer else "pass")
+    act(state, drawer, "discard " + throws[drawer].pop(0))
+
+
 def test_dummy_rummy_three_monies_a_deal_then_no_more_buying() -> None:
     hands = {0: "2C 9D KS 4H", 1: "3D 10C KH 5C", 2: "2D 9C 6D 4S", 3: "3H 10D KC 5D"}
     state = scripted("dummy-rummy", hands, "QS", "", (), size=12, players=4, first=1,
                      options={"contracts": "2S,1S+1R"})
     throws = {seat: cards.split() for seat, cards in hands.items()}
-
-    def sale(buyer: int | None) -> None:
-        """A turn from its draw: ``buyer`` buys the card for sale, everyone else offered passes."""
-        drawer = state.current
-        act(state, drawer, "draw")
-        while state.phase == BUY_PHASE:
-            seat = buyer if buyer in actors(state) else actors(state)[0]
-            act(state, seat, "buy" if seat == buyer else "pass")
-        act(state, drawer, "discard " + throws[drawer].pop(0))
-
     for buyer in (2, 3, None, 2, 2, 3, None):  # seven turns from seat 1's
-        sale(buyer)
+        sale(state, throws, buyer)
     assert state.buys == [0, 0, 3, 2]
     act(state, state.current, "draw")  # seat 0 draws; seat 3 threw the card
     assert actors(state) == (1,)  # seat 2 has spent its three monies
@@ -361,10 +362,14 @@ def test_monies_come_back_at_the_next_deal() -> None:
 
 
 def test_liverpool_has_no_buy_limit_by_default_but_a_table_may_set_one() -> None:
-    state = sale_table("liverpool")
-    state.buys = [40, 40, 40, 40]
+    state = scripted("liverpool", dict(enumerate(FILLERS)), "QS", "", (), size=12, players=4,
+                     first=1, options={"contracts": "2S,1S+1R"})
+    throws = {seat: cards.split() for seat, cards in enumerate(FILLERS)}
+    for buyer in (2, None, None, 2, 2, None, None, 2):  # eight turns from seat 1's
+        sale(state, throws, buyer)
+    assert state.buys == [0, 0, 4, 0]  # more than Dummy Rummy's three monies
     act(state, state.current, "draw")
-    assert actors(state) == (2, 3, 0)
+    assert actors(state) == (2, 3)  # seat 0 threw the card
     for limit, buyers in ((1, (1,)), (None, (0, 1))):
         # Seats 2 and 0 each buy once; then seat 2's discard is for sale when seat 3 draws.
         capped = scripted("liverpool", dict(enumerate(FILLERS)), "QS", "7C 8C 9H 10S JC", (),
