@@ -29,7 +29,7 @@ from cardtable.games.contract.actions import (
     Swap,
     parse_action,
 )
-from cardtable.games.contract.cards import JOKER, make_deck, natural, parse_card, parse_cards
+from cardtable.games.contract.cards import CODES, JOKER, make_deck, natural, parse_card, parse_cards
 from cardtable.games.contract.game import ContractGame
 from cardtable.games.contract.rules import EXTENDED_CONTRACTS
 from cardtable.games.contract.state import (
@@ -986,19 +986,6 @@ def test_max_deal_turns_ends_a_deal_nobody_finishes() -> None:
 
 # ---- deals, the cut, the game ---------------------------------------------------------------
 
-class CutAt(random.Random):
-    """A shuffler whose cut is at a chosen depth; shuffles stay random."""
-
-    def __init__(self, seed: int, depth: int) -> None:
-        super().__init__(seed)
-        self.depth = depth
-
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        if stop is not None and start == 1:
-            return self.depth
-        return super().randrange(start, stop, step)
-
-
 def out_now(state: ContractState) -> None:
     """The player to move holds one card and is down: they discard it and go out."""
     seat = state.current
@@ -1014,31 +1001,65 @@ def out_now(state: ContractState) -> None:
     state.apply(seat, Discard(keep))
 
 
+def written_deal(game: ContractGame, hands: dict[int, str], up: str, draws: str, *,
+                 first: int, cut: int | None = None) -> dict[str, Any]:
+    """One deal as a person writes it: the named cards of each hand (the rest of its cards
+    from the shuffled remainder of the pack), the upcard, the stock's next cards and, where
+    the pack is cut, how deep."""
+    size = game.rules.deal_sizes[0]
+    deck = make_deck(game.rules.decks, game.rules.jokers)
+    named = {s: parse_cards(hands.get(s, "")) for s in range(game.players)}
+    top = parse_cards(draws)
+    for card in [*(x for cards in named.values() for x in cards), c(up), *top]:
+        deck.remove(card)
+    random.Random(3).shuffle(deck)
+    dealt = [named[s] + [deck.pop() for _ in range(size - len(named[s]))]
+             for s in range(game.players)]
+    deal: dict[str, Any] = {
+        "dealer": (first - 1) % game.players,
+        "hands": [[CODES[x] for x in h] for h in dealt],
+        "stock": [CODES[x] for x in [*top, *deck[::-1]]],
+        "up": [up],
+    }
+    if cut is not None:
+        deal["cut"] = cut
+    return deal
+
+
+def cut_match(name: str, depth: int | None) -> ContractState:
+    """Seat 0 goes out at once in deal 1; deal 2 (seven cards to three players) is cut at
+    ``depth`` and seat 1, first to play, holds its contract and a card to throw."""
+    game = make_game(name, 3, {"contracts": "1S+1R,1S+1R", "deal_sizes": "7,7"})
+    first = written_deal(game, {0: "QS QD QC 5H 6H 7H 9H"}, "AD", "8H", first=0,
+                         cut=None if depth is None else 5)
+    second = written_deal(game, {1: "KS KD KC 2H 3H 4H 9C"}, "AD", "5H", first=1, cut=depth)
+    state = game.new_state(0, deals=[first, second])
+    play(state, "draw", "down QS QD QC | 5H 6H 7H 8H", "discard 9H")
+    return state
+
+
 @pytest.mark.parametrize(("depth_offset", "bonus"), [(1, True), (0, False), (2, False)])
 def test_the_cut_scores_minus_fifty_when_it_is_exactly_the_deal(
     depth_offset: int, bonus: bool
 ) -> None:
-    state = rig("liverpool", seats("9S"), table={0: ["QS QD QC"]},
-                phase=PLAY_PHASE)
-    state.rng = CutAt(3, 3 * 12 + depth_offset)  # deal 2 gives 12 cards to 3 players
-    play(state, "discard 9S")
+    state = cut_match("liverpool", 3 * 7 + depth_offset)  # deal 2 gives 7 cards to 3 players
     assert state.deal_no == 2 and state.dealer == 0
     cutter = 2  # the dealer's right: the seat before the dealer in turn order
     assert state.cut_bonus == ((cutter, -50) if bonus else None)
     assert state.current == 1
     in_hand = state.hand_value(cutter)
-    out_now(state)
+    play(state, "draw", "down KS KD KC | 2H 3H 4H 5H", "discard 9C")
     result = state.results[-1]
+    assert result["out"] == 1
     assert result["cut"] == ([cutter, -50] if bonus else None)
     assert result["points"][cutter] == in_hand - (50 if bonus else 0)
 
 
 def test_dummy_rummy_has_no_cut() -> None:
-    state = rig("dummy-rummy", seats("9S"), table={0: ["QS QD QC"]},
-                phase=PLAY_PHASE)
-    state.rng = CutAt(3, 3 * 11 + 1)
-    play(state, "discard 9S")
-    assert state.cut_bonus is None
+    state = cut_match("dummy-rummy", None)
+    assert state.deal_no == 2 and state.cut_bonus is None
+    assert [("cut" in deal) for deal in state.record()["deals"]] == [False, False]
+    assert all(("cut" in deal) for deal in cut_match("liverpool", 3 * 7 + 1).record()["deals"])
 
 
 @pytest.mark.parametrize("name", ["dummy-rummy", "liverpool"])
