@@ -38,7 +38,7 @@ NOT_A_TABLE: dict[tuple[str, str], str] = {
 # Rigging not yet replaced by deals and moves, file by file: the count may only go down (and
 # must be lowered here when it does), so no new rigging comes in while the rest is rewritten.
 STILL_RIGGED: dict[str, int] = {
-    "test_contract_rules.py": 39,
+    "test_contract_rules.py": 37,
     "test_daylily_rules.py": 4,
     "test_sayrummy_rules.py": 9,
 }
