@@ -324,8 +324,17 @@ def check_presentation(game: Game, state: State, seat: int, legal: list[Any], re
         view = state.view(viewer)
         actions = legal if viewer == seat else []
         moves = shown.moves(view, actions, names)
-        if [m["move"] for m in moves] != [str(a) for a in actions]:
+        # A move with an amount is a template ("raise to {amount}") beside the listed sizes:
+        # the player may choose any size in its range, so each end of it must be legal.
+        listed = [m for m in moves if "amount" not in m]
+        if [m["move"] for m in listed] != [str(a) for a in actions]:
             report.fail(f"{where}: the presentation's moves are not the legal moves")
+        for template in (m for m in moves if "amount" in m):
+            for end in (template["amount"]["minimum"], template["amount"]["maximum"]):
+                filled = template["move"].replace("{amount}", str(end))
+                if state.refusal(seat, game.parse_action(filled)) is not None:
+                    report.fail(f"{where}: the template {template['move']!r} at {end} gives "
+                                f"{filled!r}, which is not a legal move")
             return
         board = shown.board(view, moves, names)
         melds = [m for area in board["areas"] for group in area["groups"]

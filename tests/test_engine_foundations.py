@@ -271,7 +271,9 @@ def test_every_event_kind_is_documented() -> None:
     while stack:
         cls = stack.pop()
         stack.extend(cls.__subclasses__())
-        if cls is not Event:
+        # Only cardtable's own games are documented there: a game written in a test (or a
+        # plug-in loaded beside) documents its own events.
+        if cls is not Event and cls.__module__.startswith("cardtable."):
             kinds[cls.kind] = [f.name for f in dataclasses.fields(cls) if f.name != "seat"]
     docs = (Path(__file__).parent.parent / "docs" / "events.md").read_text()
     for kind, fields in kinds.items():
