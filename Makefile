@@ -62,6 +62,9 @@ PLUGIN := examples/plugin-game
 PLUGIN_VENV ?= $(VENV)/plugin-game
 plugin-test: $(DEV_STAMP)
 	$(BIN)/python scripts/venv_beside.py $(PLUGIN_VENV)
+	@# built without isolation, so with this venv's setuptools: a fresh venv's is too old
+	@# to read a license written as PEP 639 has it (license = "MIT")
+	$(BIN)/pip install --quiet 'setuptools>=77'
 	$(BIN)/pip --python $(PLUGIN_VENV)/bin/python install --quiet --no-deps --no-build-isolation \
 		-e $(PLUGIN)
 	$(BIN)/ruff check $(PLUGIN) scripts/venv_beside.py
