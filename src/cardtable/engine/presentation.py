@@ -12,7 +12,7 @@ their notation, its moves their notation, its zones listed by name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, NotRequired, TypedDict
 
 from cardtable.engine.game import Action, Game
@@ -266,6 +266,46 @@ def in_words(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def seat_word(names: Sequence[str], seat: int) -> str:
+    """The reader's label for ``seat`` ("You", "Ann"), or "Player N" counting from 1."""
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def discard_top(view: View) -> str | None:
+    """The top card of the view's ``discard`` zone, or None when it is empty."""
+    cards = view["zones"]["discard"].get("cards") or []
+    return str(cards[-1]) if cards else None
+
+
+def draw_prompt(view: View, moves: Sequence[Any], names: Sequence[str], players: int,
+                card_name: Callable[[str], str]) -> str | None:
+    """The prompt of a stock-and-discard rummy outside its play phase: the match over, the
+    seat's own draw, or another seat's draw (deciding on the reader's discard); None when the
+    seat on move is playing, which each game words itself. The view's table must carry
+    ``current``, ``phase`` and ``turns``."""
+    table: Mapping[str, Any] = view["table"]
+    if view.get("over"):
+        return "The match is over."
+    seat = view.get("seat")
+    current = int(table["current"])
+    top = discard_top(view)
+    if moves or (seat is not None and seat == current):
+        if table["phase"] != "draw":
+            return None
+        if not top:
+            return "Draw from the stock (the discard pile is empty)."
+        if view["zones"]["stock"]["count"]:
+            return f"Draw: take the stock or the discard ({card_name(top)})."
+        return f"Draw: the stock is empty, take the discard ({card_name(top)})."
+    if table["phase"] != "draw":
+        return None
+    who = seat_word(names, current)
+    if top and table["turns"] > 0 and seat is not None and (current - 1) % players == seat:
+        return (f"Waiting for {who}: {who} is deciding whether to take your discard "
+                f"({card_name(top)}).")
+    return f"Waiting for {who} to draw from the stock or take the discard."
 
 
 __all__ = ["Amount", "Area", "Badge", "Board", "Face", "FaceLine", "Meld", "MeldGroup", "Move",

@@ -26,7 +26,10 @@ from cardtable.engine.presentation import (
     SeatLine,
     View,
     counted,
+    discard_top,
+    draw_prompt,
     in_words,
+    seat_word,
 )
 from cardtable.games.daylily.actions import Declare, Discard, DrawDiscard, DrawStock, reading_order
 from cardtable.games.daylily.cards import (
@@ -98,10 +101,6 @@ def meld_worth(cards: Sequence[str]) -> str:
     return f"{kind}, {points_words(meld.points)}{bonus}"
 
 
-def _seat_word(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-
 def _possessive(who: str) -> str:
     return "your" if who == "You" else f"{who}'s"
 
@@ -164,7 +163,7 @@ class DaylilyPresentation(Presentation):
         if isinstance(action, DrawStock):
             return self._made(text, "draw", [], "stock", "Draw from the stock", "s")
         if isinstance(action, DrawDiscard):
-            top = _top(view)
+            top = discard_top(view)
             what = f"Take {card_name(top)}" if top else "Take the top discard"
             return self._made(text, "take", [], "discard", f"{what} from the discard pile", "d")
         if isinstance(action, Declare):
@@ -219,7 +218,7 @@ class DaylilyPresentation(Presentation):
                 lines.append(f"seen taking {in_words([card_name(c) for c in known])}")
             seats.append({"seat": s, "cards": int(hand["count"]), "lines": lines,
                           "out": False})
-            who = _seat_word(names, s)
+            who = seat_word(names, s)
             groups.append({
                 "owner": s,
                 "title": (f"{who}: {table['melded'][s]}/{MELDED_TO_GO_OUT} declared, "
@@ -263,27 +262,13 @@ class DaylilyPresentation(Presentation):
                 "presents the Festival")
 
     def prompt(self, view: View, moves: Sequence[Move], names: Sequence[str]) -> str:
-        table: Mapping[str, Any] = view["table"]
-        if view.get("over"):
-            return "The match is over."
-        seat = view.get("seat")
-        current = int(table["current"])
-        top = _top(view)
+        drawing = draw_prompt(view, moves, names, self.game.players, card_name)
+        if drawing is not None:
+            return drawing
+        seat, current = view.get("seat"), int(view["table"]["current"])
         if moves or (seat is not None and seat == current):
-            if table["phase"] == "draw":
-                if not top:
-                    return "Draw from the stock (the discard pile is empty)."
-                if view["zones"]["stock"]["count"]:
-                    return f"Draw: take the stock or the discard ({card_name(top)})."
-                return f"Draw: the stock is empty, take the discard ({card_name(top)})."
             return self._play_prompt(view, moves)
-        who = _seat_word(names, current)
-        if table["phase"] == "draw":
-            previous = (current - 1) % self.game.players
-            if top and table["turns"] > 0 and seat is not None and previous == seat:
-                return (f"Waiting for {who}: {who} is deciding whether to take your discard "
-                        f"({card_name(top)}).")
-            return f"Waiting for {who} to draw from the stock or take the discard."
+        who = seat_word(names, current)
         return f"Waiting for {who} to declare melds, then discard."
 
     def _play_prompt(self, view: View, moves: Sequence[Move]) -> str:
@@ -338,7 +323,7 @@ class DaylilyPresentation(Presentation):
         number = result.get("round", "")
         if presenter is not None:
             title = f"Round {number}: Festival"
-            head = f"{_seat_word(names, presenter)} presented the Festival."
+            head = f"{seat_word(names, presenter)} presented the Festival."
         else:
             title = f"Round {number}: no Festival"
             head = f"No Festival: {result.get('reason', 'the round ended')}."
@@ -359,7 +344,7 @@ class DaylilyPresentation(Presentation):
                     cards_named([code(c) for c in reading_order([parse_card(x) for x in m])])
                     for m in melds))
             points = result["points"][s]
-            lines.append(f"{_seat_word(names, s)}: {points:+d} ({', '.join(parts)}); "
+            lines.append(f"{seat_word(names, s)}: {points:+d} ({', '.join(parts)}); "
                          f"total {result['totals'][s]}")
         return {"title": title, "lines": lines}
 
@@ -373,11 +358,6 @@ def _named_run(match: re.Match[str]) -> str:
             out += " + " if text in _NAME_OF and codes[i - 1] in _NAME_OF else " "
         out += _NAME_OF.get(text, text)
     return out
-
-
-def _top(view: View) -> str | None:
-    cards = view["zones"]["discard"].get("cards") or []
-    return str(cards[-1]) if cards else None
 
 
 def _hand_count(view: View) -> int | None:

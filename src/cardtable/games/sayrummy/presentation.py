@@ -25,7 +25,10 @@ from cardtable.engine.presentation import (
     SeatLine,
     View,
     counted,
+    discard_top,
+    draw_prompt,
     in_words,
+    seat_word,
 )
 from cardtable.games.sayrummy.actions import Discard, DrawDiscard, DrawStock, Extend, Word
 from cardtable.games.sayrummy.events import card_words, spelled
@@ -65,10 +68,6 @@ def sound_name(card: str) -> str:
     if card.startswith(WILD_SYMBOL):
         return f"a wild card as /{card[len(WILD_SYMBOL):]}/"
     return f"/{card}/"
-
-
-def _seat_word(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
 def _shown(spellings: Sequence[str]) -> list[str]:
@@ -197,7 +196,7 @@ class SayRummyPresentation(Presentation):
         if isinstance(action, DrawStock):
             return _made("draw stock", "draw", [], "stock", "Draw from the stock", "s")
         if isinstance(action, DrawDiscard):
-            top = _top(view)
+            top = discard_top(view)
             what = f"Take {sound_name(top)}" if top else "Take the top discard"
             return _made("draw discard", "take", [], "discard",
                          f"{what} from the discard pile (it cannot go back this turn)", "d")
@@ -297,7 +296,7 @@ class SayRummyPresentation(Presentation):
         for i, info in enumerate(table["words"]):
             shown = _shown(info["spellings"])
             melds.append({"id": f"word:{i}",
-                          "title": f"word {i + 1} · {_seat_word(names, info['by'])}",
+                          "title": f"word {i + 1} · {seat_word(names, info['by'])}",
                           "cards": list(info["cards"]),
                           "note": f"{info['sounds']} {spelled(shown)}",
                           "speak": shown[0] if shown else ""})
@@ -323,27 +322,13 @@ class SayRummyPresentation(Presentation):
                 f"{table['scoring']} · empty your hand to win")
 
     def prompt(self, view: View, moves: Sequence[Move], names: Sequence[str]) -> str:
-        table: Mapping[str, Any] = view["table"]
-        if view.get("over"):
-            return "The match is over."
-        seat = view.get("seat")
-        current = int(table["current"])
-        top = _top(view)
+        drawing = draw_prompt(view, moves, names, self.game.players, sound_name)
+        if drawing is not None:
+            return drawing
+        seat, current = view.get("seat"), int(view["table"]["current"])
         if moves or (seat is not None and seat == current):
-            if table["phase"] == "draw":
-                if not top:
-                    return "Draw from the stock (the discard pile is empty)."
-                if view["zones"]["stock"]["count"]:
-                    return f"Draw: take the stock or the discard ({sound_name(top)})."
-                return f"Draw: the stock is empty, take the discard ({sound_name(top)})."
             return self._play_prompt(view, moves)
-        who = _seat_word(names, current)
-        if table["phase"] == "draw":
-            previous = (current - 1) % self.game.players
-            if top and table["turns"] > 0 and seat is not None and previous == seat:
-                return (f"Waiting for {who}: {who} is deciding whether to take your discard "
-                        f"({sound_name(top)}).")
-            return f"Waiting for {who} to draw from the stock or take the discard."
+        who = seat_word(names, current)
         return f"Waiting for {who} to lay a word or add to words on the table, then discard."
 
     def _play_prompt(self, view: View, moves: Sequence[Move]) -> str:
@@ -418,11 +403,11 @@ class SayRummyPresentation(Presentation):
 
     # ---- rounds -----------------------------------------------------------------------------
     def result(self, result: Mapping[str, Any], names: Sequence[str]) -> Result:
-        winners = in_words([_seat_word(names, s) for s in result.get("winners") or []])
+        winners = in_words([seat_word(names, s) for s in result.get("winners") or []])
         lines = [f"{winners} won: {result.get('reason', 'the game ended')}."]
         for s, points in enumerate(result.get("points") or []):
             left = result["cards_left"][s]
-            lines.append(f"{_seat_word(names, s)}: {counted(left, 'card')} left, "
+            lines.append(f"{seat_word(names, s)}: {counted(left, 'card')} left, "
                          f"penalty {points}, total {result['totals'][s]}")
         return {"title": f"Game {result.get('game', '')}".strip(), "lines": lines}
 
@@ -431,11 +416,6 @@ def _made(text: str, kind: str, cards: list[str], target: str | None, label: str
           key: str | None) -> Move:
     return {"move": text, "kind": kind, "cards": cards, "target": target, "label": label,
             "key": key, "ordered": False, "group": GROUPS[kind]}
-
-
-def _top(view: View) -> str | None:
-    cards = view["zones"]["discard"].get("cards") or []
-    return str(cards[-1]) if cards else None
 
 
 def _hand_count(view: View) -> int | None:
