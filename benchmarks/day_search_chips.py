@@ -29,10 +29,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cardtable.bots import Bot, Decision, make_bot
-from cardtable.bots.day import shortlist
 from cardtable.bots.ismcts import Budget, IsmctsBot, knowledge_for
 from cardtable.engine.game import Action, Game, load_game
 from cardtable.games.day.actions import FOLD, KEEP
+from cardtable.games.day.bots import shortlist
 from cardtable.sim.paired import first_round
 from machine import print_machine
 

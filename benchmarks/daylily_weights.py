@@ -12,7 +12,7 @@ half a point of rounds in ten thousand rounds, where the win rates alone need a 
 Each argument is one variant: ``name=value`` pairs of ``Weights`` fields, comma-separated,
 applied on top of the base (``--base``: ``greedy``, the defaults, or ``patient``, or such pairs
 on top of the defaults). The base itself must come out at exactly a seat's share when it is
-greedy (a half heads-up, a third with ``--players 3``). ``PATIENT`` in ``bots/daylily.py`` was
+greedy (a half heads-up, a third with ``--players 3``). ``PATIENT`` in ``games/daylily/bots.py`` was
 chosen this way: see docs/benchmarks.md.
 """
 
@@ -30,8 +30,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cardtable.bots import Bot
-from cardtable.bots.daylily import PATIENT, GreedyDaylilyBot, Weights
 from cardtable.engine.game import load_game
+from cardtable.games.daylily.bots import PATIENT, GreedyDaylilyBot, Weights
 from cardtable.sim.paired import first_round
 from machine import print_machine
 

@@ -341,7 +341,7 @@ def test_a_sampled_state_is_read_as_the_view_reads_it(
     view; at every decision of every seat that must read what the view shows and make the very
     move greedy (or careful) makes from the view, or the search would be modelling some other
     player."""
-    from cardtable.bots.contract import GreedyContractBot, read_sample, read_view
+    from cardtable.games.contract.bots import GreedyContractBot, read_sample, read_view
 
     game = load_game(name, players, dict(options))
     bot = make_bot("greedy", game, 0)
@@ -369,7 +369,7 @@ def test_a_sampled_state_is_read_as_the_view_reads_it(
 def test_a_clone_that_changes_its_table_is_read_with_its_own_table() -> None:
     """The search reads the table once per ``table_stamp``: a sample that goes down or lays off
     must be read with its new melds, and the state it came from (read first) with the old."""
-    from cardtable.bots.contract import read_sample, read_view
+    from cardtable.games.contract.bots import read_sample, read_view
 
     game = load_game("liverpool", 3, dict(SHORT_LIVERPOOL))
     bot = make_bot("greedy", game, 0)

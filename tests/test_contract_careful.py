@@ -6,8 +6,8 @@ import pytest
 
 from cardtable import load_game
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.contract import TWO_SETS, explain
 from cardtable.games.contract.actions import BUY, DRAW, PASS, Discard
+from cardtable.games.contract.bots import TWO_SETS, explain
 from cardtable.games.contract.cards import parse_card, parse_cards
 from cardtable.games.contract.state import ContractState
 from cardtable.sim.paired import first_round

@@ -8,10 +8,10 @@ import numpy as np
 
 from cardtable import load_game
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.day import ChanceCount
 from cardtable.engine.game import Action, State
 from cardtable.games.day.actions import CALL, CHECK, FOLD, KEEP, Bet, RaiseTo
 from cardtable.games.day.batch import batch_for, first_share, stacked_shares
+from cardtable.games.day.bots import ChanceCount
 from cardtable.games.day.cards import parse_cards
 from cardtable.games.day.chance import win_chance
 from cardtable.games.day.showdown import evaluator_for
@@ -156,9 +156,9 @@ def test_the_search_never_advises_giving_up_showdown_chance_at_the_substitution(
     less. Before, it swapped at a third of them, good cards for weak ones (deal 1's seat 1 from
     44% to 31%), because its play-outs fold weak cards cheaply and call bettors too loosely
     with good ones."""
-    from cardtable.bots.day import GreedyDayBot, seat_seen, swap_gains
     from cardtable.bots.ismcts import Budget, IsmctsBot
     from cardtable.games.day.actions import Swap
+    from cardtable.games.day.bots import GreedyDayBot, seat_seen, swap_gains
 
     for players in (2, 3):
         asked = 0
@@ -181,9 +181,9 @@ def test_the_same_cards_get_the_same_substitution_and_the_hint_words_agree_with_
     the search's advice is what its words' figures say (a swap only for more than two points
     of showdowns, the better swap). With each bot's own generator, a keep was advised where
     the words showed a swap four points up, at 8 of 400 heads-up substitutions."""
-    from cardtable.bots.day import GreedyDayBot, seat_seen, substitution_deals, swap_gains
     from cardtable.bots.ismcts import Budget, IsmctsBot
     from cardtable.games.day.actions import SWAPS
+    from cardtable.games.day.bots import GreedyDayBot, seat_seen, substitution_deals, swap_gains
 
     asked = 0
     for deal, state, seat in substitutions(2, 100):

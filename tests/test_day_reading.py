@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.day_reading import FINAL, FIRST, Stake, bet_reader, opposing_chances, read_hand
 from cardtable.bots.ismcts import hint
 from cardtable.engine.game import load_game
+from cardtable.games.day.reading import FINAL, FIRST, Stake, bet_reader, opposing_chances, read_hand
 from cardtable.games.day.state import DayState
 from search_checks import searched
 

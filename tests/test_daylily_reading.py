@@ -13,10 +13,10 @@ from collections.abc import Callable
 import pytest
 
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.daylily import MELDED_TO_GO_OUT, Planner, Weights, card_of, mask_of_codes
-from cardtable.bots.daylily_reading import Particle, read_round, reader, replay
 from cardtable.engine.game import State, load_game
+from cardtable.games.daylily.bots import MELDED_TO_GO_OUT, Planner, Weights, card_of, mask_of_codes
 from cardtable.games.daylily.cards import FULL_DECK
+from cardtable.games.daylily.reading import Particle, read_round, reader, replay
 from cardtable.games.daylily.state import DaylilyState
 
 

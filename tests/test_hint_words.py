@@ -9,17 +9,17 @@ import re
 from collections.abc import Callable
 
 from cardtable.bots import Decision, make_bot
-from cardtable.bots.contract import explain as contract_explain
-from cardtable.bots.daylily import MELDED_TO_GO_OUT, Planner, Weights, read_view
-from cardtable.bots.daylily import explain as daylily_explain
 from cardtable.bots.ismcts import Choice, Knowledge, SearchResult, describe, hint, knowledge_for
-from cardtable.bots.sayrummy import explain as say_explain
 from cardtable.engine.game import Action, State, load_game
 from cardtable.games.contract.actions import Discard as ContractDiscard
+from cardtable.games.contract.bots import explain as contract_explain
 from cardtable.games.daylily.actions import Discard as DaylilyDiscard
 from cardtable.games.daylily.actions import DrawDiscard
+from cardtable.games.daylily.bots import MELDED_TO_GO_OUT, Planner, Weights, read_view
+from cardtable.games.daylily.bots import explain as daylily_explain
 from cardtable.games.daylily.cards import code
 from cardtable.games.sayrummy.actions import Word
+from cardtable.games.sayrummy.bots import explain as say_explain
 
 
 def greedy_until(game_name: str, players: int, wanted: Callable[[State, int], bool],
@@ -167,8 +167,8 @@ def test_a_day_call_or_fold_weighs_the_showdown_against_the_price() -> None:
     """Facing a bet, the Day hint's reasons give the cards' chance at the showdown and the
     share a call needs, the same figures as the game's own hint, and say which side of it the
     cards are on; a bet says how the chance compares with a fair share."""
-    from cardtable.bots.day import explain as day_explain
     from cardtable.games.day.actions import CALL, FOLD, Bet
+    from cardtable.games.day.bots import explain as day_explain
     from cardtable.games.day.chance import call_price, seat_chance
 
     state, seat = greedy_until("day", 2, lambda s, seat: CALL in s.legal_actions(seat))
@@ -325,8 +325,8 @@ def test_every_draw_buy_keep_and_swap_has_words_whichever_the_search_advises() -
 def test_a_day_keep_or_swap_weighs_the_chance_each_gives_the_same_way_every_time() -> None:
     """At the substitution the words give keeping's chance at the showdown (the game's own
     hint's count) beside each swap's, and the same cards always give the same figures."""
-    from cardtable.bots.day import explain as day_explain
     from cardtable.games.day.actions import KEEP, Swap
+    from cardtable.games.day.bots import explain as day_explain
     from cardtable.games.day.cards import code as day_code
     from cardtable.games.day.chance import seat_chance
 
@@ -383,9 +383,9 @@ def test_a_say_rummy_draw_counts_the_longest_play_with_and_without_the_pile_card
     """The draw's words count the cards of the longest play the hand could lay, with the
     pile's top card and without it, as the greedy player counts them; drawing from the stock
     when the top would lengthen it is said to be weighed by the play-outs."""
-    from cardtable.bots.sayrummy import GreedySayBot
     from cardtable.games.sayrummy.actions import DrawDiscard as SayTake
     from cardtable.games.sayrummy.actions import DrawStock as SayDraw
+    from cardtable.games.sayrummy.bots import GreedySayBot
     from cardtable.games.sayrummy.sounds import NCARDS, parse_card
     from cardtable.games.sayrummy.sounds import code as sound_code
 

@@ -362,8 +362,8 @@ def test_the_shortlists_rating_bots_go_with_their_games() -> None:
     from functools import cached_property
 
     from cardtable.bots import kept_with
-    from cardtable.bots.contract import GreedyContractBot
-    from cardtable.bots.sayrummy import GreedySayBot
+    from cardtable.games.contract.bots import GreedyContractBot
+    from cardtable.games.sayrummy.bots import GreedySayBot
 
     for name, kind in (("say-rummy", GreedySayBot), ("dummy-rummy", GreedyContractBot)):
         game = load_game(name, 2)

@@ -39,7 +39,7 @@ module paths. Day is the one that is also an English word: it is caught written 
 ("Day", ``"day"``, ``games.day``, ``DayGame``) but not as "a day" or "today"."""
 
 FIVE = ("day", "daylily", "dummy-rummy", "liverpool", "say-rummy")
-CLEARED = ["sim", "rl", "cli", "web", "terminal", "server"]
+CLEARED = ["sim", "rl", "cli", "web", "terminal", "server", "bots", "engine"]
 
 
 def _naming_lines(folder: str) -> list[str]:

@@ -8,9 +8,9 @@ from typing import Any
 
 from cardtable import load_game
 from cardtable.bots import Decision
-from cardtable.bots.sayrummy import GreedySayBot
 from cardtable.engine.game import Action
 from cardtable.games.sayrummy.actions import DISCARDS, Extend, Word
+from cardtable.games.sayrummy.bots import GreedySayBot
 from cardtable.games.sayrummy.sounds import WILD, WILD_TOKEN, parse_sound, token_code
 
 
@@ -86,14 +86,14 @@ def test_the_lookahead_bot_keeps_the_cards_that_make_a_word_together() -> None:
     """Greedy lets go of a card by its points and the balance of vowels and consonants, and
     throws away the d of d-ɔ-g; the lookahead bot keeps "dog" for its next turn and lets the
     ʒ go, and a hint says so."""
-    from cardtable.bots.sayrummy import LookaheadSayBot
+    from cardtable.games.sayrummy.bots import LookaheadSayBot
 
     game = load_game("say-rummy", 2)
     decision = _discard_decision(game, ["d", "ɔ", "g", "z", "ʒ"])
     assert GreedySayBot(game).choose(decision) == DISCARDS[parse_sound("d")]
     assert LookaheadSayBot(game).choose(decision) == DISCARDS[parse_sound("ʒ")]
     # The hint's words say what the cards kept are worth: "dogs" now.
-    from cardtable.bots.sayrummy import explain
+    from cardtable.games.sayrummy.bots import explain
 
     words = explain(decision, DISCARDS[parse_sound("ʒ")])
     assert words is not None and "the cards you keep make a play of 4 cards now" in words
@@ -138,7 +138,7 @@ def test_the_lookahead_bot_sheds_a_card_more_now_rather_than_keep_it_for_later()
     hand: with nothing on the table and p h m m w j i æ in hand, the lookahead bot lays
     "whammy" (five cards) where, with no weight on the cards held after this turn, it would lay
     "wham" and keep the i for a longer play next time."""
-    from cardtable.bots.sayrummy import LookaheadSayBot
+    from cardtable.games.sayrummy.bots import LookaheadSayBot
 
     game = load_game("say-rummy", 2)
     state = game.new_state(12)
@@ -161,7 +161,7 @@ def test_at_three_the_lookahead_bot_lays_the_longer_word_now() -> None:
     cards held then: holding k ð s dʒ w ɪ ʊ ə, the lookahead bot lays "wicks" (four cards),
     where weighing a card held now at 0.3 of one expected later (its weight until 2026-11-29)
     it laid "with" and kept the k and s for a longer play next time."""
-    from cardtable.bots.sayrummy import LookaheadSayBot
+    from cardtable.games.sayrummy.bots import LookaheadSayBot
 
     game = load_game("say-rummy", 3)
     state = game.new_state(0)

@@ -85,9 +85,10 @@ class SamplePlayer(Protocol):
     """A play-out policy that can read a search's own sampled state straight.
 
     Writing a view out for every play-out move and parsing it back was most of a search's time
-    in contract rummy. ``play_sample`` must make exactly the move ``choose`` would make from
-    ``Decision.at(state, seat, "view", legal)`` (tests hold it to that), reading only what that
-    view shows. The search calls it on states it drew from an observation, never on a real one.
+    in the game with the largest views. ``play_sample`` must make exactly the move ``choose``
+    would make from ``Decision.at(state, seat, "view", legal)`` (tests hold it to that),
+    reading only what that view shows. The search calls it on states it drew from an
+    observation, never on a real one.
     """
 
     def play_sample(self, state: State, seat: int, legal: Sequence[Action]) -> Action: ...
@@ -199,7 +200,7 @@ def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:
 
 class BotNames(list[str]):
     """The bots of one game, listed by their plain names; ``in`` also accepts a name with
-    parameters that would make a bot (``"ismcts:time=0.5" in bot_names("day")``), so every
+    parameters that would make a bot (``"ismcts:time=0.5" in bot_names(game)``), so every
     place that checks a name against this list accepts those too."""
 
     def __init__(self, names: Iterable[str], game: str) -> None:

@@ -1,12 +1,13 @@
 """The gentle bot: a patient opponent for children, in every game.
 
-Playing against ``greedy``, a child at a Say Rummy table often sees a bot lay its whole hand
-before the child has moved at all. ``gentle`` plays the game's own good moves (it asks the
+Playing against ``greedy``, a child at a word-building table often sees a bot lay its whole
+hand before the child has moved at all. ``gentle`` plays the game's own good moves (it asks the
 game's greedy bot, or ``random`` where a game has none) with two differences:
 
-- in the games with a discard pile (all but Day) it does not go out while the round is
-  young: until every player has drawn ``turns`` times this round (two by default) it takes
-  the best move that does not end the round, unless going out is the only legal move;
+- in the games with a discard pile (every game where a player goes out) it does not go out
+  while the round is young: until every player has drawn ``turns`` times this round (two by
+  default) it takes the best move that does not end the round, unless going out is the only
+  legal move;
 - now and then (``ease``, 0.3 by default) it lets its favourite play go and takes the next best
   one (a discard instead of a meld, a shorter word), so it is beatable.
 
@@ -97,7 +98,7 @@ class GentleBot:
             if rest:
                 choice = self._ask(decision, rest)
         if "discard" not in decision.view()["zones"] or not self._young(decision):
-            return choice  # no discard pile, no going out (Day): nothing to hold back
+            return choice  # no discard pile, no going out: nothing to hold back
         tried: list[Action] = []
         while self._goes_out(decision, choice):
             tried.append(choice)

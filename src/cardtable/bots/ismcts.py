@@ -19,18 +19,18 @@ registers (:func:`register_knowledge`), kept out of this generic search:
 - play-outs by the game's fast policy (the ``greedy`` bots), not random moves: random play-outs
   are what make fair search lose to simple rule bots. A policy that is a
   :class:`~cardtable.bots.SamplePlayer` reads each sampled state straight instead of through a
-  view (the same moves; contract rummy's views were three fifths of its search);
+  view (the same moves; in one game the views were three fifths of its search);
 - progressive widening: a node first grows the move the policy would make, and tries others as
   its visits grow (``1 + widen * sqrt(visits)`` children), so a thin budget degrades towards
   the policy instead of towards uniform exploration;
 - or no tree below the root at all (``tree=False``): the policy plays every later move, so
   the search compares root moves by the policy's own play-outs. A tree's exploration charges
   each move with the exploring of whoever is on move after it, the mover itself after a move
-  that keeps the turn (a Daylily declaration) and an opponent after one that passes it, which
+  that keeps the turn (a declaration of melds) and an opponent after one that passes it, which
   biases the comparison; without a tree a search cannot fall below its policy that way;
 - deals that read the others' moves (``belief``): a game may weigh its samples by what the
-  moves made so far say about the hidden cards, from the observation alone (Day deals an
-  opponent who raised strong cards far more often than one who checked);
+  moves made so far say about the hidden cards, from the observation alone (a betting game
+  deals an opponent who raised strong cards far more often than one who checked);
 - a cut-off: a play-out stops when the round ends (its points are what the round is worth) or
   after ``max_plies`` moves, where the game's evaluation estimates the rest of the round.
 
@@ -256,7 +256,7 @@ class IsmctsBot:
         observation = decision.observe()
         seat = decision.seat
         rng = random.Random(f"ismcts/{self.seed}/{seat}/{observation.version}")
-        # One play-out bot per seat, seeded for this decision (Day's greedy bot samples).
+        # One play-out bot per seat, seeded for this decision (a greedy bot may sample).
         players = self.game.players
         own, others = self._rollouts
         policies: list[Bot] = [
@@ -657,8 +657,8 @@ def reasons_for(decision: Decision, action: Action, knowledge: Knowledge) -> str
 def figures_of(result: SearchResult, knowledge: Knowledge) -> str:
     """What the play-outs found, as a sentence: where the chosen move left the seat against
     the rest of the table on average, and the runner-up; nothing when no deal was played out
-    (the game's shortlist left the search one move, as Day's does at the substitution, whose
-    chances the reasons give). Said as ahead or behind rather than a signed number: in a game
+    (the game's shortlist left the search one move, as a betting game's may at a substitution,
+    whose chances the reasons give). Said as ahead or behind rather than a signed number: in a game
     scored on penalty points "-0.8 points" reads as fewer penalties, which is the opposite."""
     best = result.choices[0]
     deals = sum(c.visits for c in result.choices)

@@ -311,8 +311,8 @@ class State(ABC):
 
     def seen_action(self, actor: int, action: Action, viewer: int | None) -> Action:
         """``actor``'s ``action`` as ``viewer`` (``None``: a spectator) may know it. Most
-        notation names nothing hidden; a game whose notation can (Day's ``swap CARD``) returns
-        a masked action here."""
+        notation names nothing hidden; a game whose notation can (a ``swap CARD`` that names
+        the card given up) returns a masked action here."""
         return action
 
     def _past_as_seen(

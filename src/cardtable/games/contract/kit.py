@@ -6,7 +6,7 @@ from cardtable.games.contract.game import DummyRummyGame, LiverpoolGame
 DUMMY_RUMMY = GameKit(
     game=DummyRummyGame,
     presentation="cardtable.games.contract.presentation:ContractPresentation",
-    bots=("cardtable.bots.contract",),
+    bots=("cardtable.games.contract.bots",),
     codec="cardtable.games.contract.codec:ContractCodec",
     measures="cardtable.games.contract.measures:MEASURES",
     referee="cardtable.games.contract.referee",
@@ -14,7 +14,7 @@ DUMMY_RUMMY = GameKit(
 LIVERPOOL = GameKit(
     game=LiverpoolGame,
     presentation="cardtable.games.contract.presentation:ContractPresentation",
-    bots=("cardtable.bots.contract",),
+    bots=("cardtable.games.contract.bots",),
     codec="cardtable.games.contract.codec:ContractCodec",
     measures="cardtable.games.contract.measures:MEASURES",
     referee="cardtable.games.contract.referee",

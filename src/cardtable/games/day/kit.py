@@ -6,7 +6,7 @@ from cardtable.games.day.game import DayGame
 KIT = GameKit(
     game=DayGame,
     presentation="cardtable.games.day.presentation:DayPresentation",
-    bots=("cardtable.bots.day",),
+    bots=("cardtable.games.day.bots",),
     codec="cardtable.games.day.codec:DayCodec",
     measures="cardtable.games.day.measures:MEASURES",
     referee="cardtable.games.day.referee",

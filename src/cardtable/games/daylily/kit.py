@@ -6,7 +6,7 @@ from cardtable.games.daylily.game import DaylilyGame
 KIT = GameKit(
     game=DaylilyGame,
     presentation="cardtable.games.daylily.presentation:DaylilyPresentation",
-    bots=("cardtable.bots.daylily",),
+    bots=("cardtable.games.daylily.bots",),
     codec="cardtable.games.daylily.codec:DaylilyCodec",
     measures="cardtable.games.daylily.measures:MEASURES",
     referee="cardtable.games.daylily.referee",

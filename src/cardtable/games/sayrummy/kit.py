@@ -6,7 +6,7 @@ from cardtable.games.sayrummy.game import SayRummyGame
 KIT = GameKit(
     game=SayRummyGame,
     presentation="cardtable.games.sayrummy.presentation:SayRummyPresentation",
-    bots=("cardtable.bots.sayrummy",),
+    bots=("cardtable.games.sayrummy.bots",),
     codec="cardtable.games.sayrummy.codec:SayRummyCodec",
     measures="cardtable.games.sayrummy.measures:MEASURES",
     referee="cardtable.games.sayrummy.referee",

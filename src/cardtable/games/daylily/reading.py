@@ -26,7 +26,7 @@ Not registered as Daylily's belief: the deals it keeps know the opponent's dista
 out far better than uniform ones (43% exactly right against 26%), but the search given them won
 no more rounds than without (paired, 120 rounds a variant, docs/benchmarks.md), at 0.2 to 0.7
 CPU seconds more a move. ``benchmarks/search_paired.py --set
-belief=cardtable.bots.daylily_reading:reader`` tries it.
+belief=cardtable.games.daylily.reading:reader`` tries it.
 """
 
 from __future__ import annotations
@@ -40,10 +40,10 @@ from itertools import accumulate
 from typing import Any, cast
 
 from cardtable.bots import Decision
-from cardtable.bots.daylily import GreedyDaylilyBot, Seen, card_of, mask_of_codes
 from cardtable.bots.ismcts import Sampler
 from cardtable.engine.game import Action, State
 from cardtable.games.daylily.actions import DISCARDS, DRAW_DISCARD, DRAW_STOCK
+from cardtable.games.daylily.bots import GreedyDaylilyBot, Seen, card_of, mask_of_codes
 from cardtable.games.daylily.cards import FULL_DECK, cards_of
 from cardtable.games.daylily.state import DECLARES, PLAY, DaylilyState
 

@@ -425,7 +425,7 @@ def shortlist(decision: Decision, policy_move: Action) -> list[Action]:
     hands it gained no chips over greedy's substitution (-0.07 ± 0.07 a hand heads-up, -0.10
     ± 0.08 at three, 300 play-outs), and took over half the search's time in a hand.
 
-    The search's deals read the bets made so far (:mod:`cardtable.bots.day_reading`), so
+    The search's deals read the bets made so far (:mod:`cardtable.games.day.reading`), so
     folding to a bettor, who in truth holds strong cards, and betting into a player who checked
     can be judged on them. Measured heads-up at 300 play-outs on the same 600 hands, this field
     gained as many chips against greedy as every legal move did (0.79 and 0.79 a hand more than
@@ -522,9 +522,9 @@ def _register_knowledge() -> None:
 
 
 def _read_bets(decision: Decision) -> Callable[[random.Random], State] | None:
-    """The search's deals weighed by the opponent's bets (:mod:`cardtable.bots.day_reading`,
+    """The search's deals weighed by the opponent's bets (:mod:`cardtable.games.day.reading`,
     which builds on this module)."""
-    from cardtable.bots.day_reading import bet_reader
+    from cardtable.games.day.reading import bet_reader
 
     return bet_reader(decision)
 

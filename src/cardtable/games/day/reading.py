@@ -36,10 +36,10 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.bots import Decision
-from cardtable.bots.day import GreedyDayBot, cards_in, deal_layout
 from cardtable.bots.ismcts import Sampler
 from cardtable.engine.game import State
 from cardtable.games.day.batch import batch_for, stacked_shares
+from cardtable.games.day.bots import GreedyDayBot, cards_in, deal_layout
 from cardtable.games.day.cards import DECK_SIZE
 from cardtable.games.day.state import DayState
 
