@@ -48,7 +48,7 @@ test: $(DEV_STAMP)
 	bash scripts/system-packages.sh
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest --ignore=tests/train
+	$(BIN)/pytest
 	$(MAKE) plugin-test
 
 # The training example (PyTorch), and its test: run by .ci/run after `make test`.
