@@ -8,6 +8,9 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.installed-play
 DEV_STAMP := $(VENV)/.installed-dev
 TRAIN_STAMP := $(VENV)/.installed-train
+# The browser client's checks (axe-core for the accessibility tests, TypeScript to type-check the
+# JavaScript), from npm as package-lock.json pins them; node_modules is never shipped.
+NODE_STAMP := node_modules/.installed
 # Where pip looks for torch beyond its usual indexes, e.g. PyTorch's CPU-only builds (a few hundred
 # MB rather than the multi-GB CUDA build PyPI serves on Linux):
 #   make train TORCH_INDEX=--extra-index-url=https://download.pytorch.org/whl/cpu
@@ -33,6 +36,12 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --progress-bar on -e '.[dev]'
 	touch $(DEV_STAMP) $(PLAY_STAMP)
 
+$(NODE_STAMP): package.json package-lock.json
+	bash scripts/system-packages.sh node
+	@echo "make: installing axe-core and TypeScript from npm into node_modules (about 30 MB)"
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
 $(TRAIN_STAMP): pyproject.toml $(DEV_STAMP)
 	@echo "make: installing PyTorch (the train extra; the CPU build where one is at hand, a few"
 	@echo "      hundred MB) into $(VENV) for examples/train_daylily.py"
@@ -44,10 +53,11 @@ run: $(PLAY_STAMP)
 
 # The tests start a real PostgreSQL server, a real Chromium and a real nginx: installed here when
 # missing. The training example's test (tests/train) is `make train`'s: no GPU framework here.
-test: $(DEV_STAMP)
+test: $(DEV_STAMP) $(NODE_STAMP)
 	bash scripts/system-packages.sh
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	npx --no -- tsc -p tsconfig.json
 	$(BIN)/pytest
 	$(MAKE) plugin-test
 
@@ -81,4 +91,4 @@ bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/daylily_solver.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build *.egg-info src/*.egg-info node_modules

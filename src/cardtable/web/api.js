@@ -1,9 +1,17 @@
+// @ts-check
 // The server's HTTP API: JSON in, JSON out; a refusal becomes an Error carrying its sentence.
 export class ApiError extends Error {
+  /** @param {number} status the HTTP status (0: no answer) @param {string} message */
   constructor(status, message) { super(message); this.status = status; }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+/**
+ * @param {string} path
+ * @param {{method?: string, body?: unknown, token?: string | null}} [options]
+ * @returns {Promise<any>}
+ */
+export async function api(path, { method = "GET", body = undefined, token = null } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;

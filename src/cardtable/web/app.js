@@ -1,3 +1,4 @@
+// @ts-check
 // The cardtable browser client: the lobby at "/", a table at "/t/ID?invite=CODE" (a seat's
 // invitation, exchanged for the seat's own token when first opened), "/t/ID?seat=N" (a seat this
 // browser holds), "/t/ID?token=T" (a seat's own token, as programs and older pages link it) or

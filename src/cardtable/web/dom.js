@@ -1,3 +1,4 @@
+// @ts-check
 // A tiny DOM helper: h("button.primary", {onclick, "aria-label": "..."}, "text", child, ...).
 export function h(spec, attrs, ...children) {
   const [head, ...classes] = spec.split(".");

@@ -1,3 +1,4 @@
+// @ts-check
 // How any game looks: the game describes itself (engine/presentation.py) and this draws what it
 // says. A card is its Face (lines by size, badges, a tone for its colour, a label for a screen
 // reader), the table its Board (piles, titled areas of melds, seat lines, the prompt, legends),

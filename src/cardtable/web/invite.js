@@ -1,3 +1,4 @@
+// @ts-check
 // Inviting people who sit at the same real table: a link shown as a QR code for a phone's
 // camera (drawn by the server, GET /api/qr); an invitation exchanged for its seat's own token
 // when first opened; a seat its table's maker opened to anyone taken with one tap.

@@ -1,3 +1,4 @@
+// @ts-check
 // The seats this browser holds, kept in local storage so a closed tab is not a lost game: the
 // lobby lists them ("Your seats") with a link back. A seat's token is its key, and it is kept
 // here only: the page's address names the seat by number (/t/ID?seat=N), never by its token,

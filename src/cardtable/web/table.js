@@ -1,3 +1,4 @@
+// @ts-check
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
 import { h, clear, showModal, toast } from "./dom.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
@@ -10,13 +11,18 @@ const conn = () => document.getElementById("conn");
 
 export async function openTable(main, id, token) {
   const view = new TableScreen(main, id, token);
-  window.cardtable = view; // for the curious and for tests
+  /** @type {any} */ (window).cardtable = view; // for the curious and for tests
   await view.start();
 }
 
 class TableScreen {
   constructor(main, id, token) {
-    Object.assign(this, { main, id, token });
+    /** @type {HTMLElement} */
+    this.main = main;
+    /** @type {string} */
+    this.id = id;
+    /** @type {string | null} */
+    this.token = token;
     this.state = null; // the last update: version, actors, legal, view, over, scores, winners
     this.meta = null; // the client payload: game, seats, names, settings
     this.log = [];
@@ -359,7 +365,8 @@ class TableScreen {
     // A person scrolling by hand has chosen where to look: the page stops bringing the moves.
     for (const kind of ["wheel", "touchmove"]) window.addEventListener(kind, () => { this.bringMoves = false; }, { passive: true });
     document.addEventListener("keydown", (e) => {
-      if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+      const on = /** @type {HTMLElement | null} */ (e.target);
+      if (on && ["INPUT", "SELECT", "TEXTAREA"].includes(on.tagName)) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (!this.state) return;
       if (e.key === "Escape") { this.selection = []; this.target = null; this.render(); }
@@ -375,7 +382,12 @@ class TableScreen {
   }
 
   // ---- drawing ----------------------------------------------------------------------------
-  cardEl(code, { selected = false, playable = false, inert = false, small = false, onclick, index } = {}) {
+  /**
+   * A card of the hand (a button to pick) or of the table (`inert`: a picture with a name).
+   * @param {string} code
+   * @param {{selected?: boolean, playable?: boolean, inert?: boolean, small?: boolean, onclick?: (e: Event) => void, index?: number}} [opts]
+   */
+  cardEl(code, { selected = false, playable = false, inert = false, small = false, onclick = undefined, index = undefined } = {}) {
     const f = this.face(code);
     const name = f.label;
     const cls = `card tone-${f.tone} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
@@ -404,7 +416,7 @@ class TableScreen {
     // Counted for the tests (and the curious): one render per message that changes the table.
     this.renders = (this.renders || 0) + 1;
     document.body.dataset.renders = String(this.renders);
-    const focused = document.activeElement;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
     const focusKey = focused && focused.dataset ? (focused.dataset.index !== undefined ? `i:${focused.dataset.index}` : focused.dataset.move ? `m:${focused.dataset.move}` : focused.dataset.pile ? `p:${focused.dataset.pile}` : focused.dataset.target ? `t:${focused.dataset.target}` : focused.dataset.amount ? `a:${focused.dataset.amount}` : null) : null;
     const st = this.state;
     const board = d.board;
@@ -544,7 +556,7 @@ class TableScreen {
     if (focusKey) {
       const [kind, key] = [focusKey.slice(0, 1), focusKey.slice(2)];
       const sel = kind === "i" ? `[data-index="${key}"]` : kind === "m" ? `[data-move="${CSS.escape(key)}"]` : kind === "p" ? `[data-pile="${key}"]` : kind === "a" ? `[data-amount="${CSS.escape(key)}"]` : `[data-target="${CSS.escape(key)}"]`;
-      const el = this.main.querySelector(sel);
+      const el = /** @type {HTMLElement | null} */ (this.main.querySelector(sel));
       if (el) el.focus({ preventScroll: true });
     }
   }
