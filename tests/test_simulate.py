@@ -158,10 +158,11 @@ def test_the_table_shows_each_seat(capsys: pytest.CaptureFixture[str]) -> None:
         (["chess"], "unknown game 'chess'"),
         (["daylily", "--games", "0"], "--games/-n: must be from 1 to 100,000,000, not 0"),
         (["daylily", "--games", "1" * 28], "must be from 1 to 100,000,000"),
-        (["daylily", "--games", "many"], "must be a whole number, not 'many'"),
-        (["daylily", "--games", "²"], "must be a whole number, not '²'"),
-        (["daylily", "--games", "٣"], "must be a whole number"),  # Arabic-Indic three
-        (["daylily", "--seed", "9" * 40], "--seed/-s: must be a whole number"),
+        (["daylily", "--games", "many"],
+         "must be a whole number from 1 to 100,000,000, not 'many'"),
+        (["daylily", "--games", "²"], "must be a whole number from 1 to 100,000,000, not '²'"),
+        (["daylily", "--games", "٣"], "must be written in the digits 0-9"),  # Arabic-Indic
+        (["daylily", "--seed", "9" * 40], "--seed/-s: must be from"),
         (["daylily", "--seed", str(2**63)], "--seed/-s: must be from"),
         (["daylily", "--rounds", "0"], "--rounds: must be from 1"),
         (["daylily", "--batch", "0"], "--batch: must be from 1"),

@@ -16,13 +16,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cardtable.cli.numbers import capped_workers, whole
 from cardtable.cli.simulate import (
     INTERRUPTED,
     MAX_SEED,
     add_backend_arguments,
     check_backend,
     progress_bar,
-    whole,
 )
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import game_class, game_names
@@ -84,10 +84,12 @@ def config_from_args(args: argparse.Namespace) -> BalanceConfig:
         values = [v.strip() for v in listed.split(",")]
         if not sep or not key or any(not v for v in values):
             raise OptionError("--compare is written KEY=V1,V2,..., e.g. --compare target=50,100")
-        if not 2 <= len(values) <= MAX_VARIANTS:
-            raise OptionError(f"--compare takes 2 to {MAX_VARIANTS} values, not {len(values)}")
+        # Each value read first: a misspelt one is named as such, not counted as missing.
         parsed = tuple(parse_option_assignments(cls.option_specs, [f"{key}={v}"])[key]
                        for v in values)
+        if not 2 <= len(values) <= MAX_VARIANTS:
+            raise OptionError(f"--compare needs 2 to {MAX_VARIANTS} values of {key} to play "
+                              f"side by side, written {key}=V1,V2 (got {len(values)})")
         if any(f"{key}=" in a.replace(" ", "") for a in args.option):
             raise OptionError(f"--compare and --option both set {key}: name it in one only")
         if len(set(map(repr, parsed))) != len(parsed):
@@ -107,8 +109,8 @@ def run(args: argparse.Namespace) -> int:
     if out is not None and importlib.util.find_spec("matplotlib") is None:
         # Said before the run, not after an hour of it.
         raise OptionError("--out draws plots with matplotlib: pip install 'cardtable[balance]'")
-    where = {"workers": args.workers, "backend": args.backend, "address": args.address,
-             "batch": args.batch}
+    where = {"workers": capped_workers(args.workers, args.backend), "backend": args.backend,
+             "address": args.address, "batch": args.batch}
     if args.json:
         report = balance(config, **where)
     else:

@@ -153,21 +153,36 @@ def _split_options(items: Sequence[str]) -> tuple[list[str], list[str]]:
             options.append(value)
         elif item.startswith("--option="):
             options.append(item.partition("=")[2])
-        elif item in ("-h", "--help"):
-            raise OptionError("for the questions and their arguments see: cardtable judge --help")
         else:
             rest.append(item)
     return rest, options
 
 
+def question_help(game: str, question: Question) -> str:
+    """``judge GAME QUESTION --help``: that question's arguments and answer, and how the game's
+    cards are written, rather than a pointer to the whole list."""
+    kit, module = _referee_of(game)
+    lines = [f"usage: cardtable judge {kit.name} {question.name} {question.usage}", ""]
+    lines += textwrap.wrap(question.summary, 78)
+    card_help = getattr(module, "CARD_HELP", "")
+    if card_help:
+        lines += ["", *textwrap.wrap(card_help, 78)]
+    lines += ["", "Every question of every game: cardtable judge --help"]
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
-    rest, more_options = _split_options(args.args)
+    wants_help = any(item in ("-h", "--help") for item in args.args)
+    rest, more_options = _split_options([a for a in args.args if a not in ("-h", "--help")])
     asked = questions(args.game, [*args.option, *more_options])
     question = asked.get(args.question.strip().lower())
     if question is None:
         known = ", ".join(asked)
         raise OptionError(f"the {clip(args.game)} referee has no question "
                           f"{quoted(args.question)} (questions: {known})")
+    if wants_help:
+        print(question_help(args.game, question))
+        return 0
     try:
         answer = question.answer(rest)
     except ImpossibleCards as exc:

@@ -22,7 +22,8 @@ from typing import Any, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from cardtable.bots import Bot, bot_about, bot_names, is_bot_name, make_bot
+from cardtable.bots import Bot, bot_about, bot_names, is_bot_name, make_bot, parse_bot_name
+from cardtable.cli.numbers import whole
 from cardtable.command import cardtable_command
 from cardtable.engine.errors import CardtableError, OptionError, RecordError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
@@ -33,6 +34,7 @@ from cardtable.terminal.render import unused_path
 from cardtable.terminal.session import PAUSE_ENV, PlaySession, Reader, console_reader
 
 RECORDS_DIR = Path("records")
+MAX_SEED = 2**63 - 1  # as simulate reads seeds
 SEED_RANGE = 1_000_000  # a random seed short enough to read out and type again
 DEFAULT_TABLE = 3  # you and two bots: a table that is quick to play and to follow
 BOT_SEED_FACTOR = 7919
@@ -61,7 +63,7 @@ def add_parser(sub: Any) -> None:
         "game", nargs="?", metavar="GAME", help="the game to play (leave out for a menu)"
     )
     p.add_argument(
-        "--players", "-p", type=int, metavar="N", help="number of players, you included"
+        "--players", "-p", type=whole(1, 99), metavar="N", help="number of players, you included"
     )
     p.add_argument(
         "--bots", "-b", metavar="NAMES",
@@ -69,7 +71,8 @@ def add_parser(sub: Any) -> None:
         "fewer names than seats repeats the last (default: greedy if the game has it, else random)",
     )
     p.add_argument(
-        "--seed", type=int, metavar="S", help="seed of the deal (default: random, shown)"
+        "--seed", type=whole(-MAX_SEED, MAX_SEED), metavar="S",
+        help="seed of the deal (default: random, shown)",
     )
     p.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE",
@@ -79,7 +82,8 @@ def add_parser(sub: Any) -> None:
         "--record", type=Path, metavar="FILE",
         help="where to save the game record (default: records/GAME-SEED.json)",
     )
-    p.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default: 0)")
+    p.add_argument("--seat", type=whole(-99, 99), default=0, metavar="K",
+                   help="your seat (default: 0)")
     p.add_argument(
         "--resume", nargs="?", const="", default=None, metavar="FILE",
         help="go on with a match that was quit or cut off: the latest one (leave out FILE), "
@@ -170,7 +174,24 @@ def check_flags(players: int | None, bots: Sequence[str] | None, seat: int) -> N
                           f"{most - 1})")
     for name in bots or ():
         if not any(is_bot_name(name, game) for game in game_names()):
-            raise OptionError(f"unknown bot {name!r} (no game has a bot of that name)")
+            raise OptionError(bot_problem(name))
+
+
+def bot_problem(name: str) -> str:
+    """Why no game can make the bot ``name``: its own bot's words about a bad parameter
+    (``ismcts: time must be a number``) when some game has a bot of that base name, else
+    that no game has one."""
+    try:
+        base = parse_bot_name(name)[0]
+    except OptionError as exc:
+        return str(exc)
+    for game in game_names():
+        if base in bot_names(game):
+            try:
+                make_bot(name, load_game(game), 0)
+            except OptionError as exc:
+                return str(exc)
+    return f"unknown bot {name!r} (no game has a bot of that name)"
 
 
 # ---- resuming -------------------------------------------------------------------------------

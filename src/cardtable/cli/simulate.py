@@ -1,6 +1,7 @@
 """`cardtable simulate`: many complete matches between bots, with totals and invariant checks.
 
-With ``--json`` it prints exactly one JSON object on stdout and nothing on stderr, for scripts;
+With ``--json`` it prints exactly one JSON object on stdout and nothing on stderr (but a
+sentence when ``--workers`` asks for more processes than the machine has CPUs), for scripts;
 without it, a progress bar on stderr and a table on stdout, for people. Either way the exit code
 is 1 when any invariant breach was found, so a batch can serve as a test.
 """
@@ -25,10 +26,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from cardtable.cli.numbers import capped_workers, whole
 from cardtable.engine.errors import OptionError
 from cardtable.engine.game import game_class, game_names
 from cardtable.engine.options import parse_option_assignments
-from cardtable.engine.text import quoted, whole_number
 from cardtable.sim import SimConfig, SimReport, simulate
 from cardtable.sim.backends import BACKENDS, MAX_BATCH, MAX_GAMES, MAX_WORKERS
 
@@ -77,22 +78,6 @@ def add_parser(sub: Any) -> None:
 MAX_SEED = 2**63 - 1
 
 
-def whole(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type for a whole number from ``low`` to ``high``, written in ASCII digits
-    (``int()`` would also take other scripts' digits, and any length at all)."""
-
-    def parse(text: str) -> int:
-        value = whole_number(text, signed=low < 0, max_digits=30)
-        if value is None:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {quoted(text)}")
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {value:,}")
-        return value
-
-    parse.__name__ = "whole number"  # how argparse names the type in its own messages
-    return parse
-
-
 def add_backend_arguments(p: argparse.ArgumentParser) -> None:
     """The flags that say where matches are played, shared with ``cardtable balance``."""
     p.add_argument("--workers", "-w", type=whole(1, MAX_WORKERS), default=None,
@@ -139,8 +124,8 @@ INTERRUPTED = 130  # the shell's code for a run ended by Ctrl-C
 
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
-    where = {"workers": args.workers, "backend": args.backend, "address": args.address,
-             "batch": args.batch}
+    where = {"workers": capped_workers(args.workers, args.backend), "backend": args.backend,
+             "address": args.address, "batch": args.batch}
     if args.json:
         report = simulate(config, **where)
         print(json.dumps(report.to_dict()))
