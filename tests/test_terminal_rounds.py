@@ -4,6 +4,7 @@ what the others did since the person's last turn, and the `log` and `sheet` comm
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -15,7 +16,7 @@ from rich.console import Console
 from cardtable.bots import make_bot
 from cardtable.engine.game import State, load_game
 from cardtable.engine.record import load_record, verify
-from cardtable.terminal.digest import LINE_WIDTH, digest_lines
+from cardtable.terminal.digest import digest_lines, plain_lines
 from cardtable.terminal.scoresheet import ScoreSheet, went_out
 from cardtable.terminal.session import LOG_BUDGET, PlaySession
 
@@ -194,7 +195,7 @@ def test_a_ten_player_table_shows_one_line_a_player_and_the_whole_log_on_request
             break
         lines.append(line)
     assert 1 <= len(lines) <= 10  # one a player, and the stock rebuilt if it was
-    assert all(len(line) <= 2 + LINE_WIDTH for line in lines)
+    assert "…" not in "".join(lines)  # piped: one line each, never cut
     assert any(re.match(r"  Seat \d \(random\): (drew a card|took)", line) for line in lines)
     # `log` prints every line the digest folded, in the game's own words.
     assert asked
@@ -245,8 +246,17 @@ def test_digest_lines_fold_repeats_and_count_offers_passed() -> None:
         "The stock ran out: 30 discards were shuffled into a new stock.",
     ]
     long: list[dict[str, Any]] = [{"kind": "discarded", "seat": 1, "card": "X" * 200}]
-    [line] = digest_lines(long, describe, labels)
-    assert len(line) == LINE_WIDTH and line.endswith("…")
+    [line] = digest_lines(long, describe, labels)  # wrapped on screen, never cut
+    assert line == f"Ann: discarded the {'X' * 200}."
+    # Outside the digest, the seats' answers in a row to one offer are one line.
+    passes: list[dict[str, Any]] = [
+        {"kind": "discarded", "seat": 0, "card": "7H"},
+        {"kind": "passed", "seat": 1, "card": "7H"},
+        {"kind": "passed", "seat": 2, "card": "7H"},
+        {"kind": "passed", "seat": 0, "card": "9C"},
+    ]
+    assert plain_lines(passes, describe, labels) == [
+        "You discarded the 7H.", "Ann and Bob passed on the 7H.", "You passed on the 9C."]
 
 
 def test_the_festival_is_announced_in_the_past_tense_for_you_and_for_a_bot() -> None:
@@ -303,3 +313,40 @@ def test_the_pause_is_for_a_terminal_unless_the_environment_says_otherwise(
     monkeypatch.setattr("os.isatty", lambda fd: False)
     monkeypatch.setenv("CARDTABLE_PAUSE", "1")
     assert pause_wanted() is True
+
+
+def test_at_an_80_column_terminal_the_digest_wraps_and_one_offer_is_one_line(
+    tmp_path: Path,
+) -> None:
+    """Issue 46: a digest line cut at 80 columns hid "discarded the 7♣", the card the person
+    was asked to buy next; and every discard at ten players added eight "passed" lines."""
+    def person(state: State, prompt: str) -> str:
+        return "quit" if state.version > 250 else plain_player(state, prompt)
+
+    game = load_game("dummy-rummy", 10)
+    screen = io.StringIO()
+    console = Console(file=screen, width=80, highlight=False, color_system=None,
+                      force_terminal=True)
+    seated = {s: make_bot("random", game, s) for s in range(1, 10)}
+    session = PlaySession(game, 3, 0, seated, tmp_path / "r.json", console,
+                          read=lambda prompt: person(session.state, prompt))
+    session.run()
+    text = screen.getvalue()
+    assert "…" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    lines = text.splitlines()
+    for one, two in itertools.pairwise(lines):  # the others' answers to one offer: one line
+        said = None if one.startswith(("You", " ")) else re.search(r" passed on (.+)\.$", one)
+        assert not (said and two.endswith(f" passed on {said[1]}.")), (one, two)
+    entries: list[list[str]] = []  # each digest entry: its first line and the wrapped rest
+    for block in text.split("Since your last turn (")[1:]:
+        for line in block.split("\n")[1:]:
+            if line.startswith("    ") and entries:
+                entries[-1].append(line.strip())
+            elif line.startswith("  "):
+                entries.append([line.strip()])
+            else:
+                break
+    assert any(len(entry) > 1 for entry in entries)  # long ones wrapped...
+    assert all(" ".join(entry).endswith(".") for entry in entries)  # ...and end as said
+    assert any("discarded the" in " ".join(entry[1:]) for entry in entries)

@@ -7,6 +7,11 @@ game's own words, as ``describe_event`` writes them, but strips the player's nam
 joins one player's events into one line, in the order the players first acted: "Seat 3
 (greedy): drew a card from the stock; discarded the 7H." Repeats (passing on offer after offer)
 are counted, not repeated. The whole log stays available through the session's ``log`` command.
+
+A line is never cut to fit the screen: the terminal wraps it between words, since the end of a
+line can hold the move the person is about to be asked about ("...; discarded the 7♣").
+Between turns at a big table every seat answers every offer ("passed on the 7♣"): a run of
+those answers to one offer reads as one line (:func:`plain_lines`), digest or not.
 """
 
 from __future__ import annotations
@@ -14,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-LINE_WIDTH = 77  # a digest line, indented by two, never wraps on an 80-column terminal
-ELLIPSIS = "…"
 # Answers to an offer (a discard for sale, a rummy chance): one a player at every offer, and
 # almost always "no". The digest counts them after the player's own moves instead of listing.
 MINOR_KINDS = frozenset({"passed"})
@@ -59,9 +62,42 @@ def _counted(phrases: Sequence[str]) -> list[str]:
     return lines
 
 
-def fit(text: str, width: int = LINE_WIDTH) -> str:
-    """``text`` cut to ``width`` characters, an ellipsis marking the cut."""
-    return text if len(text) <= width else text[: width - 1].rstrip() + ELLIPSIS
+def _joined(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def plain_lines(
+    events: Sequence[Mapping[str, Any]], describe: Describe, labels: Sequence[str]
+) -> list[str]:
+    """The log lines of ``events``, one an event, except that answers in a row to one offer
+    ("Seat 5 passed on the 7♣.", "Seat 6 passed on the 7♣.") are one line naming them all:
+    "Seat 5 and Seat 6 passed on the 7♣." At a ten-player table that is one line a discard,
+    not eight."""
+    lines: list[str] = []
+    run_names: list[str] = []
+    run_phrase = ""
+
+    def close() -> None:
+        if run_names:
+            lines.append(f"{_joined(run_names)} {run_phrase}")
+            run_names.clear()
+
+    for event in events:
+        text = describe(event)
+        about = event.get("seat")
+        if event["kind"] in MINOR_KINDS and about is not None and 0 <= int(about) < len(labels):
+            label = labels[int(about)]
+            if text.startswith(label + " "):
+                phrase = text[len(label) + 1:]
+                if run_names and phrase != run_phrase:
+                    close()
+                run_names.append(label)
+                run_phrase = phrase
+                continue
+        close()
+        lines.append(text)
+    close()
+    return lines
 
 
 def digest_lines(
@@ -96,11 +132,11 @@ def digest_lines(
     lines: list[str] = []
     for entry in order:
         if isinstance(entry, str):
-            lines.append(fit(table_lines[entry]))
+            lines.append(table_lines[entry])
         else:
             said = _counted(phrases[entry] or implied.get(entry, []))
             if minor.get(entry):
                 n = minor[entry]
                 said.append(f"passed on {n} offer{'s' if n != 1 else ''}")
-            lines.append(fit(f"{labels[entry]}: {'; '.join(said)}."))
+            lines.append(f"{labels[entry]}: {'; '.join(said)}.")
     return lines

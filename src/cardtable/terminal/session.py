@@ -33,7 +33,7 @@ from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
 from cardtable.engine.text import quoted, shorten
 from cardtable.terminal import renderer_for
-from cardtable.terminal.digest import digest_lines
+from cardtable.terminal.digest import digest_lines, plain_lines
 from cardtable.terminal.render import Renderer, View
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
 
@@ -274,8 +274,9 @@ class PlaySession:
         return True
 
     def _say_plain(self, events: list[dict[str, Any]]) -> list[str]:
-        """Print plain log lines, or their digest when they are too many; the lines."""
-        lines = [self._line(e) for e in events]
+        """Print plain log lines (the seats' answers to one offer as one), or their digest when
+        they are too many; the lines."""
+        lines = plain_lines(events, self._line, self.labels)
         if len(lines) <= LOG_BUDGET:
             for line in lines:
                 self.say(line)
@@ -283,7 +284,7 @@ class PlaySession:
         self.say(f"Since your last turn ({len(lines)} lines; type log to read them all):",
                  "bold")
         for line in digest_lines(events, self._line, self.labels):
-            self.say("  " + line)
+            self._say_hanging(line, 2, 4)  # wrapped, never cut: the end may be a discard
         return lines
 
     def _line(self, event: Mapping[str, Any]) -> str:
@@ -510,12 +511,18 @@ class PlaySession:
             for what, meaning in shortcuts:
                 self._say_hanging(f"{what:<14} {meaning}", 2)
 
-    def _say_hanging(self, text: str, indent: int) -> None:
-        """One item of ``help``, indented; at a terminal its words wrap, indented alike."""
+    def _say_hanging(self, text: str, indent: int, rest: int | None = None) -> None:
+        """One item of ``help`` or of the digest, indented; at a terminal its words wrap
+        between words, the lines after the first indented by ``rest`` (else alike)."""
         if not self.console.is_terminal:
             self.say(" " * indent + text)
             return
-        self.console.print(Padding(Text(text), (0, 0, 0, indent)))
+        rest = indent if rest is None else rest
+        width = max(20, self.console.width - 1)
+        for line in textwrap.wrap(text, width, initial_indent=" " * indent,
+                                  subsequent_indent=" " * rest, break_long_words=False,
+                                  break_on_hyphens=False) or [""]:
+            self.console.print(Text(line), soft_wrap=True)
 
     def _rules(self) -> None:
         """The rules summary, the options in play and what they mean at this table."""
