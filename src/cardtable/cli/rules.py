@@ -7,12 +7,12 @@ everywhere, so it cannot drift from what the engine accepts.
 from __future__ import annotations
 
 import argparse
-import shutil
 import textwrap
 from typing import Any
 
 from cardtable.engine.game import game_class, game_names
 from cardtable.engine.options import Option
+from cardtable.terminal.fit import reflow, screen_width
 
 
 def _accepts(spec: Option) -> str:
@@ -64,15 +64,15 @@ def render(game: str) -> str:
         counts = f"{pc[0]} to {pc[-1]}"
     else:
         counts = " or ".join(str(n) for n in pc)
-    width = min(100, shutil.get_terminal_size((100, 24)).columns)
+    width = min(100, screen_width())  # a terminal's width, 80 in a pipe
     summary = cls(cls.player_counts[0]).rules_summary()
-    return "\n".join([
+    return reflow("\n".join([
         f"{cls.title} ({cls.name}), {counts} players",
         "",
         summary,
         "",
         options_table(cls.option_specs, width),
-    ])
+    ]), width)
 
 
 def add_parser(sub: Any) -> None:

@@ -34,6 +34,7 @@ from cardtable.engine.record import save_record
 from cardtable.engine.text import quoted, shorten
 from cardtable.terminal import renderer_for
 from cardtable.terminal.digest import digest_lines, plain_lines
+from cardtable.terminal.fit import reflow
 from cardtable.terminal.render import Renderer, View
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
 
@@ -486,7 +487,37 @@ class PlaySession:
 
     def _help(self, topic: str = "") -> None:
         """The legal moves and the commands; ``help TOPIC`` goes to a renderer that offers
-        ``help_groups`` (a summary of long groups, and pages of them by topic)."""
+        ``help_groups`` (a summary of long groups, and pages of them by topic). At a terminal
+        a help taller than the screen is shown a screenful at a time, so the first moves do
+        not scroll away before they are read."""
+        if not self.console.is_terminal:
+            self._write_help(topic)
+            return
+        with self.console.capture() as captured:
+            self._write_help(topic)
+        self._paged(captured.get().rstrip("\n").split("\n"))
+
+    def _paged(self, lines: list[str]) -> None:
+        """Print ``lines`` (already fitted to the width) a screenful at a time: Enter shows
+        the next, q (or the end of input) stops."""
+        room = max(4, self.console.size.height - 2)  # the pager's question and the prompt
+        start = 0
+        while True:
+            for line in lines[start:start + room]:
+                self.console.print(Text.from_ansi(line), soft_wrap=True)
+            start += room
+            if start >= len(lines):
+                return
+            left = len(lines) - start
+            try:
+                answer = self.read(f"-- {left} more line{'s' if left != 1 else ''}: Enter for "
+                                   "more, q to stop -- ")
+            except EOFError:
+                return
+            if answer.strip().lower() in ("q", *QUIT_WORDS):
+                return
+
+    def _write_help(self, topic: str) -> None:
         legal = self._legal()
         view = self.state.view(self.person)
         self.say("Legal moves now:", "bold")
@@ -501,7 +532,7 @@ class PlaySession:
         self.say("Commands:", "bold")
         commands = [*COMMANDS, AUTO_PASS_COMMAND] if self.offered or self.auto_pass else COMMANDS
         for what, meaning in commands:
-            self._say_hanging(f"{what:<14} {meaning}", 2)
+            self._say_hanging(f"{what:<14} {meaning}", 2, 17)
         # A key that is also a command's (t: the table) stays the command's.
         shortcuts = [(what, meaning)
                      for what, meaning in self.renderer.shortcuts(view, self.labels, legal)
@@ -509,7 +540,7 @@ class PlaySession:
         if shortcuts:
             self.say("Shortcuts:", "bold")
             for what, meaning in shortcuts:
-                self._say_hanging(f"{what:<14} {meaning}", 2)
+                self._say_hanging(f"{what:<14} {meaning}", 2, 17)
 
     def _say_hanging(self, text: str, indent: int, rest: int | None = None) -> None:
         """One item of ``help`` or of the digest, indented; at a terminal its words wrap
@@ -525,8 +556,13 @@ class PlaySession:
             self.console.print(Text(line), soft_wrap=True)
 
     def _rules(self) -> None:
-        """The rules summary, the options in play and what they mean at this table."""
-        self.say(self.game.rules_summary())
+        """The rules summary (wrapped again between words for this terminal's width), the
+        options in play and what they mean at this table."""
+        summary = self.game.rules_summary()
+        if self.console.is_terminal:
+            summary = reflow(summary, max(20, self.console.width - 1))
+        for line in summary.split("\n"):
+            self.say(line)
         options = ", ".join(
             f"{key}={'none' if value is None else value}"
             for key, value in self.game.options.items()
