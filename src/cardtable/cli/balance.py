@@ -13,7 +13,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 
 from cardtable.cli.numbers import capped_workers, whole
@@ -30,6 +29,7 @@ from cardtable.engine.options import parse_option_assignments
 from cardtable.sim.backends import MAX_GAMES
 from cardtable.sim.balance import MAX_VARIANTS, BalanceConfig, BalanceReport, balance
 from cardtable.sim.runner import SimConfig
+from cardtable.terminal.fit import console as plain_console
 
 
 def add_parser(sub: Any) -> None:
@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
 def _print(report: BalanceReport, data: dict[str, Any], written: list[Path]) -> None:
     from cardtable.sim.report import tables
 
-    console = Console()
+    console = plain_console()
     if report.interrupted:
         console.print(f"[bold yellow]interrupted: {data['games']:,} of {data['requested']:,} "
                       "matches played; their figures follow")

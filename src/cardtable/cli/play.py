@@ -12,6 +12,7 @@ user's data directory, so ``play --resume`` can go on with a match that was quit
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import textwrap
 from collections.abc import Callable, Sequence
@@ -30,10 +31,17 @@ from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.engine.options import parse_option_assignments
 from cardtable.engine.record import check_record, read_record_text, replay
 from cardtable.engine.text import quoted, whole_number
+from cardtable.terminal.fit import console as plain_console
 from cardtable.terminal.render import unused_path
-from cardtable.terminal.session import PAUSE_ENV, PlaySession, Reader, console_reader
+from cardtable.terminal.session import (
+    PAUSE_ENV,
+    RECORDS_ENV,
+    PlaySession,
+    Reader,
+    console_reader,
+)
 
-RECORDS_DIR = Path("records")
+RECORDS_DIR = Path("records")  # under the folder play is started in, unless RECORDS_ENV says
 MAX_SEED = 2**63 - 1  # as simulate reads seeds
 SEED_RANGE = 1_000_000  # a random seed short enough to read out and type again
 DEFAULT_TABLE = 3  # you and two bots: a table that is quick to play and to follow
@@ -80,7 +88,8 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--record", type=Path, metavar="FILE",
-        help="where to save the game record (default: records/GAME-SEED.json)",
+        help="where to save the game record (default: records/GAME-SEED.json under the "
+        f"current folder, or in the folder the environment variable {RECORDS_ENV} names)",
     )
     p.add_argument("--seat", type=whole(-99, 99), default=0, metavar="K",
                    help="your seat (default: 0)")
@@ -107,7 +116,7 @@ class Setup:
 
 
 def run(args: argparse.Namespace) -> int:
-    console = Console(highlight=False)
+    console = plain_console(highlight=False)
     bots: list[str] | None = split_bots(args.bots) if args.bots is not None else None
     check_flags(args.players, bots, args.seat)
     read = console_reader(console)
@@ -206,6 +215,21 @@ def sitting_path(setup: Setup) -> Path:
     return unused_path(sittings_dir(), f"{setup.game.name}-{setup.seed}")
 
 
+def sitting_of(record: Path) -> Path | None:
+    """The sitting kept for the match whose record is ``record``, if one is: resuming from
+    the record goes on in that sitting rather than starting a copy beside it."""
+    folder = sittings_dir()
+    wanted = str(record.resolve())
+    for candidate in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            data = json.loads(candidate.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("record_path") == wanted:
+            return candidate
+    return None
+
+
 def latest_sitting() -> Path:
     folder = sittings_dir()
     found = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime) if folder.is_dir() \
@@ -246,6 +270,7 @@ def resume(
             raise RecordError(f"{path} is a damaged sitting (who sits where is missing)") from None
     else:
         record_data = data
+        sitting = sitting_of(record if record is not None else path)
     check_record(record_data, str(path))
     state = replay(record_data)
     game = state.game
@@ -269,7 +294,7 @@ def resume(
     if sorted(seated) != [s for s in range(game.players) if s != seat]:
         raise RecordError(f"{path}: the bots do not fill the seats other than seat {seat}")
     if record is None:
-        record = default_record_path(game.name, seed) if sitting else path
+        record = path  # a record resumed goes on in its own file
     check_writable(record)
     return Setup(game, seed, seat, seated, record, named, state, sitting)
 
@@ -331,9 +356,17 @@ def prepare(
     return Setup(game, seed, seat, seated, path, named)
 
 
+def records_dir() -> Path:
+    """Where records go when ``--record`` names no file: the folder ``CARDTABLE_RECORDS``
+    names (``~`` allowed), else ``records`` under the current folder."""
+    chosen = os.environ.get(RECORDS_ENV, "").strip()
+    return Path(chosen).expanduser() if chosen else RECORDS_DIR
+
+
 def default_record_path(game_name: str, seed: int) -> Path:
-    """``records/GAME-SEED.json``, numbered on so that an earlier record is never overwritten."""
-    return unused_path(RECORDS_DIR, f"{game_name}-{seed}")
+    """``records/GAME-SEED.json`` (or in ``CARDTABLE_RECORDS``), numbered on so that an
+    earlier record is never overwritten."""
+    return unused_path(records_dir(), f"{game_name}-{seed}")
 
 
 def check_writable(path: Path) -> None:

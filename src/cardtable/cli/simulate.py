@@ -32,6 +32,7 @@ from cardtable.engine.game import game_class, game_names
 from cardtable.engine.options import parse_option_assignments
 from cardtable.sim import SimConfig, SimReport, simulate
 from cardtable.sim.backends import BACKENDS, MAX_BATCH, MAX_GAMES, MAX_WORKERS
+from cardtable.terminal.fit import console as plain_console
 
 
 def add_parser(sub: Any) -> None:
@@ -132,11 +133,15 @@ def run(args: argparse.Namespace) -> int:
         return _exit_code(report)
     with progress_bar(f"{config.game}: matches", config.games) as (advance, start):
         report = simulate(config, progress=advance, on_start=start, **where)
-    console = Console()
+    console = plain_console()
     if report.interrupted:
         console.print(f"[bold yellow]interrupted: {report.tally.games:,} of "
                       f"{report.requested:,} matches played; their results follow")
+    console.print(f"{report.game.title}: {report.tally.games} matches, {report.game.players} "
+                  f"players, seed {report.seed}", highlight=False)
     console.print(_seats(report))
+    if report.rotate:
+        console.print(ROTATED, highlight=False)
     console.print(_by_bot(report))
     console.print(_totals(report))
     if report.tally.violations:
@@ -181,24 +186,28 @@ def progress_bar(
         progress.stop()
 
 
+ROTATED = ("Seats rotate: the line-up turns one seat every match, so the rows above are the "
+           "seats' wins whichever bot sat there; each bot's own are in the table by bot.")
+
+
 def _seats(report: SimReport) -> Table:
-    """One row per seat: who sat there, how often it won, what it scored on average."""
+    """One row per seat: how often it won, what it scored on average, and who sat there.
+    When the line-up turns a seat every match, every bot sat at every seat: the row is the
+    seat's (its place in the turn order), not a bot's, and the title says so; the bots'
+    own rates are in the table by bot."""
     t = report.tally
-    table = Table(
-        title=f"{report.game.title}: {t.games} matches, {report.game.players} players, "
-        f"seed {report.seed}",
-        title_justify="left",
-    )
+    table = Table()
     table.add_column("seat", justify="right")
-    table.add_column("bot" if not report.rotate else "first match's bot")
+    if not report.rotate:
+        table.add_column("bot")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("mean score", justify="right")
     for seat, bot in enumerate(report.seat_bots):
         rate = t.wins[seat] / t.finished if t.finished else 0.0
-        table.add_row(
-            str(seat), bot, str(t.wins[seat]), f"{rate:.1%}", f"{t.mean_scores[seat]:.1f}"
-        )
+        cells = [str(seat), *([] if report.rotate else [bot]), str(t.wins[seat]),
+                 f"{rate:.1%}", f"{t.mean_scores[seat]:.1f}"]
+        table.add_row(*cells)
     return table
 
 

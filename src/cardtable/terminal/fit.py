@@ -9,12 +9,17 @@ list item's continuation under its text.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
 import textwrap
+from typing import IO, Any
+
+from rich.console import Console
 
 PLAIN_WIDTH = 80  # what is written when nobody's screen is known (a pipe, a file)
+_TRAILING = re.compile(r" +\n")
 _LABELLED = re.compile(r"\s*[A-Z][\w ]{0,20}: ")  # "Moves: ...", "Sounds: ..."
 _HANGING = re.compile(r"(\s*)(\S+(?: \S+)?\s{2,})")  # "  pair      " / "  trio run  "
 
@@ -73,3 +78,51 @@ def _hang(line: str) -> int:
     if found and _indent(line) > 0:
         return found.end()
     return _indent(line)
+
+
+class TrimmedLines(io.TextIOBase):
+    """A text stream that passes writes on to ``out`` without the spaces before each line's
+    end. rich pads a table's title and a wrapped line with spaces to the console's width;
+    on a screen nobody sees them, but piped into a file, ``diff`` or ``grep`` they are noise.
+    Spaces at the end of a write that has no line end yet (a question waiting for its
+    answer, "Your move: ") are passed on when the stream is flushed, as typed prompts want."""
+
+    def __init__(self, out: IO[str]) -> None:
+        super().__init__()
+        self.out = out
+        self.held = ""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.out, "encoding", None) or "utf-8"
+
+    def isatty(self) -> bool:
+        return False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        joined = _TRAILING.sub("\n", self.held + text)
+        kept = joined.rstrip(" ")
+        self.held = joined[len(kept):]
+        self.out.write(kept)
+        return len(text)
+
+    def flush(self) -> None:
+        if self.held:
+            self.out.write(self.held)
+            self.held = ""
+        self.out.flush()
+
+
+def console(**options: Any) -> Console:
+    """A rich console on standard output; when that is not a terminal, its lines are written
+    without the padding spaces rich puts at their ends (:class:`TrimmedLines`)."""
+    try:
+        piped = not sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        piped = True
+    if piped and "file" not in options:
+        options["file"] = TrimmedLines(sys.stdout)
+    return Console(**options)

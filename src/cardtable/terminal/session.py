@@ -64,6 +64,7 @@ HINT_SECONDS = 0.8  # the search behind `hint`: answered within a second
 LOG_BUDGET = 12  # more log lines than this between two turns are folded into a digest
 MAX_INPUT = 200  # characters: longer than any move or command of any game
 PAUSE_ENV = "CARDTABLE_PAUSE"  # 1 or 0: pause at each round's end, whatever the input is
+RECORDS_ENV = "CARDTABLE_RECORDS"  # the folder records go to when --record names no file
 PLAIN_INPUT_ENV = "CARDTABLE_PLAIN_INPUT"  # set (to anything but 0): no line editor
 SITTING_FORMAT = 1
 
@@ -611,7 +612,9 @@ class PlaySession:
             )
             return EXIT_SAVE_FAILED
         what = "Record" if finished else "Unfinished match record"
-        self.say(f"{what} saved to {path}")
+        where = "" if path.is_absolute() else (
+            f" (in {Path.cwd()}; {RECORDS_ENV}=FOLDER keeps them elsewhere)")
+        self.say(f"{what} saved to {path}{where}")
         if not finished and self.sitting is not None:
             self.say(f"To go on with it later: {cardtable_command()} play --resume")
         return 0

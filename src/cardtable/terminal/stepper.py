@@ -18,6 +18,7 @@ from cardtable.engine.errors import CardtableError, RecordError
 from cardtable.engine.game import load_game
 from cardtable.engine.record import seat_names
 from cardtable.terminal import renderer_for
+from cardtable.terminal.fit import console as plain_console
 from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
 from cardtable.terminal.session import QUIET_EVENTS, QUIT_WORDS, Reader, console_reader
 
@@ -31,7 +32,7 @@ def step_through(
     read: Reader | None = None,
 ) -> int:
     """Show the recorded match move by move; return how many moves were shown."""
-    console = console or Console(highlight=False)
+    console = console or plain_console(highlight=False)
     read = read or console_reader(console)
     game = load_game(data["game"], data["players"], data["options"])
     deals = data.get("deals") if data.get("format") == RECORD_FORMAT else None
