@@ -86,8 +86,8 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
         assert (wait_state(a)["seat"], wait_state(b)["seat"]) == (0, 1)
         for page in (a, b):  # each page draws its own seat's board
             board = described(page)["board"]
-            page.wait_for_selector("p.status")
-            assert page.inner_text("p.status") == board["status"]
+            page.wait_for_selector("h1.status")
+            assert page.inner_text("h1.status") == board["status"]
             shown = page.inner_text("section.board")
             for area in board["areas"]:
                 assert area["title"] in shown

@@ -201,13 +201,13 @@ def test_day_bet_and_raise_of_a_chosen_amount_by_the_amount_box(
         # The substitution: both keep their cards (a button each). The heading names the phase
         # as the rules' noun, like the betting rounds after it.
         seat, page, s = to_act()
-        assert page.inner_text("p.status") == described(page)["board"]["status"]
+        assert page.inner_text("h1.status") == described(page)["board"]["status"]
         while "keep" in s["legal"]:
             click_move(page, "keep")
             wait_version(page, s["version"])
             seat, page, s = to_act()
         assert s["view"]["table"]["phase"] == "first betting"
-        assert page.inner_text("p.status") == described(page)["board"]["status"]
+        assert page.inner_text("h1.status") == described(page)["board"]["status"]
 
         # The first to act opens with a chosen amount; the other raises to a chosen amount.
         opener = seat

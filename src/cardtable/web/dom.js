@@ -31,6 +31,25 @@ function append(el, children) {
   }
 }
 
+// A control whose face (a card's corner and lines, a pile's top card and count) says less, or
+// other, than its name in words: the name is read, the face is shown. The name is the content
+// of the control, not an aria-label over different visible text, which voice control cannot
+// match ("click two of clubs" on a button showing "2♣") and axe rightly flags.
+/** @param {string} name @param {...any} face @returns {Node[]} */
+export function namedFace(name, ...face) {
+  const shown = [];
+  (function walk(list) {
+    for (const c of list) {
+      if (c === null || c === undefined || c === false) continue;
+      if (Array.isArray(c)) { walk(c); continue; }
+      const el = c instanceof Node ? c : h("span", String(c));
+      if (el instanceof Element) el.setAttribute("aria-hidden", "true");
+      shown.push(el);
+    }
+  })(face);
+  return [h("span.sr-only", name), ...shown];
+}
+
 export function clear(el, ...children) {
   el.replaceChildren();
   append(el, children);

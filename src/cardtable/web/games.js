@@ -4,7 +4,7 @@
 // reader), the table its Board (piles, titled areas of melds, seat lines, the prompt, legends),
 // each legal move a Move (kind, cards, target, a sentence, a key, an amount range), a round's
 // end a Result. Nothing here knows a game: no notation is read, no rule is written.
-import { h } from "./dom.js";
+import { h, namedFace } from "./dom.js";
 
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 // "you", "you and Sam", "you, Sam and Greedy bot 3"
@@ -38,11 +38,13 @@ export function plainFace(code) {
 // name wears that colour; the others are given the palette's colours left, in the order the
 // deck first shows them, so every game's families, suits or sounds differ at a glance (and
 // each face also says its tone in words or symbols).
-const NAMED = { red: "var(--vermillion)", black: "#111", blue: "var(--blue)", green: "var(--green)",
-  orange: "var(--orange)", yellow: "#c9b800", pink: "var(--pink)", purple: "var(--violet)",
-  violet: "var(--violet)", sky: "var(--sky)", plain: "#777" };
-const PALETTE = ["var(--orange)", "var(--sky)", "var(--vermillion)", "var(--blue)", "var(--green)",
-  "var(--pink)", "var(--violet)", "#222", "#c9b800", "#8a5a00"];
+// Each is the palette's hue darkened for text (the stylesheet's --*-ink): a card's index in its
+// tone reads at 4.5:1 or more on the card.
+const NAMED = { red: "var(--vermillion-ink)", black: "#111", blue: "var(--blue)", green: "var(--green-ink)",
+  orange: "var(--orange-ink)", yellow: "var(--yellow-ink)", pink: "var(--pink-ink)", purple: "var(--violet)",
+  violet: "var(--violet)", sky: "var(--sky-ink)", plain: "var(--plain-ink)" };
+const PALETTE = ["var(--orange-ink)", "var(--sky-ink)", "var(--vermillion-ink)", "var(--blue)", "var(--green-ink)",
+  "var(--pink-ink)", "var(--violet)", "#222", "var(--yellow-ink)", "var(--brown-ink)"];
 export function toneColours(faces) {
   const out = {};
   const tones = [...new Set(Object.values(faces).sort((a, b) => a.order - b.order).map((f) => f.tone))];
@@ -125,9 +127,9 @@ function pileBox(ctx, p) {
     if (targetable) ctx.toggleTarget(p.id);
     else if (move) ctx.play(move.move);
   };
+  const name = `${p.title}: ${plural(p.count, "card")}${p.top ? `, top card ${ctx.name(p.top)}` : ""}${targetable ? ". Select to play the picked cards here" : move ? `. ${move.label}` : ""}`;
   const attrs = {
     type: "button", class: `pile ${live ? "live" : ""} ${ctx.target === p.id ? "targeted" : ""}`, disabled: !live,
-    "aria-label": `${p.title}: ${plural(p.count, "card")}${p.top ? `, top card ${ctx.name(p.top)}` : ""}${targetable ? ". Select to play the picked cards here" : move ? `. ${move.label}` : ""}`,
     "aria-pressed": targetable ? String(ctx.target === p.id) : null,
     onclick: act, dataset: move && !targetable ? { pile: p.id, move: move.move } : { pile: p.id },
   };
@@ -137,10 +139,10 @@ function pileBox(ctx, p) {
   const spread = p.face_up && p.cards.length > 1 && p.cards.length <= 4;
   return h("div.pile-box",
     // An empty pile shows an empty place: a card back there would read as a face-down card.
-    h("button", attrs, spread ? h("span.mini-row", p.cards.map((c) => ctx.card(c, { inert: true })))
+    h("button", attrs, namedFace(name, spread ? h("span.mini-row", p.cards.map((c) => ctx.card(c, { inert: true })))
       : top ? ctx.card(top, { inert: true })
-        : p.count > 0 ? h("span.back", { "aria-hidden": "true" }, "▒") : h("span.empty-pile", "empty"),
-    h("span.pile-count", p.count)),
+        : p.count > 0 ? h("span.back", "▒") : h("span.empty-pile", "empty"),
+    h("span.pile-count", p.count))),
     h("span.pile-label", p.title),
     !spread && p.cards && p.cards.length > 1 ? h("details.pile-all", h("summary", `all ${p.cards.length}`), h("div.mini-row", p.cards.map((c) => ctx.card(c, { small: true, inert: true })))) : null);
 }

@@ -1,6 +1,6 @@
 // @ts-check
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
-import { h, clear, showModal, toast } from "./dom.js";
+import { h, clear, namedFace, showModal, toast } from "./dom.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
 import { attempts, boardContent, byRank, faceContent, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
@@ -393,7 +393,8 @@ class TableScreen {
     const cls = `card tone-${f.tone} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
     const style = this.tones[f.tone] ? `--tone: ${this.tones[f.tone]}` : null;
     if (inert) return h("span", { class: cls, style, role: "img", "aria-label": name, title: name, dataset: { card: code } }, faceContent(f));
-    return h("button", { type: "button", class: cls, style, "aria-pressed": String(selected), "aria-label": name + (playable ? "" : " (no move uses it now)"), title: name, dataset: { card: code, index }, onclick }, faceContent(f));
+    return h("button", { type: "button", class: cls, style, "aria-pressed": String(selected), title: name, dataset: { card: code, index }, onclick },
+      namedFace(name + (playable ? "" : " (no move uses it now)"), faceContent(f)));
   }
 
   // A word laid or grown since the last drawing is said aloud; a page opened mid-game only
@@ -521,9 +522,10 @@ class TableScreen {
           h("div.card-row", byGroup.get(g).map((i) => this.cardEl(hand[i], { index: i, selected: this.selection.includes(i), playable: playable.has(hand[i]), onclick: () => this.toggleCard(i) })))))));
     }
 
-    const boardBox = h("section.board", { "aria-label": "The table" }, boardContent(ctx, board),
+    const boardBox = h("section.board", { "aria-label": "The table" }, h("h2.sr-only", "The table"), boardContent(ctx, board),
       spoken(board).size ? this.speechNote() : null);
-    const status = h("p.status", board.status || this.meta.game.title);
+    // The page's one heading of the first level: the table's status line, in the game's words.
+    const status = h("h1.status", board.status || this.meta.game.title);
     const side = h("aside.side", this.logBox(), this.scoreBox(d));
     const end = st.over ? this.endBox(d) : null;
 
@@ -722,7 +724,7 @@ class TableScreen {
     return h("section.log", { "aria-label": "Move log" },
       h("h2", "Move log"),
       mine !== null && lastMine >= 0 ? h("p.since", since ? `Since your last turn: ${since} move${since === 1 ? "" : "s"} (marked)` : "Nothing has happened since your last move.") : null,
-      h("ol.log-lines", lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, this.cardsNamed(l.text)))),
+      h("ol.log-lines", { tabindex: 0, "aria-label": "Moves, the newest last" }, lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, this.cardsNamed(l.text)))),
       h("p.sr-only", { "aria-live": "polite" }, this.log.length ? this.cardsNamed(this.log.at(-1).text) : ""));
   }
 
@@ -736,10 +738,11 @@ class TableScreen {
     const totals = this.state.scores;
     const round = words.round_word || "round";
     const figures = (r) => (r && (r.points || r.stacks || r.totals)) || [];
-    return h("section.scores", { "aria-label": words.totals_title || "Score sheet" },
+    return h("section.scores", { "aria-label": words.totals_title || "Score sheet", tabindex: 0 },
       h("h2", words.totals_title || "Score sheet"),
       h("table.sheet",
-        h("thead", h("tr", h("th", { scope: "col" }, ""), names.map((n) => h("th", { scope: "col" }, n)))),
+        // The corner heads the column of round names, in the game's word ("Hand", "Deal").
+        h("thead", h("tr", h("th", { scope: "col" }, round.charAt(0).toUpperCase() + round.slice(1)), names.map((n) => h("th", { scope: "col" }, n)))),
         h("tbody",
           results.map((r, k) => h("tr", h("th", { scope: "row" }, r.title),
             names.map((_, i) => h("td", String(figures(raw[k])[i] ?? ""))))),
