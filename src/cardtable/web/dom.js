@@ -64,10 +64,3 @@ export function toast(text, ms = 4000) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
-
-// A dialog shown over the page and gone once closed (a summary, a question, a QR code).
-export function showModal(dialog) {
-  document.body.append(dialog);
-  dialog.addEventListener("close", () => dialog.remove());
-  dialog.showModal();
-}

@@ -2,7 +2,8 @@
 // Inviting people who sit at the same real table: a link shown as a QR code for a phone's
 // camera (drawn by the server, GET /api/qr); an invitation exchanged for its seat's own token
 // when first opened; a seat its table's maker opened to anyone taken with one tap.
-import { h, showModal } from "./dom.js";
+import { h } from "./dom.js";
+import { showModal } from "./dialogs.js";
 import { api, seatLink } from "./api.js";
 import { rememberMine } from "./seats.js";
 

@@ -1,6 +1,8 @@
 // @ts-check
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
-import { h, clear, namedFace, showModal, toast } from "./dom.js";
+import { h, clear, namedFace, toast } from "./dom.js";
+import { afterDialogs, dialogsBusy, showModal, showResults } from "./dialogs.js";
+import { focusFirstUseful, focusMemo, installTableKeys, refocus, roveHand } from "./keys.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
 import { attempts, boardContent, byRank, faceContent, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
@@ -307,6 +309,7 @@ class TableScreen {
     if (!this.state || this.seat === null || this.sending) return;
     this.sending = true;
     this.say(null);
+    this.movedFrom = this.state.version; // the focus goes on to the next useful control (keys.js)
     try {
       await api(`/api/tables/${encodeURIComponent(this.id)}/actions`, { method: "POST", token: this.token, body: { action: move, version: this.state.version } });
       this.selection = [];
@@ -314,6 +317,7 @@ class TableScreen {
       this.hint = null;
       this.hintFigures = null;
     } catch (err) {
+      this.movedFrom = null;
       if (err instanceof ApiError && err.status === 409) this.say(`Not now: ${err.message}.`, true);
       else if (err instanceof ApiError && err.status === 0) this.say(`The move was not made: ${err.message}. This page reconnects by itself; then try again.`, true);
       else this.say(`That move is not allowed: ${err.message}.`, true);
@@ -364,21 +368,28 @@ class TableScreen {
   installKeys() {
     // A person scrolling by hand has chosen where to look: the page stops bringing the moves.
     for (const kind of ["wheel", "touchmove"]) window.addEventListener(kind, () => { this.bringMoves = false; }, { passive: true });
-    document.addEventListener("keydown", (e) => {
-      const on = /** @type {HTMLElement | null} */ (e.target);
-      if (on && ["INPUT", "SELECT", "TEXTAREA"].includes(on.tagName)) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (!this.state) return;
-      if (e.key === "Escape") { this.selection = []; this.target = null; this.render(); }
-      else if (e.key === "?" || e.key === "h") this.askHint();
-      else {
-        // A move the game gives a key of one letter ("s": draw from the stock) is that key.
-        const keyed = this.moves().filter((m) => m.key === e.key && !m.amount);
-        if (keyed.length !== 1) return;
-        this.play(keyed[0].move);
-      }
-      e.preventDefault();
+    installTableKeys(this);
+    // The card of the hand last focused keeps the hand's Tab stop (keys.js).
+    this.main.addEventListener("focusin", (e) => {
+      const card = e.target instanceof HTMLElement ? e.target.closest(".hand button.card") : null;
+      if (card instanceof HTMLElement) this.handAt = card.dataset.index;
     });
+    // The last dialog closed: the focus goes back to the table, where play goes on.
+    afterDialogs(() => { if (!document.activeElement || document.activeElement === document.body) this.placeFocus(null, true); });
+  }
+
+  clearPicks() { this.selection = []; this.target = null; this.render(); }
+
+  // After a redraw: the focus where it was, if that control is there still; the first useful
+  // control after this seat's own move or when the focused control is gone; else left alone.
+  placeFocus(memo, force = false) {
+    const st = this.state;
+    const moved = this.movedFrom !== null && this.movedFrom !== undefined && st.version > this.movedFrom;
+    if (moved) this.movedFrom = null;
+    if (dialogsBusy()) return;
+    if (memo && !moved && refocus(this.main, memo)) return;
+    if (!memo && !moved && !force) return; // the focus is elsewhere, or nowhere yet: not taken
+    focusFirstUseful(this.main, this.seat !== null && st.actors.includes(this.seat) && !st.over);
   }
 
   // ---- drawing ----------------------------------------------------------------------------
@@ -417,8 +428,7 @@ class TableScreen {
     // Counted for the tests (and the curious): one render per message that changes the table.
     this.renders = (this.renders || 0) + 1;
     document.body.dataset.renders = String(this.renders);
-    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
-    const focusKey = focused && focused.dataset ? (focused.dataset.index !== undefined ? `i:${focused.dataset.index}` : focused.dataset.move ? `m:${focused.dataset.move}` : focused.dataset.pile ? `p:${focused.dataset.pile}` : focused.dataset.target ? `t:${focused.dataset.target}` : focused.dataset.amount ? `a:${focused.dataset.amount}` : null) : null;
+    const focused = focusMemo(this.main);
     const st = this.state;
     const board = d.board;
     if (this.spokenAt !== st.version) { this.spokenAt = st.version; this.speakNew(board); }
@@ -530,7 +540,7 @@ class TableScreen {
     const end = st.over ? this.endBox(d) : null;
 
     clear(this.main, h("div", { class: `table-screen ${myTurn ? "my-turn" : ""}` },
-      status, seedNote, seats, invite, end, h("div.play", boardBox, movesBox, handBox), side));
+      status, seedNote, seats, invite, end, h("div.play", handBox, boardBox, movesBox), side));
     if (this.firstPaint === null) { this.firstPaint = performance.now(); document.body.dataset.painted = String(Math.round(this.firstPaint)); }
 
     const logEl = this.main.querySelector(".log-lines");
@@ -555,12 +565,8 @@ class TableScreen {
       }
     }
     this.maybeShowResult(d);
-    if (focusKey) {
-      const [kind, key] = [focusKey.slice(0, 1), focusKey.slice(2)];
-      const sel = kind === "i" ? `[data-index="${key}"]` : kind === "m" ? `[data-move="${CSS.escape(key)}"]` : kind === "p" ? `[data-pile="${key}"]` : kind === "a" ? `[data-amount="${CSS.escape(key)}"]` : `[data-target="${CSS.escape(key)}"]`;
-      const el = /** @type {HTMLElement | null} */ (this.main.querySelector(sel));
-      if (el) el.focus({ preventScroll: true });
-    }
+    roveHand(this.main.querySelector(".hand"), this.handAt);
+    this.placeFocus(focused);
   }
 
   // A name is asked in a dialog of its own, outside the screen that is redrawn at every move,
@@ -754,14 +760,11 @@ class TableScreen {
     const results = d.results || [];
     if (this.resultsSeen === null) { this.resultsSeen = results.length; return; }
     if (results.length <= this.resultsSeen) return;
+    const fresh = results.slice(this.resultsSeen);
     this.resultsSeen = results.length;
     if (this.state.over) return; // the end box says it all
-    const r = results.at(-1);
-    const dialog = h("dialog.result", { "aria-labelledby": "result-h" },
-      h("h2#result-h", r.title),
-      h("ul", r.lines.map((l) => h("li", l))),
-      h("form", { method: "dialog" }, h("button.primary", { value: "ok" }, "Continue")));
-    showModal(dialog);
+    // One at a time: those that end while one is read wait, folded into one (dialogs.js).
+    showResults(fresh, (d.presentation || {}).round_word || "round");
   }
 
   endBox(d) {
@@ -807,9 +810,8 @@ class TableScreen {
         const { invitationList } = await import("./app.js");
         const dialog = h("dialog.result", h("h2", "A new table"), h("p", "Send the others their new links, or show them the QR codes:"), invitationList(made, await shareOrigin()),
           h("form", { method: "dialog" }, h("button.primary", { value: "go" }, "Go to my seat")));
-        document.body.append(dialog);
         dialog.addEventListener("close", () => { location.href = inviteLink(made.table, mine.invite, ""); });
-        dialog.showModal();
+        showModal(dialog);
       } else {
         location.href = inviteLink(made.table, mine.invite, "");
       }
