@@ -8,6 +8,7 @@ import { api, games, inviteLink, seatLink, shareOrigin, tableLink } from "./api.
 import { openTable } from "./table.js";
 import { mySeats, rememberCreated, seatByInvite, tokenOf } from "./seats.js";
 import { exchangeInvite, showQr, takeSeat } from "./invite.js";
+import { focusMemo, refocus } from "./keys.js";
 
 const main = document.getElementById("main");
 const where = document.getElementById("where");
@@ -311,6 +312,9 @@ async function refreshOpen(box, list, yoursBox) {
     try { (await api(`/api/tables?ids=${older.join(",")}`)).tables.forEach((t) => open.set(t.table, t)); } catch (err) { /* shown without them */ }
   }
   const mine = mySeats().filter((s) => open.has(s.table)).slice(0, 10);
+  // The lists are drawn afresh every few seconds: a person reading them with the keyboard keeps
+  // their place (the same table's button), and is never sent back to the top of the page.
+  const focused = focusMemo(main);
   yoursBox.hidden = mine.length === 0;
   clear(yoursBox, mine.length ? [h("h2#yours-h", "Your seats"),
     h("ul.open-list.yours-list", mine.map((s) => {
@@ -337,6 +341,8 @@ async function refreshOpen(box, list, yoursBox) {
             },
           }, `Join seat ${seat + 1}${(t.seats[seat] || {}).chosen ? ` as ${t.seats[seat].chosen}` : ""}`)),
           h("a.button.small", { href: tableLink(t.table), "aria-label": `Watch table ${t.table}` }, "Watch"))))));
+  // Its control gone (the table ended, the seat was taken): the focus stays in the list.
+  if (focused && !refocus(main, focused)) { box.tabIndex = -1; box.focus({ preventScroll: true }); }
 }
 
 window.addEventListener("popstate", route);

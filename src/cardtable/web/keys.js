@@ -21,7 +21,8 @@ export function focusMemo(root) {
     const value = el.dataset[key];
     if (value !== undefined) return { sel: `${tag}${first}[data-${key}="${CSS.escape(value)}"]`, text: null, nth: 0 };
   }
-  const sel = `${tag}${[...el.classList].map((c) => `.${CSS.escape(c)}`).join("")}`;
+  const label = el.getAttribute("aria-label"); // "Watch table 12": one of many "Watch" links
+  const sel = `${tag}${[...el.classList].map((c) => `.${CSS.escape(c)}`).join("")}${label ? `[aria-label="${CSS.escape(label)}"]` : ""}`;
   const same = [...root.querySelectorAll(sel)].filter((e) => e.textContent === el.textContent);
   return { sel, text: el.textContent, nth: Math.max(0, same.indexOf(el)) };
 }
