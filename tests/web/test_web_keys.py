@@ -149,7 +149,7 @@ def key_turn(keys: Keys) -> dict[str, Any]:
             move = got["hint"]
             break
         page.wait_for_timeout(30)
-    assert move in s["legal"], (move, s["legal"])
+    assert move is not None and move in s["legal"], (move, s["legal"])
     key_move(keys, move)
     after = wait_version(page, s["version"])
     # The move made, the focus is on the table's next useful control, not the page's top.
