@@ -231,27 +231,37 @@ def test_the_whole_discard_pile_and_cards_taken_from_it_are_public() -> None:
 
 # ---- the Festival --------------------------------------------------------------------------------
 
+FESTIVAL_HANDS = {0: "3DE 3IN", 1: "2MN 2TR 2AR 2PB 3TR 1GP",
+                  2: "1PB 2SL 1SD 3AF 3PB 3MN 3FC"}
+FESTIVAL_MELDS = {
+    0: ["1MT 2MT 3MT", "1CA 2FC 3CA", "1FC 2FV"],  # 3 + 0 + 0 points, 8 cards
+    1: ["1MN 1TR 1AR 1SL"],  # a set with an accent of the same blooms: 4
+    2: ["1FV 1DE 1PM"],  # a set: 3
+}
+
+
+def festival_round(game: DaylilyGame, turn: int = 0
+                   ) -> tuple[dict[str, Any], Callable[[DaylilyState], None]]:
+    """The festival table's round with every seat moved ``turn`` places on: seat ``turn`` can
+    go out (and scores 22), the next seat holds a Pandora quad in hand (4), the one after a box
+    it cannot save (-7)."""
+    return written_round(game, {(s + turn) % 3: h for s, h in FESTIVAL_HANDS.items()},
+                         declared={(s + turn) % 3: x for s, x in FESTIVAL_MELDS.items()},
+                         stock_top="2GP", current=turn, dealer=(2 + turn) % 3)
+
+
 def festival_table(**options: Any) -> DaylilyState:
     """Seat 0 can go out; seat 1 holds a Pandora quad in hand; seat 2 a box it cannot save."""
-    return rig(
-        3,
-        hands={0: "3DE 3IN", 1: "2MN 2TR 2AR 2PB 3TR 1GP", 2: "1PB 2SL 1SD 3AF 3PB 3MN 3FC"},
-        declared={
-            0: ["1MT 2MT 3MT", "1CA 2FC 3CA", "1FC 2FV"],  # 3 + 0 + 0 points, 8 cards
-            1: ["1MN 1TR 1AR 1SL"],  # a set with an accent of the same blooms: 4
-            2: ["1FV 1DE 1PM"],  # a set: 3
-        },
-        stock_top="2GP",
-        current=0,
-        dealer=2,
-        options=options,
-    )
+    return rig(3, FESTIVAL_HANDS, FESTIVAL_MELDS, stock_top="2GP", current=0, dealer=2,
+               options=options)
 
 
 def go_out(state: DaylilyState) -> None:
-    round_no = state.round_no
+    """The player to move goes out: the festival table's last turn, whichever seat it is."""
+    seat, round_no = state.current, state.round_no
     play(state, "draw stock", "meld 3DE 3IN")
-    assert state.melded[0] == 10 and state.round_no == round_no and state.hands[0] == m("2GP")
+    assert state.melded[seat] == 10 and state.round_no == round_no
+    assert state.hands[seat] == m("2GP")
     play(state, "discard 2GP")
 
 
@@ -554,21 +564,66 @@ def test_a_tie_goes_to_the_tied_player_who_presented_a_festival() -> None:
     assert state.is_over and state.scores == [14, 14] and state.winners == [0]
 
 
+def quiet_round(game: DaylilyGame, hands: dict[int, str],
+                declared: dict[int, list[str]] | None = None, *, dealer: int
+                ) -> tuple[dict[str, Any], Callable[[DaylilyState], None]]:
+    """A round nobody goes out in: the seats declare ``declared`` on their first turns and it
+    ends at the turn limit (the ``max_round_turns`` option, 4 here), each seat scoring its
+    melds less 10 for every Pandora's Box left in hand. Its setup ends with the dealer's left to
+    move; :func:`quiet_turns` plays the rest."""
+    return written_round(game, hands, declared, stock_top="1GP 2GP 3GP 3IN",
+                         current=(dealer + 1) % 3, dealer=dealer)
+
+
+def quiet_turns(state: DaylilyState) -> None:
+    """Draw and throw the card drawn until the round ends at its turn limit."""
+    round_no = state.round_no
+    while state.round_no == round_no:
+        drawn = state.stock[-1]
+        play(state, "draw stock", f"discard {code(drawn)}")
+
+
 def test_a_tie_goes_to_whichever_tied_player_presented_most_recently() -> None:
-    state = festival_table(target=10)
-    state.round_no = 3
-    state.last_festival_round = [-1, 1, 2]  # seat 1 presented in round 1, seat 2 in round 2
-    state.totals = [0, 26, 37]
-    go_out(state)  # seat 0 presents round 3 but stays behind
-    assert state.scores == [22, 30, 30]
+    # Round 1: nobody goes out and seat 0 is left with a box (-10). Rounds 2, 3 and 4 are the
+    # festival table turned so that seat 1, then seat 2, then seat 0 presents: seats 1 and 2
+    # tie at the top, and seat 2 presented more recently.
+    game = load_game("daylily", 3, {"rounds": 4, "max_round_turns": 4})
+    assert isinstance(game, DaylilyGame)
+    quiet, setup_quiet = quiet_round(game, {
+        0: "1PB 1FC 2CA 1AF 2FV 3DE 1TR 2AR 1IN 1MT",
+        1: "2FC 3CA 2SL 3AF 1DE 2PM 2MN 3TR 3AR 2IN",
+        2: "3FC 1CA 1SD 2SD 3SL 2AF 3FV 3PM 1MN 2TR"}, dealer=0)
+    rounds = [festival_round(game, turn) for turn in (1, 2, 0)]
+    state = game.new_state(0, deals=[quiet] + [deal for deal, _ in rounds])
+    setup_quiet(state)
+    quiet_turns(state)
+    assert state.scores == [-10, 0, 0] and state.dealer == 0
+    for _, setup in rounds:
+        setup(state)
+        go_out(state)
+    assert [r["festival"] for r in state.results] == [None, 1, 2, 0]
+    assert state.scores == [9, 19, 19]
     assert state.winners == [2]
 
 
 def test_a_tie_stands_when_none_of_the_tied_presented_a_festival() -> None:
-    state = festival_table(target=10)
-    state.totals = [0, 26, 37]
+    # Round 1: nobody goes out; seat 0 keeps two boxes (-20), seat 2 declares 5 + 3 + 3. Round 2
+    # is the festival table: seat 0 presents but stays behind seats 1 and 2, who never did.
+    game = load_game("daylily", 3, {"rounds": 2, "max_round_turns": 4})
+    assert isinstance(game, DaylilyGame)
+    quiet, setup_quiet = quiet_round(game, {
+        0: "1PB 2PB 1FC 2CA 1AF 2FV 3DE 1TR 2AR 1IN",
+        1: "2FC 3CA 2SL 3AF 1DE 2PM 2MN 3TR 3AR 2IN",
+        2: "1FV 2DE"},
+        declared={2: ["3SL 3PB", "1MT 2MT 3MT", "1SD 2SD 3SD"]}, dealer=2)
+    second, setup_second = festival_round(game)
+    state = game.new_state(0, deals=[quiet, second])
+    setup_quiet(state)
+    quiet_turns(state)
+    assert state.scores == [-20, 0, 11] and state.dealer == 2
+    setup_second(state)
     go_out(state)
-    assert state.scores == [22, 30, 30] and state.winners == [1, 2]
+    assert state.scores == [2, 4, 4] and state.winners == [1, 2]
 
 
 def random_match(players: int, options: dict[str, Any], seed: int) -> DaylilyState:
