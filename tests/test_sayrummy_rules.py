@@ -1,13 +1,16 @@
-"""Say Rummy rule by rule, on rigged tables.
+"""Say Rummy rule by rule, on tables dealt by hand.
 
-Each test deals a table by hand (hands, words on the table, stock and discard pile), plays the
-moves a player would type through the public protocol, and checks what the players would
-notice: what may be laid, the reason given when not, who wins and what the score sheet says.
+Each test deals a game by hand (the cards that matter in each hand, the stock's next cards, the
+card turned up), plays to the position it needs by the moves a player would type through the
+public protocol (words laid in earlier turns, a stock drawn down), and checks what the players
+would notice: what may be laid, the reason given when not, who wins and what the score sheet
+says.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -16,8 +19,10 @@ from cardtable import load_game
 from cardtable.engine.errors import IllegalAction, NotationError, OptionError
 from cardtable.engine.record import replay
 from cardtable.games.sayrummy.game import SayRummyGame
-from cardtable.games.sayrummy.sounds import NCARDS, WILD, parse_card
+from cardtable.games.sayrummy.sounds import NCARDS, WILD, code, parse_card
 from cardtable.games.sayrummy.state import DRAW, OVER, PLAY, SayRummyState
+from conformance import fingerprint
+from dealing import written_deal
 
 
 def cards(text: str) -> list[int]:
@@ -31,42 +36,59 @@ def counts(text: str) -> list[int]:
     return out
 
 
-def rig(
+def held(state: SayRummyState, seat: int) -> Counter[int]:
+    return Counter({c: k for c, k in enumerate(state.hands[seat]) if k})
+
+
+def table(
     hands: dict[int, str],
     *,
-    words: tuple[str, ...] = (),
-    stock: str = "p b t d k g f v p b t d k g f v",
-    discard: str = "s",
-    current: int = 0,
+    draws: str = "",
+    moves: tuple[str, ...] = (),
+    up: str | None = None,
+    first: int = 0,
     phase: str = PLAY,
     options: dict[str, Any] | None = None,
     players: int = 2,
 ) -> SayRummyState:
-    """A table dealt by hand. Cards not named anywhere are simply out of play: conservation is
-    not checked here (the conformance suite does that on real deals)."""
+    """A game dealt by hand, played on by ``moves`` to the position a test needs.
+
+    Each seat is dealt the cards named for it (and the rest of its seven from a fixed shuffle),
+    ``up`` is turned up, ``draws`` are the stock's next cards, first drawn first, and ``first``
+    is the dealer's left. ``moves`` are played in turn, each by the seat to act; then, in the
+    play phase, that seat draws from the stock."""
     game = load_game("say-rummy", players, options or {})
     assert isinstance(game, SayRummyGame)
-    state = game.new_state(0)
-    for s in range(players):
-        state.hands[s] = counts(hands.get(s, "m n"))
-        state.sizes[s] = sum(state.hands[s])
-        state.known[s] = [0] * NCARDS
-    state.stock = cards(stock)
-    state.discard = cards(discard)
-    state.current = current
-    state.phase = phase
-    state.taken = -1
-    for text in words:
-        state.words.append(_word(state, text))
-        state.word_info.append(state._word_info(*_word(state, text)))
-    state._legal = None
+    deal = written_deal(game.deck(), {s: h.split() for s, h in hands.items()}, players=players,
+                        size=7, dealer=(first - 1) % players, up=up, draws=draws.split())
+    state = game.new_state(0, deals=[deal])
+    for text in moves:
+        play(state, text)
+    if phase == PLAY:
+        play(state, "draw stock")
+    assert state.phase == phase
     return state
 
 
-def _word(state: SayRummyState, text: str) -> tuple[bytes, int, bytes]:
-    action = state.game.parse_action("word " + text)
-    tokens: bytes = action.tokens  # type: ignore[union-attr]
-    return tokens, 1, tokens.translate(state.game.lexicon.token_canon)
+def laid_first(word: str, hand: str = "", **kw: Any) -> SayRummyState:
+    """Seat 1 lays ``word`` in the first turn (and throws the card it drew); seat 0, dealt
+    ``hand``, has drawn."""
+    state = table({0: hand, 1: word}, first=1, draws="m", moves=(
+        "draw stock", f"word {word}", "discard m"), **kw)
+    assert [w["sounds"] for w in state.view(None)["table"]["words"]] == [f"/{word}/"]
+    return state
+
+
+def throw_any(state: SayRummyState) -> None:
+    """The player to move, who has drawn, throws the first card of its hand."""
+    play(state, f"discard {code(next(iter(held(state, state.current))))}")
+
+
+def throw_drawn(state: SayRummyState) -> None:
+    """A turn that draws from the stock and throws that card away."""
+    drawn = state.stock[-1]
+    play(state, "draw stock")
+    play(state, f"discard {code(drawn)}")
 
 
 def play(state: SayRummyState, text: str, seat: int | None = None) -> None:
@@ -78,60 +100,67 @@ def legal(state: SayRummyState) -> set[str]:
 
 
 def refused(state: SayRummyState, text: str) -> str:
+    """The reason ``text`` is refused; the table must be exactly as before."""
+    before = fingerprint(state)
     with pytest.raises(IllegalAction) as exc:
         play(state, text)
+    assert fingerprint(state) == before
     return str(exc.value)
 
 
 # ---- the rule text's example and words --------------------------------------------------------
 
 def test_dog_extended_by_i_is_doggy() -> None:
-    state = rig({0: "i m n"}, words=("d ɔ g",))
+    state = laid_first("d ɔ g", "i m n")
     assert "extend 0 d ɔ g i" in legal(state)
+    before = held(state, 0)
     play(state, "extend 0 d ɔ g i")
     word = state.view(1)["table"]["words"][0]
     assert word["sounds"] == "/d ɔ g i/" and "doggy" in word["spellings"]
-    assert state.hands[0] == counts("m n")
+    assert held(state, 0) == before - Counter(cards("i"))
 
 
 def test_a_new_word_from_the_hand_and_its_spellings_on_the_table() -> None:
-    state = rig({0: "k æ t s"})
+    state = table({0: "k æ t s"})
     assert {"word k æ t", "word k æ t s", "word æ t"} <= legal(state)
     play(state, "word k æ t")
     word = state.view(None)["table"]["words"][0]
     assert "cat" in word["spellings"] and word["cards"] == ["k", "æ", "t"]
 
 
-def test_non_words_and_names_are_refused_with_the_sounds_said() -> None:
-    state = rig({0: "t ɛ k s ə p æ r ɪ s n"})
-    reason = refused(state, "word t ɛ k s ə s")  # "Texas" is a name, not an ordinary word
-    assert "/t ɛ k s ə s/ is not a word" in reason
-    assert "not a word" in refused(state, "word p æ r ɪ s")  # "Paris"
-    assert "not a word" in refused(state, "word n æ s ə")  # "NASA", an abbreviation
-    assert state.hands[0] == counts("t ɛ k s ə p æ r ɪ s n")  # nothing changed
+@pytest.mark.parametrize(("hand", "text"), [
+    ("t ɛ k s ə s", "word t ɛ k s ə s"),  # "Texas" is a name, not an ordinary word
+    ("p æ r ɪ s", "word p æ r ɪ s"),  # "Paris"
+    ("n æ s ə", "word n æ s ə"),  # "NASA", an abbreviation
+])
+def test_non_words_and_names_are_refused_with_the_sounds_said(hand: str, text: str) -> None:
+    state = table({0: hand})
+    assert f"/{text.removeprefix('word ')}/ is not a word" in refused(state, text)
+    assert text not in legal(state)
 
 
 @pytest.mark.parametrize("sounds", ["oʊ k eɪ", "p i t s ə", "i m eɪ l", "k u l"])
 def test_everyday_words_children_say_are_words(sounds: str) -> None:
     """okay, pizza, email, cool: missing from the 1930s list the game used before."""
-    state = rig({0: sounds + " m"})
+    state = table({0: sounds + " m"})
     assert f"word {sounds}" in legal(state)
+    before = held(state, 0)
     play(state, f"word {sounds}")
-    assert state.hands[0] == counts("m")
+    assert held(state, 0) == before - Counter(cards(sounds))
 
 
 def test_strut_and_schwa_match_by_default_and_options_change_the_sounds() -> None:
-    assert "word k ə p" in legal(rig({0: "k ə p"}))  # "cup" is /k ʌ p/
-    strict = rig({0: "k ə p"}, options={"schwa_merge": False})
+    assert "word k ə p" in legal(table({0: "k ə p"}))  # "cup" is /k ʌ p/
+    strict = table({0: "k ə p"}, options={"schwa_merge": False})
     assert "word k ə p" not in legal(strict)
     assert "not a word" in refused(strict, "word k ə p")
-    assert "word d ɑ g" not in legal(rig({0: "d ɑ g"}))
-    assert "word d ɑ g" in legal(rig({0: "d ɑ g"}, options={"dialect_merges": "ɑ=ɔ"}))
+    assert "word d ɑ g" not in legal(table({0: "d ɑ g"}))
+    assert "word d ɑ g" in legal(table({0: "d ɑ g"}, options={"dialect_merges": "ɑ=ɔ"}))
 
 
 def test_words_of_any_length_by_default_and_a_minimum_as_an_option() -> None:
-    assert "word ɔ" in legal(rig({0: "ɔ m"}))  # "awe"
-    state = rig({0: "ɔ m æ t"}, options={"min_word_length": 2})
+    assert "word ɔ" in legal(table({0: "ɔ m"}))  # "awe"
+    state = table({0: "ɔ m æ t"}, options={"min_word_length": 2})
     assert "word ɔ" not in legal(state)
     assert "at least 2 cards" in refused(state, "word ɔ")
     assert "word æ t" in legal(state)
@@ -140,43 +169,46 @@ def test_words_of_any_length_by_default_and_a_minimum_as_an_option() -> None:
 # ---- wild cards ---------------------------------------------------------------------------------
 
 def test_a_wild_card_is_declared_and_keeps_its_sound_on_the_table() -> None:
-    state = rig({0: "k t * m"})
+    state = table({0: "k t * m"})
     assert "word k *æ t" in legal(state)
+    before = held(state, 0)
     play(state, "word k *æ t")
     word = state.view(1)["table"]["words"][0]
     assert word["cards"] == ["k", "*æ", "t"] and word["sounds"] == "/k æ t/"
     assert state.zones()[-1].cards == ("k", "*", "t")  # the card itself is the wild card
-    assert state.hands[0] == counts("m")
+    assert held(state, 0) == before - Counter(cards("k * t"))
 
 
 def test_a_word_needs_a_sound_card_and_wilds_are_declared_in_canonical_form() -> None:
-    state = rig({0: "* * m"})
+    state = table({0: "* * m"})
     assert "only wild cards" in refused(state, "word *ɔ *ɔ")  # "awe awe" aside, no sound card
-    assert not any(a.startswith("word") and "m" not in a.split() for a in legal(state))
+    assert not any(a.startswith("word ") and all(t.startswith("*") for t in a.split()[1:])
+                   for a in legal(state))
+    assert any(a.startswith("word ") and "*" in a for a in legal(state))
     # /ʌ/ counts as /ə/: a wild card typed as *ʌ is read as *ə
     assert str(state.game.parse_action("word k *ʌ p")) == "word k *ə p"
 
 
 def test_a_wild_may_stand_for_a_sound_card_held_and_both_plays_are_offered() -> None:
-    state = rig({0: "k æ t *"})
+    state = table({0: "k æ t *"})
     plays = legal(state)
     assert {"word k æ t", "word *k æ t", "word k *æ t", "word k æ *t"} <= plays
 
 
 def test_extensions_insert_anywhere_keep_the_old_cards_and_may_use_wilds() -> None:
-    state = rig({0: "s t * m"}, words=("k æ t",))
+    state = laid_first("k æ t", "s t * m")
     plays = legal(state)
     assert "extend 0 k æ t s" in plays  # cats: at the end
     assert "extend 0 s k æ t" in plays  # scat: at the front
     play(state, "extend 0 s k æ t")
     assert state.view(1)["table"]["words"][0]["spellings"] == ["scat"]
     assert "adds at least one card" in refused(state, "extend 0 s k æ t")
-    moved = rig({0: "s"}, words=("k æ t",))
+    moved = laid_first("k æ t", "s")
     assert "must keep its cards, in their order" in refused(moved, "extend 0 æ k t s")
 
 
 def test_several_plays_in_one_turn_then_one_discard_as_a_house_rule() -> None:
-    state = rig({0: "i b ɛ d m n"}, words=("d ɔ g",), options={"plays_per_turn": "any"})
+    state = laid_first("d ɔ g", "i b ɛ d m n", options={"plays_per_turn": "any"})
     play(state, "extend 0 d ɔ g i")
     play(state, "word b ɛ d")
     assert state.phase == PLAY and state.current == 0
@@ -187,7 +219,7 @@ def test_several_plays_in_one_turn_then_one_discard_as_a_house_rule() -> None:
 # ---- the discard pile ---------------------------------------------------------------------------
 
 def test_the_card_taken_from_the_discard_pile_cannot_go_back_this_turn() -> None:
-    state = rig({0: "m n"}, discard="t ɔ", phase=DRAW)
+    state = table({0: "m n ŋ p b d g"}, up="ɔ", phase=DRAW)
     play(state, "draw discard")
     assert "discard ɔ" not in legal(state)
     assert "cannot go back" in refused(state, "discard ɔ")
@@ -197,15 +229,19 @@ def test_the_card_taken_from_the_discard_pile_cannot_go_back_this_turn() -> None
 
 
 def test_another_copy_of_the_taken_sound_may_be_discarded() -> None:
-    state = rig({0: "ɔ n"}, discard="t ɔ", phase=DRAW)
+    state = table({0: "ɔ n ŋ p b d g"}, up="ɔ", phase=DRAW)
     play(state, "draw discard")
     assert "discard ɔ" in legal(state)
     play(state, "discard ɔ")
-    assert state.hands[0] == counts("ɔ n")
+    assert state.hands[0] == counts("ɔ n ŋ p b d g")
 
 
 def test_a_play_may_not_leave_only_the_taken_card() -> None:
-    state = rig({0: "b ɛ d"}, discard="t ɔ", phase=DRAW, options={"plays_per_turn": "any"})
+    # Seat 0 laid "stop" last turn and holds b ɛ d; seat 1 threw the ɔ.
+    state = table({0: "b ɛ d s t ɑ p", 1: "ɔ"}, draws="v z", phase=DRAW,
+                  moves=("draw stock", "word s t ɑ p", "discard v", "draw stock", "discard ɔ"),
+                  options={"plays_per_turn": "any"})
+    assert held(state, 0) == Counter(cards("b ɛ d"))
     play(state, "draw discard")
     assert "word b ɛ d" not in legal(state)
     assert "only the card you took" in refused(state, "word b ɛ d")
@@ -217,8 +253,19 @@ def test_a_play_may_not_leave_only_the_taken_card() -> None:
 
 # ---- going out, the stock, the end of a game ---------------------------------------------------
 
+def going_out(kept: str, said: str, **options: Any) -> SayRummyState:
+    """Seat 0 laid "window" in its first turn and now holds k æ t after drawing; seat 1 laid
+    ``said`` in its turn and kept ``kept``."""
+    state = table({0: "k æ w ɪ n d oʊ", 1: f"{kept} {said}"}, draws="m v t",
+                  moves=("draw stock", "word w ɪ n d oʊ", "discard m",
+                         "draw stock", f"word {said}", "discard v"),
+                  options={"games": 1, **options})
+    assert held(state, 0) == Counter(cards("k æ t")) and held(state, 1) == Counter(cards(kept))
+    return state
+
+
 def test_emptying_the_hand_by_laying_words_wins_at_once() -> None:
-    state = rig({0: "k æ t", 1: "m n ŋ"}, options={"games": 1})
+    state = going_out("m n ŋ", "f ɔ r k")
     play(state, "word k æ t")
     assert state.phase == OVER and state.winners == [0]
     assert state.results[0]["reason"] == "went out by laying words"
@@ -226,36 +273,48 @@ def test_emptying_the_hand_by_laying_words_wins_at_once() -> None:
 
 
 def test_emptying_the_hand_by_discarding_wins() -> None:
-    state = rig({0: "m", 1: "n ŋ"}, options={"games": 1})  # words laid earlier this turn
+    # "cat" in the first turn, "fork" in the second: the m drawn is the last card.
+    state = table({0: "k æ t f ɔ r k"}, draws="v z m", options={"games": 1},
+                  moves=("draw stock", "word k æ t", "discard v", "draw stock", "discard z"))
+    play(state, "word f ɔ r k")
+    assert held(state, 0) == Counter(cards("m"))
     play(state, "discard m")
     assert state.phase == OVER and state.winners == [0]
     assert state.results[0]["reason"] == "went out by discarding the last card"
 
 
+SMALL_DECK = {"games": 1, "copies": 1, "wilds": 0}  # 40 cards: 25 in the stock for two
+
+
 def test_the_stock_is_rebuilt_once_and_the_game_ends_at_the_second_time() -> None:
-    state = rig({0: "m n ŋ", 1: "m n ŋ p"}, stock="v", discard="b d g", phase=DRAW,
-                options={"games": 1})
+    state = table({0: "k æ t"}, options=SMALL_DECK)
+    play(state, "word k æ t")
+    throw_any(state)
+    while len(state.stock) > 1:
+        throw_drawn(state)
+    pile = list(state.discard)
     play(state, "draw stock")  # the stock runs out: the pile under its top card becomes stock
     assert state.view(None)["table"]["stock_ran_out"] == 1
-    assert state.discard == cards("g") and sorted(state.stock) == sorted(cards("b d"))
-    play(state, "discard v")
-    play(state, "draw stock", 1)
-    play(state, "discard p", 1)
+    assert state.discard == pile[-1:] and sorted(state.stock) == sorted(pile[:-1])
+    throw_any(state)
+    while len(state.stock) > 1:
+        throw_drawn(state)
     play(state, "draw stock")  # the last card: the game ends after this turn
     assert state.phase == PLAY
-    play(state, "discard m")
+    throw_any(state)
     assert state.phase == OVER
     result = state.results[0]
     assert result["reason"] == "the stock ran out a second time"
-    assert result["cards_left"] == [3, 4] and result["winners"] == [0]
+    assert result["cards_left"] == [4, 7] and result["winners"] == [0]
 
 
 def test_fewest_cards_ties_share_the_game() -> None:
-    state = rig({0: "m n ŋ", 1: "m n ŋ"}, stock="v", discard="b", phase=DRAW,
-                options={"games": 1})
-    play(state, "draw stock")  # the pile has only its top card: no new stock can be made
-    play(state, "discard v")
-    assert state.results[0]["winners"] == [0, 1]
+    state = table({}, options=SMALL_DECK, phase=DRAW)
+    while state.phase != OVER:
+        throw_drawn(state)
+    result = state.results[0]
+    assert result["reason"] == "the stock ran out a second time"
+    assert result["cards_left"] == [7, 7] and result["winners"] == [0, 1]
 
 
 # ---- scoring over a match ------------------------------------------------------------------------
@@ -266,7 +325,7 @@ def test_fewest_cards_ties_share_the_game() -> None:
 )
 def test_the_three_scoring_schemes_and_the_wild_card_at_the_top(scoring: str, points: int
                                                                 ) -> None:
-    state = rig({0: "k æ t", 1: "ʃ æ g *"}, options={"games": 1, "scoring": scoring})
+    state = going_out("ʃ æ g *", "b ɛ d", scoring=scoring)
     play(state, "word k æ t")
     values = state.game.card_values
     assert values[WILD] == max(values[:WILD])
