@@ -21,8 +21,9 @@ from cardtable.games.contract.actions import (
     Lay,
     Swap,
 )
-from cardtable.games.contract.cards import CODES, JOKER, make_deck, parse_card, parse_cards
+from cardtable.games.contract.cards import JOKER, parse_card, parse_cards
 from cardtable.games.contract.state import ContractState
+from dealing import dealt, scripted
 
 SHORT = {"contracts": "2S,1S+1R", "deal_sizes": "11,11"}
 SHORT_LIVERPOOL = {"contracts": "2S,1S+1R", "deal_sizes": "12,12"}
@@ -106,99 +107,6 @@ def test_greedy_beats_random(name: str, options: dict[str, Any]) -> None:
     # It won all of 200 such matches in each rule set (benchmarks/contract_bots.py); an equal
     # player would win about 3 of 12.
     assert wins >= 10
-
-
-def dealt(
-    name: str, hand: str, top: str, seat: int = 0, players: int = 2,
-    options: dict[str, Any] | None = None, phase: str = "draw", first: int | None = None,
-) -> ContractState:
-    """A first deal written by hand: ``seat`` holds exactly ``hand`` with ``top`` turned up,
-    and it is ``seat``'s turn in ``phase`` (the seat ``first`` is to act first when given).
-
-    The deal gives as many cards as that needs (the ``deal_sizes`` option): in the play phase
-    the seat was dealt all of ``hand`` but its last card and drew that one from the stock, the
-    others letting the turned-up card go by. The other cards are shuffled into hands and
-    stock."""
-    opts = dict(options if options is not None else SHORT)
-    size = len(parse_cards(hand)) - (phase == "play")
-    opts["deal_sizes"] = ",".join([str(size)] * len(opts["contracts"].split(",")))
-    game = load_game(name, players, opts)
-    first = seat if first is None else first
-    probe = game.new_state(7)
-    assert isinstance(probe, ContractState)
-    deck = make_deck(probe.rules.decks, probe.rules.jokers)
-    mine = parse_cards(hand)
-    (up,) = parse_cards(top)
-    for c in [*mine, up]:
-        deck.remove(c)
-    random.Random(3).shuffle(deck)
-    hands = [mine[:size] if s == seat else [deck.pop() for _ in range(size)]
-             for s in range(players)]
-    stock = mine[size:] + deck[::-1]  # top first: the card the seat draws in the play phase
-    state = game.new_state(7, deals=[{
-        "dealer": (first - 1) % players,
-        "hands": [[CODES[c] for c in h] for h in hands],
-        "stock": [CODES[c] for c in stock],
-        "up": [CODES[up]],
-    }])
-    assert isinstance(state, ContractState)
-    if phase == "play":
-        state.apply(seat, DRAW)
-        while state.phase == "buy":  # nobody buys the turned-up card
-            other = state.actors[0]
-            answer = state.window_answer(other)
-            assert answer is not None
-            state.apply(other, answer)
-    assert state.phase == phase and state.actors == (first,) and state.deal_no == 1
-    assert sorted(c for c in range(53) for _ in range(state.hands[seat][c])) == sorted(mine)
-    assert not state.invariant_violations()
-    return state
-
-
-def scripted(
-    name: str, hands: dict[int, str], up: str, draws: str, moves: tuple[str, ...], *,
-    size: int, players: int = 2, first: int = 0, options: dict[str, Any] | None = None,
-) -> ContractState:
-    """A first deal written by hand and played to a position by the moves a table makes.
-
-    ``hands`` are dealt cards (a seat not named, or named short, gets cards from the shuffled
-    rest, ``size`` in all: the ``deal_sizes`` option); ``up`` is turned up, and the stock's
-    next cards are ``draws``, first drawn first. ``moves`` are played in turn, each by the
-    seat to act; an out-of-turn window (a buy) is let close by whoever it is offered to."""
-    opts = dict(options if options is not None else SHORT)
-    opts["deal_sizes"] = ",".join([str(size)] * len(opts["contracts"].split(",")))
-    game = load_game(name, players, opts)
-    probe = game.new_state(7)
-    assert isinstance(probe, ContractState)
-    deck = make_deck(probe.rules.decks, probe.rules.jokers)
-    named = {s: parse_cards(hands.get(s, "")) for s in range(players)}
-    top = parse_cards(draws)
-    for c in [*(c for cards in named.values() for c in cards), parse_card(up), *top]:
-        deck.remove(c)
-    random.Random(3).shuffle(deck)
-    dealt = [named[s] + [deck.pop() for _ in range(size - len(named[s]))]
-             for s in range(players)]
-    state = game.new_state(7, deals=[{
-        "dealer": (first - 1) % players,
-        "hands": [[CODES[c] for c in h] for h in dealt],
-        "stock": [CODES[c] for c in [*top, *deck[::-1]]],
-        "up": [up],
-    }])
-    assert isinstance(state, ContractState)
-    for text in moves:
-        while state.phase == "buy":
-            other = state.actors[0]
-            answer = state.window_answer(other)
-            assert answer is not None
-            state.apply(other, answer)
-        state.apply(state.actors[0], state.game.parse_action(text))
-    while state.phase == "buy":
-        other = state.actors[0]
-        answer = state.window_answer(other)
-        assert answer is not None
-        state.apply(other, answer)
-    assert not state.invariant_violations()
-    return state
 
 
 def down_in_liverpool(dealt: str, draws: str) -> ContractState:

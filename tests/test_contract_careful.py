@@ -11,7 +11,8 @@ from cardtable.games.contract.bots import TWO_SETS, explain
 from cardtable.games.contract.cards import parse_card, parse_cards
 from cardtable.games.contract.state import ContractState
 from cardtable.sim.paired import first_round
-from test_contract_bot import SET_AND_RUN_FIRST, SHORT, SHORT_LIVERPOOL, dealt, decide, scripted
+from dealing import dealt, scripted
+from test_contract_bot import SET_AND_RUN_FIRST, SHORT, SHORT_LIVERPOOL, decide
 
 DOWN = "down QS QH QD | 8S 8H 8D"  # deal 1's two sets, laid on seat 0's first turn
 

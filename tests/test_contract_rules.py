@@ -1,8 +1,11 @@
-"""Dummy Rummy and Liverpool rule by rule, on rigged tables.
+"""Dummy Rummy and Liverpool rule by rule, on tables dealt by hand.
 
-Each test deals a table by hand (hands, melds on the table, stock and discard pile), plays the
-moves a player would make through the public protocol, and checks what the table would notice:
-who may act, what lands in whose hand, the score sheet, and the reason given for a refused move.
+Each test writes a deal (the cards that matter in each hand, the upcard, the stock's next
+cards), plays to the position it needs by legal moves (a first round in which seats go down,
+deals in which a player goes out at once), plays the moves a player would make through the
+public protocol, and checks what the table would notice: who may act, what lands in whose hand,
+the score sheet, and the reason given for a refused move. Melds are named by owner and number
+(``1:1``: seat 1's second meld), numbered in the order a lay-down's melds are sorted.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from cardtable.games.contract.actions import (
     Swap,
     parse_action,
 )
-from cardtable.games.contract.cards import CODES, JOKER, make_deck, natural, parse_card, parse_cards
+from cardtable.games.contract.cards import CODES, JOKER, natural, parse_card, parse_cards
 from cardtable.games.contract.game import ContractGame
 from cardtable.games.contract.rules import EXTENDED_CONTRACTS
 from cardtable.games.contract.state import (
@@ -39,12 +42,19 @@ from cardtable.games.contract.state import (
     PLAY_PHASE,
     RUMMY_PHASE,
     ContractState,
-    TableMeld,
 )
 from conformance import fingerprint
-from test_contract_bot import dealt, scripted
+from dealing import (
+    contract_deal,
+    contract_game,
+    contract_table,
+    dealt,
+    going_out_deal,
+    scripted,
+)
 
 FILLERS = ("2C 9D KS", "3D 10C KH", "2D 9C 6D", "3H 10D KC")  # they fit no meld below
+ONE_SET = {"contracts": "1S"}  # a contract of three cards: hands as small as three
 
 
 def c(text: str) -> int:
@@ -67,6 +77,12 @@ def seats(first: str, players: int = 3) -> dict[int, str]:
     return {0: first} | {s: FILLERS[s] for s in range(1, players)}
 
 
+def meld_info(state: ContractState, meld: str) -> dict[str, Any]:
+    """What everyone is shown of meld ``meld`` ("1:0")."""
+    found = {m["id"]: m for m in state.public_info()["melds"]}
+    return dict(found[meld])
+
+
 def actors(state: ContractState) -> tuple[int, ...]:
     """Who may act now (a call, so that checks in sequence are not narrowed by mypy)."""
     return state.actors
@@ -81,73 +97,6 @@ def make_game(name: str, players: int, options: dict[str, Any] | None = None) ->
     game = load_game(name, players, options or {})
     assert isinstance(game, ContractGame)
     return game
-
-
-def rig(
-    name: str,
-    hands: dict[int, str],
-    *,
-    players: int = 3,
-    table: dict[int, list[str]] | None = None,
-    stock_top: str = "",
-    discard: str | None = None,
-    rest: str = "stock",
-    current: int = 0,
-    deal: int = 1,
-    phase: str = DRAW_PHASE,
-    options: dict[str, Any] | None = None,
-) -> ContractState:
-    """A table dealt by hand, at the start of ``current``'s turn (or in ``phase``).
-
-    Melds in ``table`` are written as a player writes them (runs low to high, so each joker's
-    place says what it stands for) and make their owner down. ``stock_top`` lists the next stock
-    cards, first drawn first; ``discard`` is the pile, bottom to top. Every other card of the
-    pack goes under the stock (``rest="stock"``) or under the discard pile (``rest="discard"``).
-    """
-    game = make_game(name, players, options)
-    state = game.new_state(0)
-    state.deal_no = deal
-    state.dealer = (current - 1) % players
-    state.hands = [bytearray(counts(hands.get(s, ""))) for s in range(players)]
-    state.sizes = [sum(h) for h in state.hands]
-    state.known = [[0] * 53 for _ in range(players)]
-    state.table = [[] for _ in range(players)]
-    state.down = [False] * players
-    state.down_turn = [-1] * players
-    for seat, melds in (table or {}).items():
-        for text in melds:
-            meld = state._read_group(tuple(parse_cards(text)))
-            state.table[seat].append(TableMeld(meld, state.rules))
-        state.down[seat] = True
-    pool = Counter(make_deck(state.rules.decks, state.rules.jokers))
-    used = Counter(card for h in state.hands for card, k in enumerate(h) for _ in range(k))
-    used += Counter(card for ms in state.table for tm in ms for card in tm.meld.cards)
-    top = parse_cards(stock_top)
-    pile = parse_cards(discard) if discard else []
-    used += Counter(top + pile)
-    assert not used - pool, f"more copies than the pack holds: {dict(used - pool)}"
-    spare = sorted((pool - used).elements())
-    random.Random(1).shuffle(spare)
-    if discard is None:
-        pile, spare = spare[-1:], spare[:-1]
-    if rest == "discard":
-        state.stock = list(reversed(top))
-        state.discard = spare + pile
-    else:
-        state.stock = spare + list(reversed(top))
-        state.discard = pile
-    state.throwers = [None] * len(state.discard)
-    state.buys = [0] * players
-    state.penalties = [0] * players
-    state.cut_bonus = None
-    state.current = current
-    state.turn = 5
-    state.taken = -1
-    state.owed_jokers = 0
-    state.pending, state.claims, state.passed, state.window_order = [], [], [], []
-    state.phase = phase
-    assert state.invariant_violations() == []
-    return state
 
 
 def act(state: ContractState, seat: int, text: str) -> None:
@@ -214,7 +163,8 @@ def test_extended_deals_add_three_contracts_dealt_at_their_minimum_size() -> Non
 
 
 def test_the_free_discard_goes_to_the_next_player_without_a_sale() -> None:
-    state = rig("liverpool", {0: "5S 9H JD KC", 1: "3C 4C 8D", 2: "6H 7H 8S"}, discard="QS")
+    state = contract_table("liverpool", {0: "5S 9H JD KC", 1: "3C 4C 8D", 2: "6H 7H 8S"},
+                           up="QS", options=ONE_SET)
     play(state, "take")
     assert state.phase == PLAY_PHASE and held(state, 0)[c("QS")] == 1 and state.discard == []
     play(state, "discard 5S")
@@ -225,7 +175,7 @@ def test_the_free_discard_goes_to_the_next_player_without_a_sale() -> None:
 
 
 def test_a_turn_must_start_by_drawing() -> None:
-    state = rig("liverpool", seats("5S 9H JD KC"), discard="QS")
+    state = contract_table("liverpool", seats("5S 9H JD KC"), up="QS", options=ONE_SET)
     assert "first take the discard or draw" in refused(state, 0, "discard 5S")
     assert "nothing is on offer" in refused(state, 0, "buy")
     assert refused(state, 1, "draw") == "it is not seat 1's move"
@@ -234,9 +184,10 @@ def test_a_turn_must_start_by_drawing() -> None:
 # ---- buying ----------------------------------------------------------------------------------
 
 def sale_table(name: str, players: int = 4, **options: Any) -> ContractState:
+    """Seat 1 is first to play, the QS turned up; everyone holds its three filler cards."""
     hands = {s: FILLERS[s] for s in range(players)}
-    return rig(name, hands, players=players, current=1, discard="4D QS",
-               stock_top="7C 8C 9C 10C", options=options)
+    return contract_table(name, hands, players=players, first=1, up="QS",
+                          draws="7C 8C 9C 10C", options={**ONE_SET, **options})
 
 
 def test_a_declined_discard_is_for_sale_to_everyone_else_nearest_first() -> None:
@@ -255,7 +206,7 @@ def test_a_declined_discard_is_for_sale_to_everyone_else_nearest_first() -> None
     assert gained(state, 3) == Counter(parse_cards("QS 7C"))
     assert gained(state, 0) == Counter()
     assert gained(state, 1) == Counter([c("8C")])
-    assert state.buys == [0, 0, 0, 1] and state.discard == [c("4D")]
+    assert state.buys == [0, 0, 0, 1] and state.discard == []
 
 
 def test_the_nearest_claim_settles_the_sale_at_once() -> None:
@@ -279,7 +230,7 @@ def test_when_everyone_passes_the_card_stays_and_the_player_draws() -> None:
     act(state, state.current, "draw")
     for seat in (2, 3, 0):
         act(state, seat, "pass")
-    assert state.phase == PLAY_PHASE and state.discard == [c("4D"), c("QS")]
+    assert state.phase == PLAY_PHASE and state.discard == [c("QS")]
     assert held(state, 1)[c("7C")] == 1 and state.buys == [0] * 4
 
 
@@ -389,32 +340,51 @@ def test_liverpool_has_no_buy_limit_by_default_but_a_table_may_set_one() -> None
 
 
 def test_buy_after_down_false_keeps_players_who_are_down_out_of_the_sale() -> None:
-    state = rig("liverpool", {s: FILLERS[s] for s in range(4)}, players=4, current=1,
-                discard="QS", table={3: ["5H 6H 7H 8H", "JC JD JS"]},
-                options={"buy_after_down": False})
+    # Seat 3 went down in the first round; seat 0 threw the card now on top (so it may not
+    # buy it back); seat 1 turns it down.
+    downs = {3: "JC JD JS | 5H 6H 7H 8H"}
+    state = contract_table("liverpool", dict(enumerate(FILLERS)), players=4, first=1,
+                           downs=downs, throws={0: "QS"}, options={"buy_after_down": False})
+    assert state.down == [False, False, False, True] and state.discard[-1] == c("QS")
     act(state, state.current, "draw")
-    assert actors(state) == (2, 0)
-    allowed = rig("liverpool", {s: FILLERS[s] for s in range(4)}, players=4, current=1,
-                  discard="QS", table={3: ["5H 6H 7H 8H", "JC JD JS"]})
+    assert actors(state) == (2,)
+    allowed = contract_table("liverpool", dict(enumerate(FILLERS)), players=4, first=1,
+                             downs=downs, throws={0: "QS"})
     act(allowed, allowed.current, "draw")
-    assert actors(allowed) == (2, 3, 0)
+    assert actors(allowed) == (2, 3)
+
+
+def at_deal(game: ContractGame, deal_no: int, last: dict[str, Any]) -> ContractState:
+    """A match played to deal ``deal_no``, dealt ``last``: in each deal before it the first
+    to play was dealt its contract and went out at once."""
+    first = (last["dealer"] + 1 - (deal_no - 1)) % game.players
+    early = [going_out_deal(game, k, (first + k - 1) % game.players) for k in range(1, deal_no)]
+    state = game.new_state(0, deals=[deal for deal, _ in early] + [last])
+    for _, moves in early:
+        play(state, *moves)
+    assert state.deal_no == deal_no and state.phase == DRAW_PHASE
+    return state
 
 
 def test_no_buying_in_deal_ten_of_the_extended_game() -> None:
-    state = rig("liverpool", {s: FILLERS[s] for s in range(3)}, discard="QS", deal=10,
-                stock_top="7C", options={"extended": True})
+    game = make_game("liverpool", 3, {"extended": True})
+    ten = contract_deal(game, dict(enumerate(FILLERS[:3])), "QS", "7C", first=0,
+                        size=game.rules.deal_sizes[9])
+    state = at_deal(game, 10, ten)
     assert str(state.contract) == "3 sets + 3 runs (no buying)"
+    before = held(state, 0)
     act(state, state.current, "draw")
-    assert state.phase == PLAY_PHASE and held(state, 0)[c("7C")] == 1
-    nine = rig("liverpool", {s: FILLERS[s] for s in range(3)}, discard="QS", deal=9,
-               options={"extended": True})
+    assert state.phase == PLAY_PHASE and held(state, 0) - before == Counter([c("7C")])
+    nine = at_deal(game, 9, contract_deal(game, {}, "QS", "", first=2,
+                                          size=game.rules.deal_sizes[8]))
+    assert str(nine.contract) == "4 runs"
     act(nine, nine.current, "draw")
     assert nine.phase == BUY_PHASE
 
 
 def test_a_contract_written_with_a_bang_bans_buying() -> None:
-    state = rig("dummy-rummy", {s: FILLERS[s] for s in range(3)}, discard="QS",
-                options={"contracts": "2S!", "deal_sizes": "11"})
+    state = contract_table("dummy-rummy", {s: FILLERS[s] for s in range(3)}, up="QS",
+                           options={"contracts": "2S!"})
     act(state, state.current, "draw")
     assert state.phase == PLAY_PHASE
 
@@ -433,7 +403,7 @@ DEAL2_HAND = "QS QH QD QC 5H 6H 7H 8H 9H 2C"  # a set and a run, with extras
 
 
 def test_going_down_lays_the_whole_contract_at_minimum_size() -> None:
-    state = rig("liverpool", seats(DEAL2_HAND), deal=2, stock_top="KD")
+    state = contract_table("liverpool", seats(DEAL2_HAND), draws="KD")
     play(state, "draw")
     downs = [a for a in state.legal_actions(0) if isinstance(a, Down)]
     assert downs, "the hand holds a set and a run"
@@ -453,7 +423,7 @@ def test_going_down_lays_the_whole_contract_at_minimum_size() -> None:
 
 
 def test_a_longer_meld_written_out_is_accepted() -> None:
-    state = rig("liverpool", seats(DEAL2_HAND), deal=2, stock_top="KD")
+    state = contract_table("liverpool", seats(DEAL2_HAND), draws="KD")
     play(state, "draw", "down QS QH QD QC | 5H 6H 7H 8H 9H")
     assert [len(tm.meld.cards) for tm in state.table[0]] == [4, 5]
 
@@ -461,8 +431,7 @@ def test_a_longer_meld_written_out_is_accepted() -> None:
 def test_a_longer_meld_is_offered_only_when_no_minimal_lay_down_exists() -> None:
     # A-5 of hearts with two jokers is a run only at five cards: any four of them would hold
     # as many jokers as natural cards.
-    state = rig("liverpool", seats("QS QH QD AH 2H JK JK 5H KC"), deal=2,
-                stock_top="3S")
+    state = contract_table("liverpool", seats("QS QH QD AH 2H JK JK 5H KC"), draws="3S")
     play(state, "draw")
     downs = [a for a in state.legal_actions(0) if isinstance(a, Down)]
     assert [str(d) for d in downs] == ["down QD QH QS | AH 2H JK JK 5H"]
@@ -540,24 +509,25 @@ def test_the_lay_downs_offered_are_exactly_every_minimal_one(majority: bool) -> 
     assert met > hands // 6
 
 
-@pytest.mark.parametrize(("deal", "text", "why"), [
-    (2, "down QS QH QD", "contract is a set and a run; these melds are a set"),
-    (2, "down QS QH 5H | 6H 7H 8H 9H", "5H is not a queen"),
-    (1, "down QS QH QD | 5H 6H 7H", "a run needs 4 or more cards of one suit"),
-    (3, "down 5H 6H 7H 8H | 9H 10H JH QH", "would join into one run of hearts"),
-    (2, "down QS JK JK | 5H 6H 7H 8H", "more natural cards than jokers"),
-    (2, "down KS KH KD | 5H 6H 7H 8H", "you do not hold KD KH KS"),
-    (2, "down QS QH QD | 5H 7H 8H 9H", "not in sequence"),
+@pytest.mark.parametrize(("contract", "text", "why"), [
+    ("1S+1R", "down QS QH QD", "contract is a set and a run; these melds are a set"),
+    ("1S+1R", "down QS QH 5H | 6H 7H 8H 9H", "5H is not a queen"),
+    ("2S", "down QS QH QD | 5H 6H 7H", "a run needs 4 or more cards of one suit"),
+    ("2R", "down 5H 6H 7H 8H | 9H 10H JH QH", "would join into one run of hearts"),
+    ("1S+1R", "down QS JK JK | 5H 6H 7H 8H", "more natural cards than jokers"),
+    ("1S+1R", "down KS KH KD | 5H 6H 7H 8H", "you do not hold KD KH KS"),
+    ("1S+1R", "down QS QH QD | 5H 7H 8H 9H", "not in sequence"),
 ])
-def test_wrong_lay_downs_are_refused_with_a_reason(deal: int, text: str, why: str) -> None:
+def test_wrong_lay_downs_are_refused_with_a_reason(contract: str, text: str, why: str) -> None:
     hand = "QS QH QD 5H 6H 7H 8H 9H 10H JH QH JK JK"
-    state = rig("liverpool", seats(hand), deal=deal, phase=PLAY_PHASE)
+    state = contract_table("liverpool", seats(hand), phase=PLAY_PHASE,
+                           options={"contracts": contract})
     assert why in refused(state, 0, text)
     assert not state.down[0]
 
 
 def test_down_twice_or_before_drawing_is_refused() -> None:
-    state = rig("liverpool", seats(DEAL2_HAND), deal=2)
+    state = contract_table("liverpool", seats(DEAL2_HAND))
     assert "first take the discard or draw" in refused(state, 0, "down QS QH QD | 5H 6H 7H 8H")
     play(state, "draw", "down QS QH QD | 5H 6H 7H 8H")
     assert "already down" in refused(state, 0, "down QC QC QC | 6H 7H 8H 9H")
@@ -565,8 +535,7 @@ def test_down_twice_or_before_drawing_is_refused() -> None:
 
 def test_penalties_make_a_wrong_lay_down_of_held_cards_cost_fifty() -> None:
     options = {"penalties": True}
-    state = rig("liverpool", seats(DEAL2_HAND), deal=2, phase=PLAY_PHASE,
-                options=options)
+    state = contract_table("liverpool", seats(DEAL2_HAND), phase=PLAY_PHASE, options=options)
     before = held(state, 0)
     play(state, "down QS QH QD")  # half a contract: the referee charges 50
     assert state.penalties == [50, 0, 0] and not state.down[0]
@@ -582,97 +551,106 @@ def test_penalties_make_a_wrong_lay_down_of_held_cards_cost_fifty() -> None:
 
 
 def test_without_penalties_a_wrong_lay_down_costs_nothing() -> None:
-    state = rig("liverpool", seats(DEAL2_HAND), deal=2, phase=PLAY_PHASE)
+    state = contract_table("liverpool", seats(DEAL2_HAND), phase=PLAY_PHASE)
     assert "contract is a set and a run" in refused(state, 0, "down QS QH QD")
     assert state.penalties == [0, 0, 0]
 
 
 # ---- laying off ------------------------------------------------------------------------------
 
+# Seat 0 down with a set of fours and the hearts 5-8; seat 1 with the jacks and the spades
+# 5-8: the table's melds 0:0, 0:1, 1:0 (the set) and 1:1 (the run).
+FOURS_AND_SPADES = {0: "4S 4H 4C | 5H 6H 7H 8H", 1: "JC JH JS | 5S 6S 7S 8S"}
+
+
 def test_lay_offs_on_own_and_others_melds_once_down() -> None:
-    state = rig("liverpool", {0: "4D 9S 10S KC 2C", 1: "JD QD KD", 2: FILLERS[2]},
-                table={0: ["4S 4H 4C"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
+    state = contract_table("liverpool", {0: "4D 9S 10S KC 2C", 1: "JD QD KD", 2: FILLERS[2]},
+                           downs=FOURS_AND_SPADES, phase=PLAY_PHASE)
+    assert held(state, 0) == Counter(parse_cards("4D 9S 10S KC 2C"))
     lays = {str(a) for a in state.legal_actions(0) if isinstance(a, Lay)}
-    assert lays == {"lay 4D on 0:0", "lay 9S on 1:0 high"}
-    play(state, "lay 4D on 0:0", "lay 9S on 1:0 high")
-    assert "lay 10S on 1:0 high" in [str(a) for a in state.legal_actions(0)]
-    play(state, "lay 10S on 1:0 high")
-    assert [str(tm.meld) for tm in state.table[1]] == ["5S 6S 7S 8S 9S 10S"]
-    assert "does not fit" in refused(state, 0, "lay KC on 1:0 high")
+    assert lays == {"lay 4D on 0:0", "lay 9S on 1:1 high"}
+    play(state, "lay 4D on 0:0", "lay 9S on 1:1 high")
+    assert "lay 10S on 1:1 high" in [str(a) for a in state.legal_actions(0)]
+    play(state, "lay 10S on 1:1 high")
+    assert str(state.table[1][1].meld) == "5S 6S 7S 8S 9S 10S"
+    assert "does not fit" in refused(state, 0, "lay KC on 1:1 high")
     assert "no meld 1:3" in refused(state, 0, "lay KC on 1:3")
 
 
 def test_lay_off_needs_being_down() -> None:
-    state = rig("liverpool", seats("9S KC 2C"),
-                table={1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
-    assert "must be down" in refused(state, 0, "lay 9S on 1:0 high")
+    state = contract_table("liverpool", seats("9S KC 2C"), downs={1: FOURS_AND_SPADES[1]},
+                           phase=PLAY_PHASE)
+    assert "must be down" in refused(state, 0, "lay 9S on 1:1 high")
     assert not any(isinstance(a, Lay) for a in state.legal_actions(0))
 
 
 def test_run_ends_and_set_wording() -> None:
-    state = rig("liverpool", seats("4S 9S 4H KC"),
-                table={0: ["4C 4D 4S"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
-    assert "say which end" in refused(state, 0, "lay 4S on 1:0")
-    assert "does not fit the high end" in refused(state, 0, "lay 4S on 1:0 high")
+    state = contract_table("liverpool", seats("4S 9S 4H KC"), phase=PLAY_PHASE, downs={
+        0: "4C 4D 4S | 10D JD QD KD", 1: FOURS_AND_SPADES[1]})
+    assert "say which end" in refused(state, 0, "lay 4S on 1:1")
+    assert "does not fit the high end" in refused(state, 0, "lay 4S on 1:1 high")
     assert "a set has no ends" in refused(state, 0, "lay 4H on 0:0 low")
-    play(state, "lay 4S on 1:0 low", "lay 4H on 0:0")
+    play(state, "lay 4S on 1:1 low", "lay 4H on 0:0")
 
 
 def test_an_ace_goes_below_a_two_or_above_a_king_never_round_the_corner() -> None:
-    state = rig("liverpool", seats("AH AS AD KC"),
-                table={0: ["QC QD QH"], 1: ["2H 3H 4H 5H", "JS QS KS JK"]}, phase=PLAY_PHASE)
+    state = contract_table("liverpool", seats("AH AS AD KC"), phase=PLAY_PHASE, downs={
+        0: "QC QD QH | JS QS KS JK", 1: "9C 9D 9H | 2H 3H 4H 5H"})
     lays = {str(a) for a in state.legal_actions(0) if isinstance(a, Lay)}
-    assert "lay AH on 1:0 low" in lays
+    assert "lay AH on 1:1 low" in lays
     # J Q K + a joker standing for the ace: the spade run is closed at the top.
     assert not any(s.startswith("lay AS") for s in lays)
 
 
 def test_lay_off_same_turn_false_keeps_the_first_turn_to_own_melds() -> None:
     options = {"lay_off_same_turn": False}
-    state = rig("liverpool", seats(DEAL2_HAND + " 9S"), deal=2,
-                table={1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE, options=options)
+    state = contract_table("liverpool", seats(DEAL2_HAND + " 9S"), downs={
+        1: FOURS_AND_SPADES[1]}, phase=PLAY_PHASE, options=options)
     play(state, "down QS QH QD | 5H 6H 7H 8H")
-    assert "may add only to your own melds" in refused(state, 0, "lay 9S on 1:0 high")
+    assert "may add only to your own melds" in refused(state, 0, "lay 9S on 1:1 high")
     assert not any(isinstance(a, Lay) and a.owner == 1 for a in state.legal_actions(0))
     play(state, "lay QC on 0:0", "discard 2C", "draw", "discard 3D", "draw", "discard 2D")
-    play(state, "draw", "lay 9S on 1:0 high")
-    default = rig("liverpool", seats(DEAL2_HAND + " 9S"), deal=2,
-                  table={1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
-    play(default, "down QS QH QD | 5H 6H 7H 8H", "lay 9S on 1:0 high")
+    play(state, "draw", "lay 9S on 1:1 high")
+    default = contract_table("liverpool", seats(DEAL2_HAND + " 9S"), downs={
+        1: FOURS_AND_SPADES[1]}, phase=PLAY_PHASE)
+    play(default, "down QS QH QD | 5H 6H 7H 8H", "lay 9S on 1:1 high")
 
 
 def test_melds_on_the_table_never_rearrange() -> None:
     # The text's example: a 3C in a set of threes may not move to 4C-7C to let a 2C in.
-    state = rig("dummy-rummy", seats("2C KD"),
-                table={0: ["3C 3D 3H"], 1: ["4C 5C 6C 7C"]}, phase=PLAY_PHASE)
+    state = contract_table("dummy-rummy", seats("2C KD"), phase=PLAY_PHASE, downs={
+        0: "3C 3D 3H | 10H JH QH KH", 1: "JD JH JS | 4C 5C 6C 7C"})
+    assert [str(tm.meld) for tm in state.table[1]] == ["4C 5C 6C 7C", "JD JH JS"]
     assert not any(isinstance(a, Lay) and a.card == c("2C") for a in state.legal_actions(0))
 
 
 # ---- jokers ----------------------------------------------------------------------------------
 
 def swap_table(**options: Any) -> ContractState:
-    return rig("liverpool", seats("6H 10C KD 2S"),
-               table={0: ["QS QD QC"], 1: ["5H JK 7H 8H"]}, phase=PLAY_PHASE, options=options)
+    """Seat 0, down with the queens and spades 9-Q, holds the 6H a joker stands for in seat 1's
+    run (its meld 1:1)."""
+    return contract_table("liverpool", seats("6H 10C KD 2S"), phase=PLAY_PHASE, downs={
+        0: "QS QD QC | 9S 10S JS QS", 1: "9C 9D 9S | 5H JK 7H 8H"}, options=options)
 
 
 def test_a_joker_swapped_from_a_run_must_be_played_before_discarding() -> None:
     state = swap_table()
-    assert Swap(c("6H"), 1, 0) in state.legal_actions(0)
-    assert state.public_info()["melds"][1]["jokers_stand_for"] == ["6H"]
-    play(state, "swap 6H on 1:0")
-    assert [str(tm.meld) for tm in state.table[1]] == ["5H 6H 7H 8H"]
+    assert Swap(c("6H"), 1, 1) in state.legal_actions(0)
+    assert meld_info(state, "1:1")["jokers_stand_for"] == ["6H"]
+    play(state, "swap 6H on 1:1")
+    assert str(state.table[1][1].meld) == "5H 6H 7H 8H"
     assert held(state, 0)[JOKER] == 1 and state.owed_jokers == 1
     assert "play the joker you swapped out" in refused(state, 0, "discard KD")
     legal = state.legal_actions(0)
     assert not any(isinstance(a, Discard) for a in legal)
-    assert Lay(JOKER, 0, 0, None) in legal and Lay(JOKER, 1, 0, "high") in legal
+    assert Lay(JOKER, 0, 0, None) in legal and Lay(JOKER, 1, 1, "high") in legal
     play(state, "lay JK on 0:0", "discard KD")
     assert actors(state) == (1,)
 
 
 def test_a_swap_names_the_card_the_joker_stands_for() -> None:
     state = swap_table()
-    assert "no joker in meld 1:0 stands for 10C" in refused(state, 0, "swap 10C on 1:0")
+    assert "no joker in meld 1:1 stands for 10C" in refused(state, 0, "swap 10C on 1:1")
     assert "runs only" in refused(state, 0, "swap 10C on 0:0")
     # Seat 1 went down with a run whose joker stands for 6H; seat 0, holding it, is not down.
     early = scripted("liverpool", {0: "6H 10C KD 2S", 1: "QS QD QC 5H JK 7H 8H"}, "AD",
@@ -706,54 +684,63 @@ def test_a_swapped_joker_with_nowhere_to_go_this_turn_does_not_block_the_turn() 
 def test_joker_swaps_can_be_switched_off() -> None:
     state = swap_table(joker_swaps=False)
     assert not any(isinstance(a, Swap) for a in state.legal_actions(0))
-    assert "not played at this table" in refused(state, 0, "swap 6H on 1:0")
+    assert "not played at this table" in refused(state, 0, "swap 6H on 1:1")
 
 
 def test_a_meld_keeps_more_natural_cards_than_jokers() -> None:
-    state = rig("liverpool", seats("JK JK 2S"),
-                table={0: ["QS QD JK"], 1: ["5H 6H JK 8H"]}, phase=PLAY_PHASE)
+    # Seat 0's run of spades and seat 1's set of nines hold all the jokers they may.
+    downs = {0: "QS QD JK | 2S JK 4S JK 6S", 1: "9C 9D JK | 5H 6H JK 8H"}
+    state = contract_table("liverpool", seats("JK JK 2S"), phase=PLAY_PHASE, downs=downs,
+                           options={"jokers": 8})
     lays = {str(a) for a in state.legal_actions(0) if isinstance(a, Lay)}
-    assert lays == {"lay JK on 1:0 low", "lay JK on 1:0 high"}
-    free = rig("liverpool", seats("JK JK 2S"),
-               table={0: ["QS QD JK"], 1: ["5H 6H JK 8H"]}, phase=PLAY_PHASE,
-               options={"natural_majority": False})
+    assert lays == {"lay JK on 1:1 low", "lay JK on 1:1 high"}
+    free = contract_table("liverpool", seats("JK JK 2S"), phase=PLAY_PHASE, downs=downs,
+                          options={"jokers": 8, "natural_majority": False})
     assert Lay(JOKER, 0, 0, None) in free.legal_actions(0)
 
 
 def test_each_joker_on_the_table_shows_what_it_stands_for() -> None:
-    state = rig("liverpool", seats(FILLERS[0]),
-                table={0: ["QS QD JK"], 1: ["JK 6H 7H 8H"]})
-    melds = state.public_info()["melds"]
-    assert melds[0]["jokers_stand_for"] == ["Q"]
-    assert melds[1]["jokers_stand_for"] == ["5H"]
+    state = contract_table("liverpool", seats(FILLERS[0]), downs={
+        0: "QS QD JK | 2S 3S 4S 5S", 1: "9C 9D 9S | JK 6H 7H 8H"})
+    assert meld_info(state, "0:0")["jokers_stand_for"] == ["Q"]
+    assert meld_info(state, "1:1")["jokers_stand_for"] == ["5H"]
 
 
 # ---- calling rummy ----------------------------------------------------------------------------
 
+# Seat 0 down with the queens and the hearts 9-K; seat 1 with the tens and the spades 5-8.
+QUEENS_AND_SPADES = {0: "QS QD QC | 9H 10H JH QH KH", 1: "10C 10D 10S | 5S 6S 7S 8S"}
+
+
 def rummy_table(name: str = "liverpool", **options: Any) -> ContractState:
-    return rig(name, {0: "9S KD 2H", 1: FILLERS[1], 2: FILLERS[2], 3: FILLERS[3]}, players=4,
-               table={1: ["5S 6S 7S 8S"], 0: ["QS QD QC"]}, phase=PLAY_PHASE,
-               discard="3D", stock_top="JC 4C", options=options)
+    """Four players; seat 0, down, has drawn and holds 9S KD 2H; the 3D is under the stock's
+    draw, seat 3 having thrown it."""
+    return contract_table(name, {0: "9S KD 2H", 1: FILLERS[1], 2: FILLERS[2], 3: FILLERS[3]},
+                          players=4, downs=QUEENS_AND_SPADES, throws={3: "3D"},
+                          phase=PLAY_PHASE, draws="JC 4C", options=options)
 
 
 def test_calling_rummy_on_a_playable_discard() -> None:
     state = rummy_table()
+    assert held(state, 0) == Counter(parse_cards("9S KD 2H"))
+    pile = list(state.discard)
+    assert pile[-1] == c("3D")
     play(state, "discard 9S")  # 9S fits seat 1's run
     assert state.phase == RUMMY_PHASE and actors(state) == (1, 2, 3)
     assert state.legal_actions(2) == [RUMMY, PASS]
     act(state, 1, "rummy")  # the nearest caller settles it at once
     # The offender takes the card back and one stock card; the next turn starts.
     assert held(state, 0) == Counter(parse_cards("9S KD 2H JC"))
-    assert state.discard == [c("3D")]
+    assert state.discard == pile
     assert state.phase == DRAW_PHASE and actors(state) == (1,)
 
 
 def test_a_discard_back_on_top_after_a_rummy_call_is_not_sold_to_its_thrower() -> None:
     # Seat 3 throws the KC; seat 0 draws, throws a playable 9S and is called: the KC is on top
     # again, and when seat 1 turns it down it is for sale to everyone but seat 3.
-    state = rig("liverpool", {0: "9S KD 2H", 1: FILLERS[1], 2: FILLERS[2], 3: FILLERS[3]},
-                players=4, table={1: ["5S 6S 7S 8S"], 0: ["QS QD QC"]}, current=3,
-                discard="3D", stock_top="JC 4C 5C 6C")
+    state = contract_table("liverpool", {0: "9S KD 2H", 1: FILLERS[1], 2: FILLERS[2],
+                                         3: FILLERS[3]}, players=4, first=3,
+                           downs=QUEENS_AND_SPADES, draws="JC 4C 5C 6C")
     play(state, "draw", "discard KC")
     play(state, "draw")
     play(state, "discard 9S")
@@ -785,12 +772,14 @@ def test_no_rummy_window_for_a_dead_discard_a_player_not_down_or_going_out() -> 
     state = rummy_table()
     play(state, "discard KD")
     assert state.phase == DRAW_PHASE
-    up = rig("liverpool", seats("9S KD"), table={1: ["5S 6S 7S 8S"]},
-             phase=PLAY_PHASE)
+    up = contract_table("liverpool", seats("9S KD"), downs={1: QUEENS_AND_SPADES[1]},
+                        phase=PLAY_PHASE)
     play(up, "discard 9S")  # not down: nothing to call
     assert up.phase == DRAW_PHASE
-    out = rig("liverpool", seats("9S"),
-              table={1: ["5S 6S 7S 8S"], 0: ["QS QD QC"]}, phase=PLAY_PHASE)
+    out = contract_table("liverpool", {0: "QH 9S", 1: "2D 3C"}, downs=QUEENS_AND_SPADES,
+                         phase=PLAY_PHASE)
+    play(out, "lay QH on 0:0")
+    assert held(out, 0) == Counter([c("9S")])
     play(out, "discard 9S")  # the last card: out, and rummy rules no longer apply
     assert out.results[-1]["out"] == 0 and out.deal_no == 2
 
@@ -819,11 +808,17 @@ def test_dummy_rummy_has_no_rummy_calls() -> None:
 
 # ---- going out, floating ----------------------------------------------------------------------
 
+def floating_table(**kw: Any) -> ContractState:
+    """Seat 0 went down in the first round and laid off the 8H it drew: its hand is empty (it
+    floats in Liverpool). Seat 1 is down, holding the 2D."""
+    return contract_table("liverpool", {0: "", 1: "2D"}, downs=QUEENS_AND_SPADES,
+                          plays={0: ["lay 8H on 0:1 low"]}, throws={0: "8H"}, **kw)
+
+
 def test_liverpool_goes_out_only_by_discarding_an_empty_hand_floats() -> None:
-    state = rig("liverpool", seats("9S"),
-                table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE,
-                stock_top="4C 3D JH", discard="10S")
-    play(state, "lay 9S on 1:0 high")
+    state = contract_table("liverpool", {0: "QH 9S", 1: "2D 3C"}, downs=QUEENS_AND_SPADES,
+                           phase=PLAY_PHASE, draws="4C 3D JH")
+    play(state, "lay QH on 0:0", "lay 9S on 1:1 high")
     assert state.sizes[0] == 0 and state.deal_no == 1 and actors(state) == (1,)
     play(state, "draw", "discard 4C", "draw", "discard 3D")
     # Floating: the 3D does not fit anything, so it may not be taken (it could not be discarded).
@@ -836,15 +831,17 @@ def test_liverpool_goes_out_only_by_discarding_an_empty_hand_floats() -> None:
 
 
 def test_liverpool_with_go_out_play_ends_on_the_last_card_played() -> None:
-    state = rig("liverpool", seats("9S"), table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]},
-                phase=PLAY_PHASE, options={"go_out": "play"})
-    play(state, "lay 9S on 1:0 high")
+    state = contract_table("liverpool", {0: "QH 9S", 1: "2D 3C"}, downs=QUEENS_AND_SPADES,
+                           phase=PLAY_PHASE, options={"go_out": "play"})
+    play(state, "lay QH on 0:0", "lay 9S on 1:1 high")
     assert state.results[-1]["out"] == 0 and state.deal_no == 2
 
 
 def test_a_floating_player_may_take_a_discard_that_plays() -> None:
-    state = rig("liverpool", {0: "", 1: FILLERS[1], 2: "QH 2D 9C"},
-                table={0: ["QS QD QC"]}, current=2, phase=PLAY_PHASE)
+    state = contract_table("liverpool", {0: "", 1: FILLERS[1], 2: "QH 2D 9C"}, first=2,
+                           downs={0: QUEENS_AND_SPADES[0]}, plays={0: ["lay 8H on 0:1 low"]},
+                           throws={0: "8H"}, phase=PLAY_PHASE)
+    assert state.sizes[0] == 0
     play(state, "discard QH")
     assert state.legal_actions(0) == [TAKE, DRAW]
     play(state, "take")
@@ -857,13 +854,13 @@ def test_a_floating_player_may_take_a_discard_that_plays() -> None:
 def test_a_floater_lays_off_a_drawn_card_that_fits_and_goes_out_only_with_one_that_does_not(
 ) -> None:
     # The ruling: a floater goes out only by discarding a card that fits no meld on the table.
-    state = rig("liverpool", seats(""), table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]},
-                stock_top="9S 4C 3D KH")
+    state = floating_table(draws="9S 4C 3D KH")
+    assert state.sizes[0] == 0
     play(state, "draw")
     assert held(state, 0) == Counter([c("9S")])
     assert "you are floating: 9S fits a meld on the table" in refused(state, 0, "discard 9S")
-    assert [str(a) for a in state.legal_actions(0)] == ["lay 9S on 1:0 high"]
-    play(state, "lay 9S on 1:0 high")
+    assert [str(a) for a in state.legal_actions(0)] == ["lay 9S on 1:1 high"]
+    play(state, "lay 9S on 1:1 high")
     assert state.sizes[0] == 0 and actors(state) == (1,) and state.deal_no == 1
     play(state, "draw", "discard 4C", "draw", "discard 3D")
     play(state, "draw")  # the KH fits no meld: it is the card to go out with
@@ -875,9 +872,10 @@ def test_a_floater_lays_off_a_drawn_card_that_fits_and_goes_out_only_with_one_th
 def test_a_floater_who_swaps_a_joker_out_lays_it_off_and_floats_on() -> None:
     # The 6H takes the joker's place in the run; the joker fits the set of queens, so it is
     # laid off, not discarded to go out.
-    state = rig("liverpool", seats(""), table={0: ["QS QD QC"], 1: ["5H JK 7H 8H"]},
-                stock_top="6H")
-    play(state, "draw", "swap 6H on 1:0")
+    state = contract_table("liverpool", {0: "", 1: "2D"}, draws="6H", downs={
+        0: QUEENS_AND_SPADES[0], 1: "10C 10D 10S | 5H JK 7H 8H"},
+        plays={0: ["lay 8H on 0:1 low"]}, throws={0: "8H"})
+    play(state, "draw", "swap 6H on 1:1")
     assert "play the joker you swapped out" in refused(state, 0, "discard JK")
     assert all(not isinstance(a, Discard) for a in state.legal_actions(0))
     play(state, "lay JK on 0:0")
@@ -885,53 +883,59 @@ def test_a_floater_who_swaps_a_joker_out_lays_it_off_and_floats_on() -> None:
 
 
 def test_dummy_rummy_goes_out_by_playing_the_last_card() -> None:
-    state = rig("dummy-rummy", {0: "9S", 1: "AS KD 10C 9H 8C 7H 2S", 2: FILLERS[2]},
-                table={0: ["QS QD QC"], 1: ["5S 6S 7S 8S"]}, phase=PLAY_PHASE)
-    play(state, "lay 9S on 1:0 high")
+    state = contract_table("dummy-rummy", {0: "QH 9S", 1: "9C 2C",
+                                           2: "AS KD 10C 9H 8C 7H 2S 2D 3D"},
+                           downs=QUEENS_AND_SPADES, phase=PLAY_PHASE)
+    play(state, "lay QH on 0:0", "lay 9S on 1:1 high")
     result = state.results[-1]
     assert result["out"] == 0 and result["reason"] == "went out"
-    assert result["points"] == [0, 15 + 10 + 10 + 10 + 10 + 5 + 5, 5 + 10 + 5]
+    assert result["points"] == [0, 10 + 5, 15 + 10 + 10 + 10 + 10 + 5 + 5 + 5 + 5]
 
 
 def test_liverpool_card_values() -> None:
-    state = rig("liverpool", {0: "9S", 1: "AS KD 10C 9H 8C 7H 2S JK", 2: FILLERS[2]},
-                table={0: ["QS QD QC"]}, phase=PLAY_PHASE)
-    play(state, "discard 9S")
-    assert state.results[-1]["points"] == [0, 15 + 10 + 10 + 5 + 5 + 5 + 5 + 20, 5 + 5 + 5]
+    state = contract_table("liverpool", {0: "QH 9S", 1: "AS KD 10C 9H 8C 7H 2S JK 3S",
+                                         2: "2D 9C 6D 3H 4H 5D 6S 7D 8D"},
+                           downs={0: QUEENS_AND_SPADES[0]}, phase=PLAY_PHASE)
+    play(state, "lay QH on 0:0", "discard 9S")
+    assert state.results[-1]["points"] == [0, 15 + 10 + 10 + 5 + 5 + 5 + 5 + 20 + 5, 5 * 9]
 
 
 def test_card_values_are_an_option() -> None:
-    state = rig("liverpool", {0: "9S", 1: "AS KD", 2: "JK"}, table={0: ["QS QD QC"]},
-                phase=PLAY_PHASE, options={"card_values": "A=1,2-10=2,J-K=3,JK=50"})
-    play(state, "discard 9S")
-    assert state.results[-1]["points"] == [0, 4, 50]
+    state = contract_table("liverpool", {0: "QH 9S", 1: "AS KD 2C 3C 4C 5C 6C 7C 8S",
+                                         2: "JK 8C 9C 10C 8D 9D 10D 2H 3H"},
+                           downs={0: QUEENS_AND_SPADES[0]}, phase=PLAY_PHASE,
+                           options={"card_values": "A=1,2-10=2,J-K=3,JK=50"})
+    play(state, "lay QH on 0:0", "discard 9S")
+    assert state.results[-1]["points"] == [0, 1 + 3 + 2 * 7, 50 + 2 * 8]
 
 
 # ---- taking back a discard -------------------------------------------------------------------
 
 def test_liverpool_forbids_discarding_the_card_just_taken() -> None:
-    state = rig("liverpool", seats("5S 9H"), discard="QS")
+    state = contract_table("liverpool", seats("5S 9H 4D"), up="QS", options=ONE_SET)
     play(state, "take")
     assert "you took from the discard pile" in refused(state, 0, "discard QS")
     assert Discard(c("QS")) not in state.legal_actions(0)
-    dummy = rig("dummy-rummy", seats("5S 9H"), discard="QS")
+    dummy = contract_table("dummy-rummy", seats("5S 9H 4D"), up="QS", options=ONE_SET)
     play(dummy, "take", "discard QS")
-    allowed = rig("liverpool", seats("5S 9H"), discard="QS",
-                  options={"return_discard": True})
+    allowed = contract_table("liverpool", seats("5S 9H 4D"), up="QS",
+                             options={**ONE_SET, "return_discard": True})
     play(allowed, "take", "discard QS")
 
 
 def test_only_the_card_taken_is_kept_back_a_copy_held_before_may_go() -> None:
     # Two decks: the player already holds a QS when taking the other one from the pile. The
     # rule concerns the card taken only, so the QS held before may be discarded.
-    state = rig("liverpool", seats("5S 9H QS"), discard="QS")
+    state = contract_table("liverpool", seats("5S 9H QS"), up="QS", options=ONE_SET)
     play(state, "take")
     assert held(state, 0)[c("QS")] == 2
     assert Discard(c("QS")) in state.legal_actions(0)
     play(state, "discard QS")
     assert held(state, 0)[c("QS")] == 1 and state.discard[-1] == c("QS")
     # A copy laid off stands for the one taken: the copy left in hand may still go.
-    laid = rig("liverpool", seats("QS 5S 9H"), table={0: ["QD QH QC"]}, discard="QS")
+    laid = contract_table("liverpool", seats("QS 5S 9H"), downs={0: "QD QH QC | 10D JD QD KD"},
+                          throws={2: "QS"})
+    assert laid.discard[-1] == c("QS")
     play(laid, "take", "lay QS on 0:0")
     assert held(laid, 0)[c("QS")] == 1 and Discard(c("QS")) in laid.legal_actions(0)
     play(laid, "discard QS")
@@ -939,33 +943,34 @@ def test_only_the_card_taken_is_kept_back_a_copy_held_before_may_go() -> None:
 
 # ---- the stock ------------------------------------------------------------------------------
 
+# One deck shared by three: sixteen cards each leave three in the stock.
+ONE_DECK = {"contracts": "1S", "decks": 1, "jokers": 0, "buy_limit": 0}
+
+
 def test_an_empty_stock_is_rebuilt_from_the_discards_but_the_top_card() -> None:
-    state = rig("liverpool", seats(FILLERS[0]), rest="discard",
-                discard="4D 7S", options={"buy_limit": 0})
+    game = contract_game("liverpool", 3, ONE_DECK, 16)
+    state = game.new_state(0, deals=[contract_deal(game, {0: FILLERS[0], 1: "4D", 2: "7S"},
+                                                   None, "", first=0)])
+    play(state, "draw", "discard 2C", "draw", "discard 4D", "draw", "discard 7S")
+    assert state.stock == [] and state.discard[-2:] == [c("4D"), c("7S")]
     pile_below = Counter(state.discard[:-1])
-    assert state.stock == []
+    before = held(state, 0)
     play(state, "draw")
     assert state.discard == [c("7S")]
-    drawn = gained(state, 0)
+    drawn = held(state, 0) - before
     assert sum(drawn.values()) == 1
     assert Counter(state.stock) + drawn == pile_below
 
 
 def test_the_deal_ends_when_stock_and_discard_run_out() -> None:
-    state = rig("liverpool", seats(""), rest="discard",
-                table={0: ["QS QD QC"]}, discard="", options={"buy_limit": 0})
-    # Seat 0 floats; the stock and the pile are empty, seat 1 holds the rest of the pack.
-    state.stock = []
-    state.discard = []
-    extra = Counter(make_deck(state.rules.decks, state.rules.jokers))
-    extra -= Counter(card for h in state.hands for card, k in enumerate(h) for _ in range(k))
-    extra -= Counter(card for ms in state.table for tm in ms for card in tm.meld.cards)
-    state.hands[1] = bytearray(state.hands[1][k] + extra[k] for k in range(53))
-    state.sizes[1] = sum(state.hands[1])
-    assert state.invariant_violations() == []
-    state.current, state.phase = 2, PLAY_PHASE
-    play(state, "discard 2D")
-    # Seat 0 may neither take the 2D (it does not play) nor draw: the deal is over.
+    # One deck, seventeen cards each: no stock at all. Seat 0 takes the QS turned up and lays
+    # down every card it holds (it floats); then nobody can draw or take.
+    game = contract_game("liverpool", 3, {**ONE_DECK, "contracts": "2S+1R,1S"}, 17)
+    run = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C"
+    state = game.new_state(0, deals=[contract_deal(
+        game, {0: f"{run} JC JD JH JS QC QD QH"}, "QS", "", first=0)])
+    assert state.stock == [] and state.legal_actions(0) == [TAKE]
+    play(state, "take", f"down JC JD JH JS | QC QD QH QS | {run}")
     assert state.deal_no == 2
     assert state.results[-1]["out"] is None
     assert "ran out" in state.results[-1]["reason"]
@@ -989,53 +994,13 @@ def test_max_deal_turns_ends_a_deal_nobody_finishes() -> None:
 
 # ---- deals, the cut, the game ---------------------------------------------------------------
 
-def out_now(state: ContractState) -> None:
-    """The player to move holds one card and is down: they discard it and go out."""
-    seat = state.current
-    # The hand goes back under the stock except one card, which is then discarded.
-    hand = [card for card, k in enumerate(state.hands[seat]) for _ in range(k)]
-    keep, rest = hand[0], hand[1:]
-    state.stock.extend(rest)
-    state.hands[seat] = bytearray(53)
-    state.hands[seat][keep] = 1
-    state.known[seat] = [0] * 53
-    state.sizes[seat] = 1
-    state.phase = PLAY_PHASE
-    state.apply(seat, Discard(keep))
-
-
-def written_deal(game: ContractGame, hands: dict[int, str], up: str, draws: str, *,
-                 first: int, cut: int | None = None) -> dict[str, Any]:
-    """One deal as a person writes it: the named cards of each hand (the rest of its cards
-    from the shuffled remainder of the pack), the upcard, the stock's next cards and, where
-    the pack is cut, how deep."""
-    size = game.rules.deal_sizes[0]
-    deck = make_deck(game.rules.decks, game.rules.jokers)
-    named = {s: parse_cards(hands.get(s, "")) for s in range(game.players)}
-    top = parse_cards(draws)
-    for card in [*(x for cards in named.values() for x in cards), c(up), *top]:
-        deck.remove(card)
-    random.Random(3).shuffle(deck)
-    dealt = [named[s] + [deck.pop() for _ in range(size - len(named[s]))]
-             for s in range(game.players)]
-    deal: dict[str, Any] = {
-        "dealer": (first - 1) % game.players,
-        "hands": [[CODES[x] for x in h] for h in dealt],
-        "stock": [CODES[x] for x in [*top, *deck[::-1]]],
-        "up": [up],
-    }
-    if cut is not None:
-        deal["cut"] = cut
-    return deal
-
-
 def cut_match(name: str, depth: int | None) -> ContractState:
     """Seat 0 goes out at once in deal 1; deal 2 (seven cards to three players) is cut at
     ``depth`` and seat 1, first to play, holds its contract and a card to throw."""
     game = make_game(name, 3, {"contracts": "1S+1R,1S+1R", "deal_sizes": "7,7"})
-    first = written_deal(game, {0: "QS QD QC 5H 6H 7H 9H"}, "AD", "8H", first=0,
-                         cut=None if depth is None else 5)
-    second = written_deal(game, {1: "KS KD KC 2H 3H 4H 9C"}, "AD", "5H", first=1, cut=depth)
+    first = contract_deal(game, {0: "QS QD QC 5H 6H 7H 9H"}, "AD", "8H", first=0,
+                          cut=None if depth is None else 5)
+    second = contract_deal(game, {1: "KS KD KC 2H 3H 4H 9C"}, "AD", "5H", first=1, cut=depth)
     state = game.new_state(0, deals=[first, second])
     play(state, "draw", "down QS QD QC | 5H 6H 7H 8H", "discard 9H")
     return state
@@ -1068,14 +1033,17 @@ def test_dummy_rummy_has_no_cut() -> None:
 @pytest.mark.parametrize("name", ["dummy-rummy", "liverpool"])
 def test_seven_deals_dealer_passes_left_lowest_total_wins(name: str) -> None:
     game = make_game(name, 4, {"cut": False})
-    state = game.new_state(11)
+    # In every deal the dealer's left is dealt its contract and goes out at once.
+    deals = [going_out_deal(game, k, k % 4) for k in range(1, 8)]
+    state = game.new_state(11, deals=[deal for deal, _ in deals])
     dealers = []
-    for _ in range(7):
+    for _, moves in deals:
         dealers.append(state.dealer)
         assert state.sizes == [game.rules.deal_sizes[state.deal_no - 1]] * 4
-        out_now(state)
+        play(state, *moves)
     assert state.is_over and state.phase == OVER and actors(state) == ()
     assert [r["deal"] for r in state.results] == list(range(1, 8))
+    assert [r["out"] for r in state.results] == [k % 4 for k in range(1, 8)]
     assert dealers == [(dealers[0] + k) % 4 for k in range(7)]
     assert [r["contract"] for r in state.results] == [str(k) for k in game.rules.contracts]
     totals = [sum(r["points"][s] for r in state.results) for s in range(4)]
@@ -1086,11 +1054,12 @@ def test_seven_deals_dealer_passes_left_lowest_total_wins(name: str) -> None:
 
 def test_ten_deals_with_the_extension() -> None:
     game = make_game("liverpool", 3, {"extended": True})
-    state = game.new_state(5)
-    for deal in range(1, 11):
+    deals = [going_out_deal(game, k, k % 3) for k in range(1, 11)]
+    state = game.new_state(5, deals=[deal for deal, _ in deals])
+    for deal, (_, moves) in enumerate(deals, start=1):
         assert state.deal_no == deal
         assert state.sizes == [game.rules.deal_sizes[deal - 1]] * 3
-        out_now(state)
+        play(state, *moves)
     assert state.is_over and len(state.results) == 10
 
 

@@ -35,13 +35,6 @@ NOT_A_TABLE: dict[tuple[str, str], str] = {
     ("test_terminal_presented.py", "play"): "the terminal session's record path, a setting",
 }
 
-# Rigging not yet replaced by deals and moves, file by file: the count may only go down (and
-# must be lowered here when it does), so no new rigging comes in while the rest is rewritten.
-STILL_RIGGED: dict[str, int] = {
-    "test_contract_rules.py": 37,
-}
-
-
 def _targets(node: ast.AST) -> list[ast.expr]:
     if isinstance(node, ast.Assign):
         found = list(node.targets)
@@ -106,16 +99,10 @@ def test_no_test_assigns_a_states_attributes() -> None:
     found = _rigged_files()
     problems = []
     for name, hits in found.items():
-        allowed = STILL_RIGGED.get(name, 0)
-        if len(hits) > allowed:
-            lines = ", ".join(f"line {line} ({what})" for line, what in hits[:5])
-            problems.append(f"{name} assigns a state's attributes {len(hits)} times "
-                            f"(at most {allowed}): {lines}; deal the table with "
-                            f"new_state(seed, deals=...) and play to it instead")
-    for name, allowed in STILL_RIGGED.items():
-        have = len(found.get(name, []))
-        if have < allowed:
-            problems.append(f"{name} now rigs {have} times, not {allowed}: lower STILL_RIGGED")
+        lines = ", ".join(f"line {line} ({what})" for line, what in hits[:5])
+        problems.append(f"{name} assigns a state's attributes {len(hits)} times: {lines}; "
+                        f"deal the table with new_state(seed, deals=...) (tests/dealing.py) "
+                        f"and play to it instead")
     assert problems == []
 
 
