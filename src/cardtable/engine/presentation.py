@@ -233,6 +233,13 @@ class Presentation:
             return f"Waiting for {in_words(actors)}." if actors else ""
         return "Your move: choose one."
 
+    def timeout(self, view: View, names: Sequence[str]) -> str | None:
+        """What happens, in a sentence for the view's reader, when the time of the window open
+        now runs out (each seat still to answer gives its ``window_answer``): "If nobody buys
+        the 2♠, it stays on the pile". None when there is no window or nothing better to say
+        than the server's plain words (it names the answer given)."""
+        return None
+
     def legend(self) -> list[str]:
         """Standing explanations that depend on the options in force (what a badge means)."""
         return []

@@ -8,8 +8,8 @@ through :meth:`Table.submit` like a person's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 from cardtable.bots import Decision
@@ -24,29 +24,46 @@ log = logging.getLogger("cardtable.server")
 Plan = tuple[float | None, list[tuple[int, str]]]
 
 
+def timed_seats(table: Table) -> list[tuple[int, str, float]]:
+    """The seats on move whose decision the table times, each with what it times (``window``:
+    the game's out-of-turn window, answered by its default; ``turn``: a timed turn, then played
+    by the stand-in) and its limit in seconds. A seat a bot plays is not timed."""
+    st = table.state
+    if st.is_over or table.closed:
+        return []
+    out = []
+    for seat in st.actors:
+        if table.bot_for(seat) is not None:
+            continue
+        if st.window_answer(seat) is not None:  # the game says: an out-of-turn window
+            out.append((seat, "window", table.settings.window))
+        elif table.settings.turn is not None:
+            out.append((seat, "turn", table.settings.turn))
+    return out
+
+
 def plan(table: Table) -> Plan:
     """How long to wait, and then which seats the table moves for (``bot``: the seat's bot
-    or stand-in; ``window``: the default answer; ``turn``: a timed-out turn, by the bot)."""
+    or stand-in; ``window``: the default answer; ``turn``: a timed-out turn, by the bot). The
+    timed decisions count on the table's clock (:mod:`cardtable.server.clocks`): while it stands
+    still nothing runs out, and the wait is until it may start or stop by itself."""
     st = table.state
     if st.is_over or table.closed:
         return None, []
-    now = time.monotonic()
     bots = [(s, "bot") for s in st.actors if table.bot_for(s) is not None]
     if bots:
         return table.settings.think, bots
+    clock = table.clock
+    wake = clock.next_change()
     best: tuple[float, list[tuple[int, str]]] | None = None
-    for seat in st.actors:
-        if st.window_answer(seat) is not None:  # the game says: an out-of-turn window
-            limit, mode = table.settings.window, "window"
-        elif table.settings.turn is not None:
-            limit, mode = table.settings.turn, "turn"
-        else:
-            continue
-        due = table.actor_since.get(seat, now) + limit - now
-        if best is None or due < best[0]:
-            best = (due, [(seat, mode)])
-    if best is None:
-        return None, []
+    if clock.running:
+        now = clock.now()
+        for seat, mode, limit in timed_seats(table):
+            due = table.actor_since.get(seat, now) + limit - now
+            if best is None or due < best[0]:
+                best = (due, [(seat, mode)])
+    if best is None or (wake is not None and wake < best[0]):
+        return wake, []  # nothing runs out before the clock may change: look again then
     return max(0.0, best[0]), best[1]
 
 
@@ -66,9 +83,15 @@ async def drive(table: Table) -> None:
 async def _drive_once(table: Table) -> None:
     """Wait for the next moves the table makes itself, then make them."""
     table.changed.clear()
+    if table.clock.settle():  # a dropped page's grace or wait ended: the clock started or stopped
+        table.clock_changed()
     delay, moves = plan(table)
     if not moves:
-        await table.changed.wait()
+        if delay is None:
+            await table.changed.wait()
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.changed.wait(), timeout=delay)
         return
     version = table.state.version
     thinkers = table.manager.thinkers
@@ -142,4 +165,4 @@ async def hint(table: Table, seat: int) -> dict[str, Any]:
     return {**advice, "bot": bot_name, "version": version}
 
 
-__all__ = ["drive", "hint", "plan"]
+__all__ = ["drive", "hint", "plan", "timed_seats"]

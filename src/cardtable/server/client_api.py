@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -25,8 +24,9 @@ from cardtable.bots import bot_about, bot_names, bot_title, seat_title
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State, game_class, game_names, load_game
 from cardtable.engine.kit import presentation_for
-from cardtable.engine.presentation import Face, Presentation, View
+from cardtable.engine.presentation import Face, Presentation, View, in_words
 from cardtable.server import auth, bot_turns
+from cardtable.server.clocks import RECONNECT
 from cardtable.server.invites import BadLink, check_link, qr_svg
 from cardtable.server.refusals import Refused, error, read_body
 from cardtable.server.refusals import guarded as guard
@@ -103,22 +103,67 @@ def log_lines(game: Game, state: State, seat: int | None, since: int,
     return lines
 
 
-def time_left(table: Table, seat: int | None, legal: Sequence[str]) -> dict[str, Any] | None:
-    """Seconds left before the table answers for this seat (a window's default answer, or the
-    turn timer's bot), or None when nothing is timed."""
-    if seat is None or not legal:
+def time_left(table: Table, seat: int | None, view: View | None = None) -> dict[str, Any] | None:
+    """The table's next timed decision as ``seat`` (None: a spectator) is told of it: the
+    seat's own when it is timed (``mine``), else the soonest of the others', or None when
+    nothing is timed. ``seconds`` count on the table's clock (``running``: false while it stands
+    still, with ``held`` saying why in a sentence), and ``then`` says in words what happens when
+    the time runs out: for a window, in the game's own words (its presentation's ``timeout``)."""
+    timed = bot_turns.timed_seats(table)
+    if not timed:
         return None
-    since = table.actor_since.get(seat)
-    if since is None:
+    clock = table.clock
+    now = clock.now()
+    left = {s: max(0.0, table.actor_since.get(s, now) + limit - now) for s, _, limit in timed}
+    own = [t for t in timed if t[0] == seat]
+    first = own[0] if own else min(timed, key=lambda t: left[t[0]])
+    _, kind, limit = first
+    names = seat_names(table, seat)
+    together = [s for s, k, _ in timed if k == kind and abs(left[s] - left[first[0]]) < 0.5]
+    return {"kind": kind, "seconds": left[first[0]], "limit": limit, "mine": bool(own),
+            "seats": together, "running": clock.running, "held": held_words(table, names),
+            "then": then_words(table, seat, kind, together, names, view)}
+
+
+def held_words(table: Table, names: Sequence[str]) -> str | None:
+    """Why the table's clock stands still, in a sentence (None while it runs)."""
+    hold = table.clock.hold()
+    if table.clock.running or not hold:
         return None
-    if table.state.window_answer(seat) is not None:
-        limit, what = table.settings.window, "window"
-    elif table.settings.turn is not None:
-        limit, what = table.settings.turn, "turn"
-    else:
-        return None
-    return {"kind": what, "seconds": max(0.0, since + limit - time.monotonic()),
-            "limit": limit}
+    if hold.unopened:
+        who = in_words([names[s] for s in hold.unopened])
+        return (f"The clock starts once everyone has opened their seat: waiting for {who} "
+                "(or let a bot play the seat).")
+    pages = [("your" if names[s] == "You" else f"{names[s]}'s") for s in hold.reconnecting]
+    verb = "reconnects" if len(pages) == 1 else "reconnect"
+    noun = "page" if len(pages) == 1 else "pages"
+    return (f"The clock is stopped while {in_words(pages)} {noun} {verb} (for at most "
+            f"{RECONNECT:g} s).")
+
+
+def then_words(table: Table, seat: int | None, kind: str, seats: Sequence[int],
+               names: Sequence[str], view: View | None) -> str:
+    """What the table does when the time runs out: the game's words for a window (or the
+    answer it gives, named), the stand-in bot's coming for a turn."""
+    bot = table.settings.stand_in
+    if kind == "turn":
+        if list(seats) == [seat]:
+            return f"If your time runs out, a {bot} bot plays for you until you come back."
+        who = in_words([names[s] for s in seats])
+        return f"If {who}'s time runs out, a {bot} bot plays for them until they come back."
+    st = table.state
+    shown = view if view is not None else st.view(seat)
+    try:
+        words = presentation_for(table.game).timeout(shown, names)
+    except Exception:  # a game's wording must never break the table
+        log.exception("%s's presentation failed to word a window's end", table.game.name)
+        words = None
+    if words:
+        return words
+    answers = {str(st.window_answer(s)) for s in seats}
+    answer = answers.pop() if len(answers) == 1 else "its default"
+    who = "you" if seats == [seat] else in_words([names[s] for s in seats])
+    return f"If the time runs out, the table answers “{answer}” for {who}."
 
 
 def described_table(game: Game, view: View, actions: Sequence[Action],
@@ -159,7 +204,6 @@ def client_payload(table: Table, seat: int | None, since: int,
         seen = (st.view(seat), list(st.legal_actions(seat))
                 if seat is not None and seat in st.actors and not st.is_over else [])
     view, actions = seen
-    legal = [str(a) for a in actions]
     game = table.game
     described = described_table(game, view, actions, names)
     if since < 0:  # the page opening: the faces of this table's set-up (options may change them)
@@ -172,7 +216,7 @@ def client_payload(table: Table, seat: int | None, since: int,
         "names": names,
         "log": log_lines(game, st, seat, since, names),
         **described,
-        "timer": time_left(table, seat, legal),
+        "timer": time_left(table, seat, view),
         "settings": table.settings.to_json(),
         "over": st.is_over,
         "chosen_seed": table.chosen_seed,

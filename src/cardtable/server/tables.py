@@ -28,8 +28,9 @@ from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
 from cardtable.engine.game import Action, Game, State, load_game
 from cardtable.engine.record import replay
 from cardtable.server import auth
-from cardtable.server.bot_turns import drive
-from cardtable.server.client_api import client_payload, seat_names, seats_json
+from cardtable.server.bot_turns import drive, timed_seats
+from cardtable.server.client_api import client_payload, seat_names, seats_json, time_left
+from cardtable.server.clocks import Clock, PersonSeat
 from cardtable.server.limits import TableLimits
 from cardtable.server.names import HUMAN, BadName, check_free, clean_name, default_name
 from cardtable.server.refusals import Elsewhere, Refused, read_body
@@ -147,6 +148,9 @@ class Table:
         self.subscribers: set[Subscriber] = set()
         self.by_hash = {s.token_hash: n for n, s in enumerate(seats) if s.token_hash}
         self.actor_since: dict[int, float] = {}
+        """When each seat on move came to be, on the table's clock (``clock.now()``)."""
+        self.clock = Clock(lambda: [PersonSeat(s.kind == HUMAN and not s.away, s.taken)
+                                    for s in self.seats], self.online)
         self._deal_sig = self._deals_signature()
         self.closed = False
         self.driver: asyncio.Task[None] | None = None
@@ -218,6 +222,8 @@ class Table:
             self.by_hash[new] = seat
         self.changed.set()
         self.seats_changed()
+        if self.clock.settle():
+            self.clock_changed()
         return seat, token
 
     async def arrive(self, seat: int | None) -> None:
@@ -290,6 +296,8 @@ class Table:
         self.changed.set()
         if announce:
             self.seats_changed()
+        if self.clock.settle():
+            self.clock_changed()
 
     async def rename(self, seat: int, text: object) -> str:
         """The person in ``seat`` takes a name (or goes back to the default with an empty one);
@@ -322,6 +330,8 @@ class Table:
         self.subscribers.add(sub)
         if arrived:  # the others are told the seat is online; the newcomer reads it all anyway
             self.seats_changed(but=sub)
+        if sub.seat is not None and self.clock.connected(sub.seat):
+            self.clock_changed()
 
     def unsubscribe(self, sub: Subscriber) -> None:
         if sub not in self.subscribers:
@@ -329,6 +339,24 @@ class Table:
         self.subscribers.discard(sub)
         if sub.seat is not None and not self.online(sub.seat):
             self.seats_changed()
+            self.clock.disconnected(sub.seat)
+            self.changed.set()  # the driver: the clock may stop after the page's grace
+
+    def clock_changed(self) -> None:
+        """Tell every connection where the timed decision stands (the clock started, stopped or
+        went on): ``{"type": "timer", "version", "timer"}``, the update's timer for its seat.
+        The driver plans again, since what runs out when has changed."""
+        self.changed.set()
+        if not timed_seats(self):
+            return  # nothing is timed: nothing to tell
+        told: dict[int | None, dict[str, Any]] = {}
+        for sub in list(self.subscribers):
+            message = told.get(sub.seat)
+            if message is None:
+                message = told[sub.seat] = {"type": "timer", "version": self.state.version,
+                                            "timer": time_left(self, sub.seat)}
+            with contextlib.suppress(asyncio.QueueFull):
+                sub.queue.put_nowait(message)
 
     def seats_changed(self, but: Subscriber | None = None) -> None:
         """Tell every connection (``but`` one, now joining, already added) that the seats
@@ -502,7 +530,7 @@ class Table:
             self.manager.drop(self)
 
     def after_change(self) -> None:
-        now = time.monotonic()
+        now = self.clock.now()
         actors = set(self.state.actors)
         for seat in list(self.actor_since):
             if seat not in actors:

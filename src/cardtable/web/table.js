@@ -100,6 +100,7 @@ class TableScreen {
       this.messages = (this.messages || 0) + 1;
       if (data.type === "update") this.update(data);
       else if (data.type === "seats") this.seatsChanged(data); // a name, or a person came or went
+      else if (data.type === "timer") { this.setTimer(data.timer); this.render(); } // the clock started or stopped
       else if (data.type === "error" && data.status >= 400 && data.status !== 409) this.say(data.error, true);
     };
     ws.onclose = (event) => {
@@ -184,10 +185,16 @@ class TableScreen {
     if (el && this.timer) el.textContent = this.timeLeftText();
   }
 
+  // The seconds count down only while the table's clock runs; when it stands still (someone
+  // has not opened their seat yet, a page reconnects) the server says why, and what happens
+  // when the time runs out ("If nobody buys the 2♠, it stays on the pile...").
   timeLeftText() {
-    if (!this.timer) return "";
-    const left = Math.max(0, Math.ceil(this.timer.seconds - (performance.now() - this.timer.at) / 1000));
-    return this.timer.kind === "window" ? `${left} s left to answer` : `${left} s left in your turn`;
+    const t = this.timer;
+    if (!t) return "";
+    const running = t.running !== false;
+    const left = Math.max(0, Math.ceil(t.seconds - (running ? (performance.now() - t.at) / 1000 : 0)));
+    const count = t.kind === "window" ? `${left} s left to answer` : `${left} s left in your turn`;
+    return `${count}${running ? "" : ` (stopped: ${t.held || "the clock waits"})`}${t.then ? ` ${t.then}` : ""}`;
   }
 
   // ---- what the game says of this version ---------------------------------------------

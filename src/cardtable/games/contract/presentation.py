@@ -543,6 +543,40 @@ class ContractPresentation(Presentation):
             return f"Nothing of yours fits a meld: discard a card.{extra}"
         return f"You do not hold the contract ({wanted}) yet: discard a card.{extra}"
 
+    def timeout(self, view: View, names: Sequence[str]) -> str | None:
+        """What the table does when a buying or rummy window's time runs out: everyone still
+        to answer passes, so the nearest claim made (if any) wins, else the card stays."""
+        t = view["table"]
+        phase = t["phase"]
+        if phase not in ("buy", "rummy") or not t.get("window"):
+            return None
+        pile = list(view.get("zones", {}).get("discard", {}).get("cards") or [])
+        top = the(pile[-1]) if pile else "the discard"
+        current = int(t["current"])
+        players = self.game.players
+        claims = set(t.get("claims") or [])
+        # The claim that wins once the others are silent: the nearest after the discarder.
+        winner = next((s for s in ((current + k) % players for k in range(1, players))
+                       if s in claims), None)
+        silent = "If you do not answer in time, you pass. " \
+            if any(is_you(names[s]) for s in t["window"]) else ""
+        who = subject(names, current)
+        if phase == "buy":
+            if winner is None:
+                draws = "draw" if is_you(names[current]) else "draws"
+                return (f"{silent}If nobody buys {top}, it stays on the pile and {who} "
+                        f"{draws} from the stock.")
+            gets = "you get it" if is_you(names[winner]) else f"it goes to {names[winner]}"
+            return f"{silent}If nobody nearer buys {top}, {gets}."
+        following = subject(names, (current + 1) % players)
+        if winner is None:
+            return (f"{silent}If nobody calls rummy, {top} stays on the pile and the turn "
+                    f"passes to {following}.")
+        caller = "you call" if is_you(names[winner]) else f"{names[winner]} calls"
+        takes = "take" if is_you(names[current]) else "takes"
+        return (f"{silent}If nobody nearer calls, {caller} rummy: "
+                f"{subject(names, current)} {takes} {top} back with a card from the stock.")
+
     def legend(self) -> list[str]:
         """The rules in force, one sentence each (what the rules summary says is played)."""
         return on_lines(self.game.rules)
