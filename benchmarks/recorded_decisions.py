@@ -26,6 +26,9 @@ from cardtable.engine.game import Game, State
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "recorded_decisions.json"
 MAX_STEPS = 4_000
+AS_RECORDED: dict[str, dict[str, Any]] = {"say-rummy": {"word_list": "full"}}
+"""Options that were the defaults when the decisions were recorded (Say Rummy's default word
+list became the classroom list later, issue 44); an entry's own options come on top."""
 
 
 def play_positions(game: Game, seed: int, every: int) -> Iterator[tuple[State, int]]:
@@ -56,7 +59,8 @@ def record(game: Game, make: Callable[[Game, int], Bot], seeds: range, every: in
 
 def agreement(entry: dict[str, Any], bot_name: str) -> tuple[int, int]:
     """(decisions on which today's ``bot_name`` makes the recorded choice, decisions)."""
-    game = load_game(entry["game"], entry["players"], entry.get("options"))
+    options = {**AS_RECORDED.get(entry["game"], {}), **(entry.get("options") or {})}
+    game = load_game(entry["game"], entry["players"], options)
     wanted = {(s, v, seat): choice for s, v, seat, choice in entry["decisions"]}
     agree = 0
     for seed in sorted({s for s, _, _, _ in entry["decisions"]}):

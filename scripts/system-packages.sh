@@ -2,7 +2,9 @@
 # The system parts the test suite starts for real: Debian's PostgreSQL server (a throwaway cluster
 # per test session), Debian's Chromium (driven by Playwright; no browser is ever downloaded) and
 # Debian's nginx (a throwaway reverse proxy in front of the server, as docs/deploy.md sets one up),
-# what PyICU is built with (ICU's headers, pkg-config, a C++ compiler), and Debian's Node.js and
+# espeak-ng (the server speaks the words laid at a table; scripts/make_card_sounds.py makes the
+# sound cards' recordings with it), sox (the sound tests decode the audio with it), what PyICU
+# is built with (ICU's headers, pkg-config, a C++ compiler), and Debian's Node.js and
 # npm, which install the client's checks (axe-core, TypeScript: package.json).
 # Installs whichever is missing; does nothing when all are present.
 #   scripts/system-packages.sh build   only what the first `pip install` builds with (PyICU's
@@ -20,6 +22,8 @@ if [ "${1:-}" != "build" ] && [ "${1:-}" != "node" ]; then
     ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
     [ -x /usr/bin/chromium ] || missing+=(chromium)
     [ -x /usr/sbin/nginx ] || missing+=(nginx)
+    command -v espeak-ng >/dev/null || missing+=(espeak-ng)
+    command -v sox >/dev/null || missing+=(sox)
 fi
 if [ "${1:-}" != "node" ]; then
     # PyICU (the server's names, compared as they look) builds against Debian's ICU.

@@ -29,7 +29,9 @@ SHORTCUTS = {"s": "draw stock", "d": "draw discard", "w": "word", "e": "extend",
 
 
 def say_rummy(players: int = 2, **options: Any) -> Game:
-    return load_game("say-rummy", players, options)
+    """A table on the full word list unless ``options`` say otherwise (the examples lay rare
+    words such as "doggies", which the default classroom list leaves out)."""
+    return load_game("say-rummy", players, {"word_list": "full", **options})
 
 
 def dealt(game: Game, hands: list[str], up: str, stock_top: str = "", dealer: int = 1

@@ -50,7 +50,8 @@ def test_judge_word_answers_valid_and_the_english_words(capsys: pytest.CaptureFi
 
 def test_judge_extend_keeps_the_base_in_order(capsys: pytest.CaptureFixture[str]) -> None:
     assert judge(capsys, "extend", "d ɔ g", "d ɔ g i") == {"valid": True, "words": ["doggy"]}
-    assert judge(capsys, "extend", "k æ t", "s k æ t") == {"valid": True, "words": ["scat"]}
+    assert judge(capsys, "extend", "k æ t", "s k æ t", "-o", "word_list=full") == {
+        "valid": True, "words": ["scat"]}
     assert judge(capsys, "extend", "d ɔ g", "g ɔ d i") == {"valid": False, "words": []}
     assert judge(capsys, "extend", "d ɔ g", "d ɔ g") == {"valid": False, "words": []}
     assert "dogs" in judge(capsys, "extend", "d ɔ g", "d ɔ g *")["words"]
@@ -174,7 +175,7 @@ def test_the_table_shows_words_as_sounds_and_english_words() -> None:
 
 
 def test_the_hint_counts_cards_in_plain_english(tmp_path: Path) -> None:
-    game = load_game("say-rummy", 2)
+    game = load_game("say-rummy", 2, {"word_list": "full"})  # the seeded deal's words
     screen = io.StringIO()
     typed = iter(["hint", "quit"])
     # The discard top /ɝ/ lets seat 0 lay four cards at once, not three.

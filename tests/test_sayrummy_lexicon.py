@@ -88,13 +88,20 @@ def test_the_common_list_is_the_full_list_cut_by_frequency() -> None:
 def test_the_word_list_option_chooses_the_lexicon_and_doggy_holds_in_both() -> None:
     cls = game_class("say-rummy")
     assert issubclass(cls, SayRummyGame)
-    full = cls(2).lexicon
+    full = cls(2, {"word_list": "full"}).lexicon
     common = cls(2, {"word_list": "common"}).lexicon
-    assert full.words_for(sounds("d ɔ g i")) == common.words_for(sounds("d ɔ g i")) == ("doggy",)
+    classroom = cls(2).lexicon  # the default
+    assert classroom.word_list == "classroom"
+    doggy = sounds("d ɔ g i")
+    assert full.words_for(doggy) == common.words_for(doggy) == classroom.words_for(doggy) \
+        == ("doggy",)
     extradite = bytes(sounds("ɛ k s t r ə d aɪ t"))
     assert full.words_for(extradite) == ("extradite",)
-    assert common.words_for(extradite) == ()
-    with pytest.raises(OptionError, match="word_list must be one of full, common"):
+    assert common.words_for(extradite) == classroom.words_for(extradite) == ()
+    hell = bytes(sounds("h ɛ l"))
+    assert full.words_for(hell) == common.words_for(hell) == ("hell",)
+    assert classroom.words_for(hell) == ()
+    with pytest.raises(OptionError, match="word_list must be one of classroom, full, common"):
         cls(2, {"word_list": "huge"})
     with pytest.raises(OptionError, match="word_list"):
         raw_words("huge")

@@ -56,8 +56,9 @@ def table(
     Each seat is dealt the cards named for it (and the rest of its seven from a fixed shuffle),
     ``up`` is turned up, ``draws`` are the stock's next cards, first drawn first, and ``first``
     is the dealer's left. ``moves`` are played in turn, each by the seat to act; then, in the
-    play phase, that seat draws from the stock."""
-    game = load_game("say-rummy", players, options or {})
+    play phase, that seat draws from the stock. The full word list unless ``options`` say
+    otherwise: the rules' examples use rare words too."""
+    game = load_game("say-rummy", players, {"word_list": "full", **(options or {})})
     assert isinstance(game, SayRummyGame)
     deal = written_deal(game.deck(), {s: h.split() for s, h in hands.items()}, players=players,
                         size=7, dealer=(first - 1) % players, up=up, draws=draws.split())

@@ -41,7 +41,9 @@ OPENING: list[list[Any]] = [[0, "draw stock"], [0, "word d ɔ g"], [0, "discard 
 
 
 def table(players: int = 2, **options: Any) -> SayRummyGame:
-    game = load_game("say-rummy", players, options)
+    """A table on the full word list (the turns' examples lay words like "doggies", which the
+    classroom list, the default, leaves out as rare)."""
+    game = load_game("say-rummy", players, {"word_list": "full", **options})
     assert isinstance(game, SayRummyGame)
     return game
 

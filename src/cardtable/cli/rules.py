@@ -10,7 +10,8 @@ import argparse
 import textwrap
 from typing import Any
 
-from cardtable.engine.game import game_class, game_names
+from cardtable.engine.errors import OptionError
+from cardtable.engine.game import game_class, game_kit, game_names
 from cardtable.engine.options import Option
 from cardtable.terminal.fit import reflow, screen_width
 
@@ -82,9 +83,41 @@ def add_parser(sub: Any) -> None:
         description="Show a game's rules summary and a table of its options and defaults.",
     )
     p.add_argument("game", metavar="GAME", help=f"the game ({', '.join(game_names())})")
+    p.add_argument(
+        "--report", metavar="NAME",
+        help="print one of the game's own reports instead (e.g. the words a word list leaves "
+             "out); --report list names them",
+    )
+    p.add_argument("--words-left-out", action="store_const", const="words-left-out",
+                   dest="report", help="the same as --report words-left-out")
     p.set_defaults(run=run)
 
 
+def game_reports(game: str) -> dict[str, tuple[str, Any]]:
+    """The reports a game's kit offers (its ``reports`` extra): name -> (what it tells, the
+    function that writes it)."""
+    found = game_kit(game).part("reports")
+    return dict(found) if found else {}
+
+
+def report(game: str, name: str) -> str:
+    """One report's text; OptionError naming the reports there are for an unknown one."""
+    reports = game_reports(game)
+    if name == "list" or name not in reports:
+        listed = "; ".join(f"{n}: {what}" for n, (what, _make) in reports.items())
+        if name == "list" and reports:
+            return f"Reports of {game}: {listed}"
+        raise OptionError(
+            f"{game} has no report {name!r}" + (f" (it has {listed})" if reports
+                                                 else " (it has none)")
+        )
+    return str(reports[name][1]())
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.report is not None:
+        game_class(args.game)  # an unknown game -> one line and exit 2
+        print(report(args.game, args.report))
+        return 0
     print(render(args.game))
     return 0

@@ -35,6 +35,7 @@ from cardtable.server.names import default_name
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.origin import SameOrigin, served_hosts
 from cardtable.server.refusals import Elsewhere, Refused, error, guarded, read_body
+from cardtable.server.speech import speech_routes
 from cardtable.server.store import Store
 from cardtable.server.tables import Subscriber, Table, Tables
 from cardtable.server.thinkers import BOT_ITERS, BOT_TIME, HINT_BOT, BotLimits, Thinkers
@@ -261,6 +262,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/openapi.json", openapi, methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", websocket),
     ]
+    routes += speech_routes(tables)  # a card's sound, the table's words spoken
     routes += client_routes(tables)  # the browser client: its own API and its static files
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: server_error})

@@ -30,6 +30,7 @@ from cardtable.server.clocks import RECONNECT
 from cardtable.server.invites import BadLink, check_link, qr_svg
 from cardtable.server.refusals import Refused, error, read_body
 from cardtable.server.refusals import guarded as guard
+from cardtable.server.speech import speech_offer
 from cardtable.server.static import static_routes
 
 if TYPE_CHECKING:
@@ -220,6 +221,7 @@ def client_payload(table: Table, seat: int | None, since: int,
         "settings": table.settings.to_json(),
         "over": st.is_over,
         "chosen_seed": table.chosen_seed,
+        "speech": speech_offer(game),
     }
 
 

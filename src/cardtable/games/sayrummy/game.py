@@ -23,6 +23,7 @@ from cardtable.games.sayrummy.actions import (
 )
 from cardtable.games.sayrummy.events import describe
 from cardtable.games.sayrummy.lexicon import (
+    DEFAULT_WORD_LIST,
     SCHWA,
     STRUT,
     WORD_LISTS,
@@ -55,7 +56,9 @@ or add cards to words already on the table (one or more of them; anywhere in the
 old cards keeping their order), not both; then discard one card. (plays_per_turn=any lets a
 turn lay any number of words and additions.) A word is a row of cards whose sounds, in
 order, say an ordinary English word of the CMU Pronouncing Dictionary (any listed
-pronunciation; /ʌ/ and /ə/ count as one sound; word_list=common keeps everyday words only).
+pronunciation; /ʌ/ and /ə/ count as one sound). The classroom list (the default) keeps
+everyday words fit for a class; word_list=full takes every word, word_list=common every
+everyday word.
 A wild card stands for the sound you declare and keeps it; a word needs at least one sound
 card. You may not discard the card you took from the discard pile.
 Empty your hand (by laying down or by discarding) and you win the game. The first time the
@@ -108,9 +111,11 @@ class SayRummyGame(Game):
             choices=TURN_PLAYS,
         ),
         Option(
-            "word_list", str, "full",
-            "full: every ordinary word of today's American English in the CMU dictionary; "
-            "common: only the everyday words a class knows (by subtitle word frequency)",
+            "word_list", str, DEFAULT_WORD_LIST,
+            "classroom: the everyday words, less rude, sexual, insulting and archaic ones "
+            "(see 'cardtable rules say-rummy --report words-left-out'); full: every ordinary "
+            "word of today's American English in the CMU dictionary; common: only the "
+            "everyday words (by subtitle word frequency)",
             choices=WORD_LISTS,
         ),
         Option("schwa_merge", bool, True, "/ʌ/ and /ə/ count as the same sound"),

@@ -10,4 +10,9 @@ KIT = GameKit(
     codec="cardtable.games.sayrummy.codec:SayRummyCodec",
     measures="cardtable.games.sayrummy.measures:MEASURES",
     referee="cardtable.games.sayrummy.referee",
+    extras={
+        "reports": "cardtable.games.sayrummy.lexicon:REPORTS",
+        "card_sound": "cardtable.games.sayrummy.audio:card_sound",
+        "voice": "cardtable.games.sayrummy.audio:VOICE",
+    },
 )

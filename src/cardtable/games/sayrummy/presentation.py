@@ -356,8 +356,9 @@ class SayRummyPresentation(Presentation):
 
     def legend(self) -> list[str]:
         options = self.game.options
-        word_list = ("an everyday English word" if options["word_list"] == "common"
-                     else "an ordinary English word")
+        word_list = {"common": "an everyday English word",
+                     "classroom": "an everyday English word fit for a class"}.get(
+                         options["word_list"], "an ordinary English word")
         lines = [f"A word is a row of cards whose sounds, in order, say {word_list} of the CMU "
                  "Pronouncing Dictionary (any pronunciation it lists)."]
         if options["min_word_length"] > 1:
