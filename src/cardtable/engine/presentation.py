@@ -53,6 +53,10 @@ class Face(TypedDict):
     lines: list[FaceLine]
     badges: list[Badge]
     speak: NotRequired[str]
+    sort: NotRequired[dict[str, int]]
+    """The orders a hand can be arranged in, by the word a player would use ("suit", "rank",
+    "family", "sound"): each a key, lowest first. The first is the deck's usual order; a front
+    end offers one "By <word>" control per entry (without any, ``order`` alone)."""
     data: NotRequired[dict[str, Any]]
     """Further facts of the face (blooms, family, sound, spellings) for a front end that wants
     them; no front end needs them to draw the card."""
@@ -96,6 +100,9 @@ class Move(TypedDict):
     rank: NotRequired[int]
     """How well the move reads in a long list that shows its best few first (higher first:
     a meld's points, a word's length); moves without one keep their order."""
+    same_as: NotRequired[str]
+    """Another legal move (its notation) that does exactly what this one does, as an all-in
+    that is also a call: a front end shows that one's button only."""
 
 
 class Pile(TypedDict):
@@ -145,6 +152,13 @@ class SeatLine(TypedDict):
     out: bool
 
 
+class Marked(TypedDict):
+    """Some cards of the hand singled out, and what they have in common ("can be discarded")."""
+
+    cards: list[str]
+    title: str
+
+
 class Board(TypedDict):
     """Everything on the table as the seat sees it, titled in the players' words."""
 
@@ -156,6 +170,10 @@ class Board(TypedDict):
     hand: list[str] | None
     hand_title: str
     legend: list[str]
+    marked: NotRequired[Marked]
+    """The cards of the hand to mark as playable, and in what words, when "a move uses it"
+    would mark too many (in a discard phase a lay-down uses every card; only some of them
+    may be discarded). Without it, a front end marks every card some legal move uses."""
 
 
 class Result(TypedDict):

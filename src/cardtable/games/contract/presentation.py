@@ -225,6 +225,7 @@ class ContractPresentation(Presentation):
                     "lines": [_line("JK", "large"), _line(f"{JOKER_MARK} joker", "small")],
                     "badges": [{"text": "wild", "title": "a joker stands for any card in a "
                                 "meld; it says which once laid"}],
+                    "sort": {"suit": 4 * 15, "rank": 15 * 4},
                     "data": {"rank": None, "suit": None, "joker": True,
                              "points": values[JOKER]},
                 }
@@ -238,6 +239,8 @@ class ContractPresentation(Presentation):
                 "mark": SUIT_SYMBOLS[suit], "tone": "red" if suit in (1, 2) else "black",
                 "lines": [_line(RANK_TEXT[rank], "large"), _line(SUIT_SYMBOLS[suit], "large")],
                 "badges": [],
+                "sort": {"suit": suit * 15 + (14 if rank == 1 else rank),
+                         "rank": (14 if rank == 1 else rank) * 4 + suit},
                 "data": {"rank": RANK_TEXT[rank], "suit": SUIT_NAMES[suit], "joker": False,
                          "points": values[c]},
             }
@@ -403,10 +406,18 @@ class ContractPresentation(Presentation):
         if hand is not None:
             hand_title = (f"Your hand ({plural(len(hand), 'card')})" if hand
                           else "Your hand: empty, you are floating")
-        return {"status": self._status(view), "prompt": self.prompt(view, moves, names),
-                "seats": [self._seat_line(view, s, names) for s in range(self.game.players)],
-                "piles": piles, "areas": areas, "hand": hand, "hand_title": hand_title,
-                "legend": self.legend()}
+        board: Board = {
+            "status": self._status(view), "prompt": self.prompt(view, moves, names),
+            "seats": [self._seat_line(view, s, names) for s in range(self.game.players)],
+            "piles": piles, "areas": areas, "hand": hand, "hand_title": hand_title,
+            "legend": self.legend()}
+        # In the discard phase a lay-down or a lay-off uses nearly every card: the hand marks
+        # the ones that may be discarded (not the card just taken from the pile, say).
+        discards = [c for m in moves if m["kind"] == "discard" for c in m["cards"]]
+        if discards:
+            board["marked"] = {"cards": list(dict.fromkeys(discards)),
+                               "title": "can be discarded"}
+        return board
 
     def _status(self, view: View) -> str:
         t = view["table"]

@@ -90,6 +90,7 @@ class DayPresentation(Presentation):
                               _line("wild", "small")],
                     "badges": [{"text": "wild", "title": "the Crown is wild for its holder; "
                                 "the dealer's Crown is wild for every player"}],
+                    "sort": {"value": 14 * 3 + 3, "suit": 3 * 15},
                     "data": {"value": None, "suit": None, "moon": False, "crown": True},
                 }
                 continue
@@ -105,6 +106,7 @@ class DayPresentation(Presentation):
                 "lines": [_line(corner, "large"), _line(f"{SUIT_MARKS[suit]} {suit}", "small")],
                 "badges": ([{"text": "Moon", "title": "all three Moons revealed make an Eclipse "
                              "for a player holding one"}] if moon else []),
+                "sort": {"value": worth[c] * 3 + c // 13, "suit": c // 13 * 15 + worth[c]},
                 "data": {"value": value, "worth": worth[c], "suit": suit, "moon": moon,
                          "crown": False},
             }
@@ -116,11 +118,32 @@ class DayPresentation(Presentation):
         size in a range (pot and no limit), a Move with an ``amount`` follows the listed sizes:
         its template with any amount in range is a legal move too."""
         out = [self.move(view, action, names) for action in legal]
+        self._mark_same(view, legal, out)
         sized = self._sized_bet(view, legal)
         if sized is not None:
             last = max(i for i, a in enumerate(legal) if isinstance(a, Bet | RaiseTo))
             out.insert(last + 1, sized)
         return out
+
+    def _mark_same(self, view: View, legal: Sequence[Action], out: list[Move]) -> None:
+        """All-in is a call, a bet or a raise of all one's chips, and the legal list may hold
+        that call or size too: "Call 35" and "All-in (35)" are one move, shown as one button
+        (the call's or the size's, which says "all-in")."""
+        t = view["table"]
+        seat = view.get("seat")
+        commit = int(t["this_round"][seat]) if seat is not None else 0
+        total = commit + self._stack(view)
+        same = None
+        for action in legal:
+            if isinstance(action, Call) and t.get("call_all_in"):
+                same = action
+            elif isinstance(action, Bet | RaiseTo) and action.amount == total and same is None:
+                same = action
+        if same is None:
+            return
+        for action, move in zip(legal, out, strict=True):
+            if isinstance(action, AllIn):
+                move["same_as"] = str(same)
 
     def _sized_bet(self, view: View, legal: Sequence[Action]) -> Move | None:
         t = view["table"]

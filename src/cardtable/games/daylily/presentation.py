@@ -145,6 +145,7 @@ class DaylilyPresentation(Presentation):
                       {"text": "own family" if pandora else family, "size": "small"}],
             "badges": badges,
             "speak": name(c),
+            "sort": {"family": c, "blooms": blooms * 100 + c},
             "data": {"blooms": blooms, "flower": flower.name, "short": flower.code,
                      "family": family, "purple": family == "Purple", "accent": accent,
                      "pandora": pandora,

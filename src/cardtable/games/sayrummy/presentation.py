@@ -138,6 +138,10 @@ class SayRummyPresentation(Presentation):
         """The forty sounds and the wild card, and the wild card as each sound (``*ɔ``), as it
         lies in a word on the table."""
         out: dict[str, Face] = {}
+        # A hand arranged by spelling reads like a dictionary's letters: by each sound's
+        # commonest spelling, the wild cards last.
+        by_spelling = {s.id: i for i, s in enumerate(
+            sorted(SOUNDS, key=lambda s: (s.spellings[0] if s.spellings else "~", s.id)))}
         for s in sorted(SOUNDS, key=lambda s: (GROUP_ORDER[s.kind], s.id)):
             typed = ascii_label(s.id)
             out[s.ipa] = {
@@ -154,6 +158,8 @@ class SayRummyPresentation(Presentation):
                 "badges": ([{"text": typed, "title": f"type {typed} for /{s.ipa}/"}]
                            if typed else []),
                 "speak": s.example,
+                "sort": {"sound": GROUP_ORDER[s.kind] * NSOUNDS + s.id,
+                         "spelling": by_spelling[s.id]},
                 "data": {"ipa": s.ipa, "kind": s.kind, "spellings": list(s.spellings),
                          "example": s.example, "ascii": s.ascii, "arpabet": s.arpabet},
             }
@@ -164,6 +170,7 @@ class SayRummyPresentation(Presentation):
             "lines": [{"text": WILD_MARK, "size": "large"},
                       {"text": "wild: any sound", "size": "small"}],
             "badges": [], "speak": "wild card",
+            "sort": {"sound": wild_order, "spelling": wild_order},
             "data": {"kind": "wild", "spellings": [], "example": ""},
         }
         for s in SOUNDS:
@@ -177,6 +184,7 @@ class SayRummyPresentation(Presentation):
                           {"text": " · ".join(s.spellings), "size": "medium"},
                           {"text": "wild", "size": "small"}],
                 "badges": [], "speak": s.example,
+                "sort": {"sound": wild_order + 1 + s.id, "spelling": wild_order + 1 + s.id},
                 "data": {"kind": "wild", "as": s.ipa, "spellings": list(s.spellings),
                          "example": s.example},
             }
