@@ -1,4 +1,5 @@
-"""Screenshots of the lobby and of each game's table on a 390x844 phone and on a desktop, into
+"""Screenshots of the lobby and of each game's table on a desktop (1366x900) and two phones
+(390x844, 360x740), into
 docs/screenshots/ (run: .venv/bin/python tests/web/make_screenshots.py). A real server process
 and Debian's Chromium, as in the browser tests; the person's seat plays the hint for a few
 moves first, so the table is seen mid-game, on the person's turn."""
@@ -23,6 +24,7 @@ from server_kit import seat_tokens
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "screenshots"
 SIZES: dict[str, Any] = {"phone": {"width": 390, "height": 844},
+                         "phone-small": {"width": 360, "height": 740},
                          "desktop": {"width": 1366, "height": 900}}
 TABLES: list[tuple[str, int, dict[str, Any], int]] = [
     # game, players, options, moves the person makes before the picture
@@ -31,6 +33,7 @@ TABLES: list[tuple[str, int, dict[str, Any], int]] = [
     ("day", 4, {"hands": 3}, 2),
     ("liverpool", 4, {}, 14),
     ("dummy-rummy", 5, {}, 14),
+    ("dummy-rummy", 10, {}, 6),  # ten seats: the hand still on the first screen
 ]
 
 
@@ -59,10 +62,9 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--out", type=Path, default=OUT)
     p.add_argument("--only", default=None, help="one game")
-    p.add_argument("--phone", default="390x844", help="the phone's viewport, WIDTHxHEIGHT")
+    p.add_argument("--full", action="store_true",
+                   help="the whole page, not the first screen as a person sees it")
     args = p.parse_args(argv)
-    width, height = (int(n) for n in args.phone.split("x"))
-    SIZES["phone"] = {"width": width, "height": height}
     args.out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
@@ -96,12 +98,17 @@ def main(argv: list[str]) -> int:
                     token = seat_tokens(srv.url, made)[0]
                     advance(srv.url, made["table"], token, moves)
                     for size, viewport in SIZES.items():
-                        page = browser.new_page(viewport=viewport)
+                        page = browser.new_page(viewport=viewport, reduced_motion="reduce",
+                                                is_mobile=size != "desktop",
+                                                has_touch=size != "desktop")
                         page.goto(f"{srv.url}/t/{made['table']}?token={token}")
                         page.wait_for_selector(".table-screen")
                         page.wait_for_timeout(600)
-                        path = args.out / f"{game}-{size}.png"
-                        page.screenshot(path=str(path), full_page=True)
+                        name = game if players <= 5 else f"{game}-{players}"
+                        path = args.out / f"{name}-{size}.png"
+                        # The first screen, as a person sees it (the hand and moves docked at
+                        # its foot); --full for the whole page.
+                        page.screenshot(path=str(path), full_page=args.full)
                         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
                         page.close()
                 browser.close()

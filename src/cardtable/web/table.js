@@ -4,9 +4,13 @@ import { h, clear, namedFace, toast } from "./dom.js";
 import { afterDialogs, dialogsBusy, showModal, showResults } from "./dialogs.js";
 import { focusFirstUseful, focusMemo, installTableKeys, refocus, roveHand } from "./keys.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
-import { attempts, boardContent, byRank, faceContent, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
+import { attempts, boardContent, byRank, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
+import { cardElement } from "./cards.js";
+import { HandOrder, handSection } from "./hand.js";
+import { StatusBar } from "./status.js";
+import { Motion, sinceStrip } from "./motion.js";
 
 const where = () => document.getElementById("where");
 const conn = () => document.getElementById("conn");
@@ -48,6 +52,8 @@ class TableScreen {
   }
 
   async start() {
+    this.status = new StatusBar();
+    this.motion = new Motion();
     clear(this.main, h("p.loading", "Opening the table…"));
     try {
       this.meta = await api(this.clientUrl(-1), { token: this.token });
@@ -65,6 +71,8 @@ class TableScreen {
     // The table's own faces (they may depend on its options), else the game's.
     this.faces = this.meta.faces || await faces(this.meta.game.name).catch(() => ({}));
     this.tones = toneColours(this.faces);
+    this.sorts = HandOrder.sorts(this.faces);
+    this.handOrder = new HandOrder(this.id, this.seat);
     this.extra = this.meta;
     this.log = this.meta.log;
     this.logSince = this.meta.version;
@@ -93,7 +101,12 @@ class TableScreen {
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.id)}${q}`);
     this.ws = ws;
     this.setConn("connecting", "Connecting…");
-    ws.onopen = () => { this.retry = 0; this.setConn("online", "Connected"); };
+    ws.onopen = () => {
+      this.retry = 0;
+      this.setConn("online", "Connected");
+      // A move refused for want of the server is old news once the page is back.
+      if (this.message && this.message.offline) this.say(null);
+    };
     ws.onmessage = (msg) => {
       let data;
       try { data = JSON.parse(msg.data); } catch (err) { return; }
@@ -116,7 +129,7 @@ class TableScreen {
     };
   }
 
-  setConn(kind, text) { const el = conn(); el.textContent = text; el.dataset.state = kind; }
+  setConn(kind, text) { const el = conn(); el.textContent = text; el.dataset.state = kind; this.status.setConn(kind, text); }
 
   update(data) {
     if (this.state && data.version !== this.state.version) { this.selection = []; this.target = null; this.hint = null; this.hintFigures = null; }
@@ -183,6 +196,7 @@ class TableScreen {
   tick() {
     const el = this.main.querySelector(".time-left");
     if (el && this.timer) el.textContent = this.timeLeftText();
+    this.status.tick();
   }
 
   // The seconds count down only while the table's clock runs; when it stands still (someone
@@ -217,9 +231,7 @@ class TableScreen {
   hand() {
     const d = this.described();
     if (this.seat === null || !d) return [];
-    const cards = d.board.hand || [];
-    const order = (c) => this.face(c).order;
-    return [...cards].sort((a, b) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0));
+    return this.handOrder.arrange(d.board.hand || [], (c) => this.face(c), this.sorts);
   }
 
   // A legal move in notation as the page offers it: {kind, cards, target, label}.
@@ -326,7 +338,7 @@ class TableScreen {
     } catch (err) {
       this.movedFrom = null;
       if (err instanceof ApiError && err.status === 409) this.say(`Not now: ${err.message}.`, true);
-      else if (err instanceof ApiError && err.status === 0) this.say(`The move was not made: ${err.message}. This page reconnects by itself; then try again.`, true);
+      else if (err instanceof ApiError && err.status === 0) { this.say(`The move was not made: ${err.message}. This page reconnects by itself; then try again.`, true); this.message.offline = true; }
       else this.say(`That move is not allowed: ${err.message}.`, true);
     } finally {
       this.sending = false;
@@ -403,16 +415,12 @@ class TableScreen {
   /**
    * A card of the hand (a button to pick) or of the table (`inert`: a picture with a name).
    * @param {string} code
-   * @param {{selected?: boolean, playable?: boolean, inert?: boolean, small?: boolean, onclick?: (e: Event) => void, index?: number}} [opts]
+   * @param {{selected?: boolean, playable?: boolean, inert?: boolean, small?: boolean, onclick?: (e: Event) => void, index?: number, note?: string}} [opts]
    */
-  cardEl(code, { selected = false, playable = false, inert = false, small = false, onclick = undefined, index = undefined } = {}) {
+  cardEl(code, opts = {}) {
     const f = this.face(code);
-    const name = f.label;
-    const cls = `card tone-${f.tone} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
-    const style = this.tones[f.tone] ? `--tone: ${this.tones[f.tone]}` : null;
-    if (inert) return h("span", { class: cls, style, role: "img", "aria-label": name, title: name, dataset: { card: code } }, faceContent(f));
-    return h("button", { type: "button", class: cls, style, "aria-pressed": String(selected), title: name, dataset: { card: code, index }, onclick },
-      namedFace(name + (playable ? "" : " (no move uses it now)"), faceContent(f)));
+    const note = opts.note !== undefined ? opts.note : opts.playable ? "" : " (no move uses it now)";
+    return cardElement(code, f, this.tones[f.tone], { ...opts, note });
   }
 
   // A word laid or grown since the last drawing is said aloud; a page opened mid-game only
@@ -432,6 +440,10 @@ class TableScreen {
     if (!this.state || !this.meta) return;
     const d = this.described();
     if (!d) return; // the game's words for this version are on their way
+    // A card being dragged across the hand is not pulled from under the finger: the drawing
+    // waits until it is let go.
+    if (this.handDrag && this.handDrag.holding()) { this.renderLater = true; return; }
+    this.renderLater = false;
     // Counted for the tests (and the curious): one render per message that changes the table.
     this.renders = (this.renders || 0) + 1;
     document.body.dataset.renders = String(this.renders);
@@ -443,7 +455,11 @@ class TableScreen {
     const hand = this.hand();
     const moves = d.moves;
     for (const m of moves) if (m.cards.length && !m.amount) this.shapes.set(m.kind, m);
-    const playable = new Set(moves.flatMap((m) => m.cards));
+    const used = new Set(moves.flatMap((m) => m.cards));
+    // The game may single out fewer cards than its moves use (those that may be discarded).
+    const marked = board.marked ? new Set(board.marked.cards) : null;
+    const playable = marked || used;
+    const noteOf = (c) => (marked && marked.has(c) ? `, ${board.marked.title}` : used.has(c) ? "" : " (no move uses it now)");
     const selCards = ctx.picked;
     const myTurn = this.seat !== null && st.actors.includes(this.seat) && !st.over;
     // A phone's tab list and a desktop's tab strip show the title: it says when you are on.
@@ -480,7 +496,10 @@ class TableScreen {
     const seedNote = chosen !== null ? h("p.chosen-seed", { role: "note" }, `This deal was chosen by whoever made the table (seed ${chosen}).`) : null;
 
     // moves
-    const listed = moves.filter((m) => !m.amount);
+    // One button per distinct move: a move that does what another listed one does (an all-in
+    // that is a call) is that one's button.
+    const legalSet = new Set(moves.map((m) => m.move));
+    const listed = moves.filter((m) => !m.amount && !(m.same_as && legalSet.has(m.same_as)));
     const free = listed.filter((m) => m.cards.length === 0);
     const cardMoves = listed.filter((m) => m.cards.length > 0);
     const matching = selCards.length || this.target ? matchingMoves(moves, selCards, this.target) : [];
@@ -520,24 +539,30 @@ class TableScreen {
         selCards.length || this.target ? h("button.tool", { type: "button", onclick: () => { this.selection = []; this.target = null; this.render(); } }, "Clear selection") : null),
       allMoves);
 
-    // hand, grouped as the game sorts it (each group where its first card of the deck falls)
+    // hand, as you arranged it (hand.js): sorted, or dragged into your own order
     let handBox = null;
+    this.handDrag = null;
     if (this.seat !== null && board.hand) {
-      const byGroup = new Map();
-      hand.forEach((c, i) => {
-        const g = this.face(c).group || "";
-        if (!byGroup.has(g)) byGroup.set(g, []);
-        byGroup.get(g).push(i);
+      const { section, drag } = handSection({
+        title: board.hand_title || "Your hand", cards: hand, face: (c) => this.face(c),
+        card: (c, opts) => this.cardEl(c, opts), selection: this.selection,
+        playable: (c) => playable.has(c), note: noteOf, sorts: this.sorts,
+        current: this.handOrder.current(this.sorts),
+        onToggle: (i) => this.toggleCard(i),
+        onSort: (mode) => { this.keepPicked(() => this.handOrder.sortBy(mode)); },
+        onDrop: (drop) => {
+          if (drop) this.keepPicked(() => this.handOrder.move(hand, drop.from, drop.to));
+          else if (this.renderLater) this.render();
+        },
       });
-      const first = (g) => Math.min(...Object.values(this.faces).filter((f) => f.group === g).map((f) => f.order), 1e6);
-      const order = [...byGroup.keys()].sort((x, y) => first(x) - first(y));
-      const title = board.hand_title || "Your hand";
-      handBox = h("section.hand", { "aria-label": `${title}, ${plural(hand.length, "card")}` },
-        h("h2", title.includes(String(hand.length)) ? title : `${title} (${hand.length})`, selCards.length ? h("span.muted", ` · ${selCards.length} picked`) : null),
-        h("div.hand-groups", order.map((g) => h("div.hand-group", { role: "group", "aria-label": g || "cards" },
-          g ? h("span.group-name", g) : null,
-          h("div.card-row", byGroup.get(g).map((i) => this.cardEl(hand[i], { index: i, selected: this.selection.includes(i), playable: playable.has(hand[i]), onclick: () => this.toggleCard(i) })))))));
+      section.classList.add("dock", "dock-hand");
+      handBox = section;
+      this.handDrag = drag;
     }
+    const lastMine = this.lastMine();
+    const since = sinceStrip(this.log, lastMine, this.seat, (t) => this.cardsNamed(t));
+    const myLine = this.seat !== null ? (board.seats || []).find((l) => l.seat === this.seat) : null;
+    const outState = myLine && myLine.out && !st.over ? h("p.out-state", { role: "status" }, h("strong", "You are out"), myLine.lines.length ? ` · ${myLine.lines.join(" · ")}` : "") : null;
 
     const boardBox = h("section.board", { "aria-label": "The table" }, h("h2.sr-only", "The table"), boardContent(ctx, board),
       spoken(board).size ? this.speechNote() : null);
@@ -546,8 +571,22 @@ class TableScreen {
     const side = h("aside.side", this.logBox(), this.scoreBox(d));
     const end = st.over ? this.endBox(d) : null;
 
-    clear(this.main, h("div", { class: `table-screen ${myTurn ? "my-turn" : ""}` },
-      status, seedNote, seats, invite, end, h("div.play", handBox, boardBox, movesBox), side));
+    this.motion.remember(this.main);
+    clear(this.main, h("div", { class: `table-screen ${myTurn ? "my-turn" : ""} ${outState ? "seat-out" : ""}` },
+      status, seedNote, seats, invite, end, since,
+      // The prompt, the buttons and your hand stay on screen at the foot (a phone's thumb),
+      // docked there by the stylesheet; in the page's order (the Tab's): your hand, the
+      // table, your moves.
+      h("div.play", handBox, boardBox, h("div.dock.dock-moves", outState, movesBox)), side));
+    this.dockSized();
+    const mover = this.log.length ? this.log.at(-1).seat : null;
+    this.motion.after(this.main, st.version, typeof mover === "number" ? this.main.querySelector(`.seats > li:nth-child(${mover + 1})`) : null);
+    this.status.setTurn({
+      mine: myTurn,
+      text: st.over ? "The match is over" : this.seat === null ? `Watching · ${inWords(st.actors.map((a) => this.meta.names[a]))} to act`
+        : myTurn ? (st.window ? "Your answer" : "Your move") : `Waiting for ${inWords(st.actors.map((a) => this.meta.names[a]))}`,
+      timer: this.timer && !st.over ? () => this.secondsLeftText() : null,
+    });
     if (this.firstPaint === null) { this.firstPaint = performance.now(); document.body.dataset.painted = String(Math.round(this.firstPaint)); }
 
     const logEl = this.main.querySelector(".log-lines");
@@ -692,8 +731,13 @@ class TableScreen {
       "aria-label": `${m.label}: the amount, from ${lo} to ${hi}`, oninput: () => { typed.text = input.value; },
       // Enter in the box makes the move, as in any form; it must not reach the table's own keys
       onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); submit(); } } });
-    return h("span.amount-control", h("label", `${m.label} `, input),
-      h("button.move", { type: "button", onclick: submit }, verb));
+    // A slider beside the box, for a thumb: the two move together.
+    const slider = h("input.amount-slider", { type: "range", min: lo, max: hi, step: step || 1, value: typed.text,
+      "aria-label": `${m.label}: slide to choose the amount`,
+      oninput: () => { input.value = slider.value; typed.text = slider.value; } });
+    input.addEventListener("input", () => { if (input.value !== "") slider.value = input.value; });
+    return h("span.amount-control", h("label", `${m.label} `, input), slider,
+      h("button.move", { type: "button", onclick: submit }, `${verb}`));
   }
 
   // What the board says of a seat beside its name: cards held, then the game's lines.
@@ -727,17 +771,60 @@ class TableScreen {
     return words.join("");
   }
 
+  // The log's index of your own last move (-1: none yet).
+  lastMine() {
+    let at = -1;
+    if (this.seat === null) return at;
+    this.log.forEach((l, i) => { if (l.seat === this.seat && !["dealt", "dealt_hand", "round_scored", "match_over"].includes(l.kind)) at = i; });
+    return at;
+  }
+
+  // The picked cards stay picked when the hand is arranged anew (the selection is by place).
+  keepPicked(arrange) {
+    const before = this.hand();
+    const picked = this.selection.map((i) => before[i]);
+    arrange();
+    const after = this.hand();
+    const taken = new Set();
+    this.selection = picked.map((c) => after.findIndex((x, j) => x === c && !taken.has(j) && taken.add(j))).filter((i) => i >= 0);
+    this.render();
+  }
+
+  // The docked hand and moves: the moves sit on the hand, and their heights together are the
+  // room the page leaves at its foot, so nothing hides behind them.
+  dockSized() {
+    const measure = () => {
+      const hand = this.main.querySelector(".dock-hand");
+      const moves = this.main.querySelector(".dock-moves");
+      const hh = hand ? Math.ceil(hand.getBoundingClientRect().height) : 0;
+      const mh = moves ? Math.ceil(moves.getBoundingClientRect().height) : 0;
+      document.documentElement.style.setProperty("--hand-h", `${hh}px`);
+      document.documentElement.style.setProperty("--dock-h", `${hh + mh}px`);
+    };
+    if (!this.dockWatch && typeof ResizeObserver !== "undefined") this.dockWatch = new ResizeObserver(measure);
+    if (this.dockWatch) {
+      this.dockWatch.disconnect();
+      for (const el of this.main.querySelectorAll(".dock")) this.dockWatch.observe(el);
+    }
+    measure();
+  }
+
+  secondsLeftText() {
+    if (!this.timer) return "";
+    return `${Math.max(0, Math.ceil(this.timer.seconds - (performance.now() - this.timer.at) / 1000))} s left`;
+  }
+
   logBox() {
     const mine = this.seat;
-    let lastMine = -1;
-    this.log.forEach((l, i) => { if (mine !== null && l.seat === mine && !["dealt", "dealt_hand", "round_scored", "match_over"].includes(l.kind)) lastMine = i; });
+    const lastMine = this.lastMine();
     const since = lastMine >= 0 ? this.log.length - 1 - lastMine : 0;
     const lines = this.log.slice(-150);
     const offset = this.log.length - lines.length;
     return h("section.log", { "aria-label": "Move log" },
       h("h2", "Move log"),
       mine !== null && lastMine >= 0 ? h("p.since", since ? `Since your last turn: ${since} move${since === 1 ? "" : "s"} (marked)` : "Nothing has happened since your last move.") : null,
-      h("ol.log-lines", { tabindex: 0, "aria-label": "Moves, the newest last" }, lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, this.cardsNamed(l.text)))),
+      // Numbered from the match's first line, all digits shown: the 150 shown are the newest.
+      h("ol.log-lines", { tabindex: 0, "aria-label": "Moves, the newest last", start: offset + 1 }, lines.map((l, i) => h("li", { class: `${offset + i > lastMine && lastMine >= 0 ? "new" : ""} kind-${l.kind}` }, h("span.log-n", { "aria-hidden": "true" }, `${offset + i + 1}.`), " ", this.cardsNamed(l.text)))),
       h("p.sr-only", { "aria-live": "polite" }, this.log.length ? this.cardsNamed(this.log.at(-1).text) : ""));
   }
 

@@ -1,0 +1,49 @@
+// A card drawn as a card of its deck: the corner index (rank over suit, blooms, a sound), then
+// the face's own lines and badges, edged in its tone's colour. Everything comes from the Face
+// the game describes (engine/presentation.py); nothing here knows a deck.
+import { h, namedFace } from "./dom.js";
+import { breakable } from "./games.js";
+
+const squash = (text) => String(text || "").replace(/\s+/g, "");
+
+// The suit mark in the corner: a symbol or two; a mark that repeats one symbol (three blooms)
+// shows it once, beside the number that counts them.
+function cornerMark(mark) {
+  const chars = [...(mark || "")];
+  if (chars.length <= 2) return mark || "";
+  return chars.every((c) => c === chars[0]) ? chars[0] : "";
+}
+
+// The lines under the corner. A large line that only repeats the index ("A", "3 ✿✿✿") is
+// the corner's, when the face says more below it (a suit symbol, a flower's name); a face of
+// an index and a small word keeps its big number in the middle.
+export function bodyLines(face) {
+  const lines = face.lines && face.lines.length ? face.lines
+    : [{ text: `${face.corner || ""}${face.mark ? ` ${face.mark}` : ""}`, size: "large" }];
+  const index = new Set([squash(face.corner), squash(`${face.corner}${face.mark}`)]);
+  const repeats = (l) => l.size === "large" && !!face.corner && index.has(squash(l.text));
+  const rest = lines.filter((l) => !repeats(l));
+  return rest.some((l) => l.size !== "small") ? rest : lines;
+}
+
+export function cardFace(face) {
+  const mark = cornerMark(face.mark);
+  return [
+    face.corner ? h("span.corner", { "aria-hidden": "true" }, h("span.corner-rank", face.corner), mark ? h("span.corner-mark", mark) : null) : null,
+    h("span.face-body", bodyLines(face).map((l) => h("span", { class: `line ${l.size}` }, l.size === "large" ? l.text : breakable(l.text)))),
+    ...(face.badges || []).map((b) => h("span.badge", { title: b.title }, b.text)),
+  ];
+}
+
+// One card: a button in the hand (picked, playable), an image elsewhere (a pile, a meld).
+// ``note`` is said after the name to a screen reader ("can be discarded").
+export function cardElement(code, face, colour, { selected = false, playable = false, inert = false, small = false, onclick, index, note = "" } = {}) {
+  const cls = `card tone-${face.tone} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
+  const style = colour ? `--tone: ${colour}` : null;
+  const name = face.label;
+  if (inert) return h("span", { class: cls, style, role: "img", "aria-label": name, title: name, dataset: { card: code } }, cardFace(face));
+  // A button is named by its content (a name a screen reader reads, the face hidden from it),
+  // so that what it says and what it shows never disagree.
+  return h("button", { type: "button", class: cls, style, "aria-pressed": String(selected), title: name, dataset: { card: code, index }, onclick },
+    namedFace(name + note, cardFace(face)));
+}
