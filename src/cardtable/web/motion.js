@@ -92,11 +92,11 @@ export class Motion {
 // log's own sentences, as short as they are.
 export function sinceStrip(lines, lastMine, seat, named) {
   const fresh = seat === null ? lines.slice(-3) : lastMine >= 0 ? lines.slice(lastMine + 1) : [];
-  const shown = fresh.filter((l) => !["round_scored", "match_over"].includes(l.kind)).slice(-6);
+  const shown = fresh.filter((l) => !["round_scored", "match_over"].includes(l.kind)).slice(-4);
   if (!shown.length) return null;
   const more = fresh.length - shown.length;
   return h("section.since-strip", { "aria-label": seat === null ? "The last moves" : "Since your last turn" },
     h("h2.since-title", seat === null ? "Last moves" : "Since your turn"),
     h("ol.since-moves", more > 0 ? h("li.since-more", `${more} earlier`) : null,
-      shown.map((l) => h("li", named(l.text)))));
+      shown.map((l) => { const text = named(l.text); return h("li", { title: text }, text); })));
 }

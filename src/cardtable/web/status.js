@@ -102,7 +102,7 @@ export class StatusBar {
         turn.timer ? h("span.bar-time", { "aria-label": "time left" }, turn.timer()) : null,
         h("span.bar-tools",
           locked ? h("span.bar-note", "tap to allow sound") : null,
-          h("button.small.alert-toggle", { type: "button", dataset: { alert: "sound" }, "aria-pressed": String(this.alerts.sound), title: "Beep when it becomes your turn", onclick: () => this.toggle("sound") }, this.alerts.sound ? "Sound on" : "Sound off"),
-          "vibrate" in navigator ? h("button.small.alert-toggle", { type: "button", dataset: { alert: "vibrate" }, "aria-pressed": String(this.alerts.vibrate), title: "Vibrate when it becomes your turn", onclick: () => this.toggle("vibrate") }, this.alerts.vibrate ? "Vibrate on" : "Vibrate off") : null)));
+          h("button.small.alert-toggle", { type: "button", dataset: { alert: "sound" }, "aria-pressed": String(this.alerts.sound), title: "Beep when it becomes your turn", onclick: () => this.toggle("sound") }, "Sound"),
+          "vibrate" in navigator ? h("button.small.alert-toggle", { type: "button", dataset: { alert: "vibrate" }, "aria-pressed": String(this.alerts.vibrate), title: "Vibrate when it becomes your turn", onclick: () => this.toggle("vibrate") }, "Vibrate") : null)));
   }
 }

@@ -1,0 +1,334 @@
+"""The table on a phone, as a family plays it: the whole hand and the buttons of the move on the
+first screen at every game's table (and at ten seats), cards that read at arm's length, the hand
+arranged by sorting and dragging (kept for the seat), a status bar that shows an outage on a
+scrolled page, the last move shown where it happened and the moves since your turn."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+from web_kit import (  # the fixtures are used by name
+    Watch,
+    browser_fixture,  # noqa: F401
+    described,
+    dismiss_dialogs,
+    my_turn,
+    seat_tokens,
+    state,
+    take_turn,
+    wait_state,
+    web_fixture,  # noqa: F401
+)
+
+PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+TABLES = [  # game, players, options, seed
+    ("daylily", 3, {"rounds": 1}, 7),
+    ("say-rummy", 3, {"games": 1}, 7),
+    ("day", 4, {"hands": 3}, 7),
+    ("liverpool", 4, {}, 7),
+    ("dummy-rummy", 5, {}, 7),
+    ("dummy-rummy", 10, {}, 7),
+]
+
+
+def open_table(web: Any, game: str, players: int, options: dict[str, Any], seed: int,
+               think: float = 0) -> tuple[str, str]:
+    body = {"game": game, "players": players, "options": options, "seed": seed,
+            "seats": [{"kind": "human", "name": "Ann"}, *["greedy"] * (players - 1)],
+            "table": {"think": think}}
+    r = httpx.post(web.url + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    return made["table"], seat_tokens(web.url, made)[0]
+
+
+def until_my_turn(page: Any, window: bool = True) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        dismiss_dialogs(page)
+        s = state(page)
+        if my_turn(s) and s is not None and (window or not s["window"]):
+            return s
+        page.wait_for_timeout(40)
+    raise AssertionError("the seat's turn never came")
+
+
+def boxes(page: Any, selector: str) -> list[dict[str, float]]:
+    got: list[dict[str, float]] = page.eval_on_selector_all(
+        selector, "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })")
+    return got
+
+
+def on_screen(page: Any, box: dict[str, float]) -> bool:
+    w, h = page.viewport_size["width"], page.viewport_size["height"]
+    return box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= h + 0.5 \
+        and box["right"] <= w + 0.5
+
+
+@pytest.mark.parametrize("table", TABLES, ids=[f"{t[0]}-{t[1]}" for t in TABLES])
+def test_the_whole_hand_and_the_moves_are_on_the_first_screen_of_a_phone(
+        browser: Any, web: Any, table: tuple[str, int, dict[str, Any], int]) -> None:
+    game, players, options, seed = table
+    tid, token = open_table(web, game, players, options, seed)
+    watch = Watch(web.url)
+    for viewport in PHONES:
+        ctx = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True)
+        try:
+            page = watch.attach(ctx.new_page())
+            page.goto(f"{web.url}/t/{tid}?token={token}")
+            until_my_turn(page)
+            page.wait_for_selector(".hand button.card")
+            # Scrolled to the foot of the page and back: the hand stays where it is.
+            for scroll in ("document.body.scrollHeight", "0"):
+                page.evaluate(f"() => window.scrollTo(0, {scroll})")
+                cards = boxes(page, ".hand button.card")
+                hand = described(page)["board"]["hand"]
+                assert len(cards) == len(hand) > 0
+                assert all(on_screen(page, b) for b in cards), (viewport, cards)
+                moves = boxes(page, ".moves .move-row button, .moves .all-moves summary")
+                assert moves and all(on_screen(page, b) for b in moves), (viewport, moves)
+            # Big enough to tap and to read: a card at least 44 px wide, its index 16 px.
+            assert min(b["right"] - b["left"] for b in cards) >= 44
+            sizes = page.eval_on_selector_all(
+                ".hand .card .corner-rank, .hand .card .line.medium, .hand .card .line.small",
+                "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+            assert sizes and min(sizes) >= 14, sizes  # Daylily's flower and family names too
+            # Nothing wider than the phone.
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+        finally:
+            ctx.close()
+    watch.check()
+
+
+def hand_codes(page: Any) -> list[str]:
+    got: list[str] = page.eval_on_selector_all(".hand button.card",
+                                               "els => els.map(e => e.dataset.card)")
+    return got
+
+
+def test_a_hand_sorted_and_dragged_stays_so_for_the_seat(browser: Any, web: Any) -> None:
+    tid, token = open_table(web, "liverpool", 3, {}, 11)
+    ctx = browser.new_context(viewport=PHONES[1], is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        until_my_turn(page)
+        faces = page.evaluate("() => window.cardtable.faces")
+        page.click(".hand-sorts button[data-sort=rank]")
+        by_rank = hand_codes(page)
+        assert [faces[c]["sort"]["rank"] for c in by_rank] == sorted(
+            faces[c]["sort"]["rank"] for c in by_rank)
+        page.click(".hand-sorts button[data-sort=suit]")
+        by_suit = hand_codes(page)
+        assert [faces[c]["sort"]["suit"] for c in by_suit] == sorted(
+            faces[c]["sort"]["suit"] for c in by_suit)
+        assert by_rank != by_suit
+        # A finger drags the first card past the third (pointer events of a touch).
+        page.evaluate("""() => {
+          const cards = [...document.querySelectorAll('.hand button.card')];
+          const a = cards[0].getBoundingClientRect(), b = cards[2].getBoundingClientRect();
+          const at = (el, type, x, y) => el.dispatchEvent(new PointerEvent(type, {bubbles: true,
+            pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: y}));
+          at(cards[0], 'pointerdown', a.left + 5, a.top + 5);
+          at(cards[0], 'pointermove', a.left + 20, a.top + 8);
+          at(cards[0], 'pointermove', b.right - 4, b.top + b.height / 2);
+          at(cards[0], 'pointerup', b.right - 4, b.top + b.height / 2);
+        }""")
+        dragged = hand_codes(page)
+        assert dragged == [by_suit[1], by_suit[2], by_suit[0], *by_suit[3:]], (by_suit, dragged)
+        assert page.locator(".hand button.card[aria-pressed=true]").count() == 0  # no tap
+        assert page.get_attribute(".hand-sorts button[data-sort=mine]", "aria-pressed") == "true"
+        # The same seat on this device, after a reload: the same order.
+        page.reload()
+        page.wait_for_selector(".hand button.card")
+        wait_state(page)
+        assert hand_codes(page) == dragged
+    finally:
+        ctx.close()
+
+
+def test_the_status_bar_shows_an_outage_on_a_scrolled_phone_and_clears_it(
+        browser: Any, web: Any) -> None:
+    tid, token = open_table(web, "dummy-rummy", 10, {}, 3)
+    ctx = browser.new_context(viewport=PHONES[0], is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        s = until_my_turn(page)
+        assert page.inner_text(".statusbar .bar-turn").strip("●") in ("Your move", "Your answer")
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        # The server gone: no connection opens, and a move finds nobody to answer.
+        page.evaluate("""() => { window.realWS = window.WebSocket; window.realFetch = window.fetch;
+          window.WebSocket = class { constructor() { setTimeout(() => this.onclose &&
+            this.onclose({code: 1006}), 10); } close() {} };
+          window.fetch = () => Promise.reject(new TypeError('offline'));
+          window.cardtable.ws.close(); }""")
+        page.wait_for_selector(".statusbar .bar-outage")
+        page.locator(".moves .move-row button[data-move]").first.evaluate("b => b.click()")
+        page.wait_for_function("() => /cannot be reached/.test("
+                               "document.querySelector('.message').textContent)")
+        for sel in (".statusbar .bar-outage", "#conn"):
+            box = boxes(page, sel)[0]
+            assert on_screen(page, box), (sel, box)
+        assert "cannot be reached" in page.inner_text(".statusbar .bar-outage")
+        # Back: the page reconnects by itself, and the outage's words go.
+        page.evaluate("() => { window.WebSocket = window.realWS; window.fetch = window.realFetch; }")
+        page.wait_for_selector("#conn[data-state=online]", timeout=15_000)
+        page.wait_for_selector(".statusbar .bar-outage", state="detached")
+        assert "cannot be reached" not in (page.text_content(".message") or "")
+        assert wait_state(page)["version"] == s["version"]
+    finally:
+        ctx.close()
+
+
+def test_your_turn_can_beep_and_buzz_once_turned_on(browser: Any, web: Any) -> None:
+    tid, token = open_table(web, "liverpool", 3, {}, 5, think=0.2)
+    ctx = browser.new_context(viewport=PHONES[0], is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.add_init_script("navigator.vibrate = (p) => { window.buzzed = (window.buzzed || 0)"
+                             " + 1; return true; };")
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        s = until_my_turn(page)
+        bar = "window.cardtable.status"
+        assert page.evaluate(f"() => ({bar}).alerts") == {"sound": False, "vibrate": False}
+        page.click(".statusbar [data-alert=sound]")  # the tap that lets the page sound
+        page.click(".statusbar [data-alert=vibrate]")
+        page.wait_for_function(f"() => ({bar}).audio && ({bar}).audio.state === 'running'")
+        beeps = page.evaluate(f"() => ({bar}).beeps")
+        buzzes = page.evaluate("() => window.buzzed || 0")
+        while my_turn(state(page)):  # play on until the bots have moved and it is ours again
+            s = take_turn(page)
+        until_my_turn(page)
+        assert page.evaluate(f"() => ({bar}).beeps") > beeps
+        assert page.evaluate("() => window.buzzed || 0") > buzzes
+        page.reload()  # kept in this browser
+        wait_state(page)
+        assert page.evaluate(f"() => ({bar}).alerts") == {"sound": True, "vibrate": True}
+        del s
+    finally:
+        ctx.close()
+
+
+def test_the_last_move_shows_where_it_happened_and_since_your_turn(browser: Any,
+                                                                    web: Any) -> None:
+    tid, token = open_table(web, "liverpool", 3, {}, 5, think=0.3)
+    watch = Watch(web.url)
+    for motion in ("no-preference", "reduce"):
+        ctx = browser.new_context(viewport=PHONES[1], reduced_motion=motion)
+        try:
+            page = watch.attach(ctx.new_page())
+            page.goto(f"{web.url}/t/{tid}?token={token}")
+            # Play until the bots have moved in between (a discard at least): its card
+            # arrives on the pile with a ring.
+            for _ in range(20):
+                until_my_turn(page)
+                while my_turn(state(page)):
+                    take_turn(page)
+                s = until_my_turn(page)
+                if page.evaluate("() => { const c = window.cardtable; return c.log.slice("
+                                 "c.lastMine() + 1).some(l => l.kind === 'discarded'); }"):
+                    break
+            page.wait_for_selector(".card.arrived")
+            played = page.evaluate("() => window.cardtable.motion.played")
+            if motion == "reduce":
+                assert played == 0
+            else:
+                assert played > 0
+            # The strip says the newest of the moves since your own, as the log has them.
+            page.wait_for_function("""() => { const c = window.cardtable;
+              const since = c.log.slice(c.lastMine() + 1).map(l => c.cardsNamed(l.text));
+              const shown = [...document.querySelectorAll('.since-moves li:not(.since-more)')]
+                .map(li => li.textContent);
+              return shown.length > 0 && shown.join('|') === since.slice(-shown.length).join('|')
+                && shown.at(-1) === since.at(-1); }""")
+            assert "Since your turn" in page.inner_text(".since-strip")
+            box = boxes(page, ".since-strip")[0]
+            assert box["top"] < page.viewport_size["height"]
+            del s
+        finally:
+            ctx.close()
+    watch.check()
+
+
+def test_the_discard_phase_marks_only_discards_and_the_log_counts_on_past_150(browser: Any, web: Any) -> None:
+    # A match played to its end by stand-ins: hundreds of log lines.
+    tid, token = open_table(web, "dummy-rummy", 4, {"contracts": "1S+1R", "deal_sizes": "11"}, 3)
+    auth = {"Authorization": f"Bearer {token}"}
+    ctx = browser.new_context(viewport=PHONES[0])
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        s = until_my_turn(page)
+        # In the discard phase only the cards that may be discarded are marked playable.
+        while not any(m.startswith("discard") for m in s["legal"]):
+            s = take_turn(page)
+            s = until_my_turn(page)
+        board = described(page)["board"]
+        marked = set(board["marked"]["cards"])
+        shown = page.eval_on_selector_all(".hand button.card.playable",
+                                          "els => els.map(e => e.dataset.card)")
+        assert set(shown) == marked & set(board["hand"])
+        r = httpx.post(f"{web.url}/api/tables/{tid}/leave", headers=auth, timeout=10)
+        assert r.status_code == 200, r.text
+        page.wait_for_function("() => window.cardtable.state && window.cardtable.state.over",
+                               timeout=120_000)
+        page.wait_for_function("() => window.cardtable.log.length > 150")
+        total = page.evaluate("() => window.cardtable.log.length")
+        numbers = page.eval_on_selector_all(".log-lines .log-n",
+                                            "els => els.map(e => e.textContent)")
+        assert numbers[-1] == f"{total}." and len(numbers) == 150
+        # three digits whole: the number's box lies inside the log's
+        inside = page.evaluate("""() => { const log = document.querySelector('.log-lines')
+          .getBoundingClientRect(); return [...document.querySelectorAll('.log-n')].every(n =>
+          n.getBoundingClientRect().left >= log.left && n.scrollWidth <= n.clientWidth + 1); }""")
+        assert inside
+    finally:
+        ctx.close()
+
+
+# The contrast of each text of the cards in the piles nobody can take from now, against the
+# card: its colour (alpha blended over the card) by the WCAG formula.
+CONTRASTS = """() => {
+  const rgb = (s) => s.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => { const f = (c) => { c /= 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const out = [];
+  for (const pile of document.querySelectorAll('button.pile:disabled')) {
+    for (const card of pile.querySelectorAll('.card')) {
+      const bg = rgb(getComputedStyle(card).backgroundColor);
+      for (const el of card.querySelectorAll('span')) {
+        if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+        const [r, g, b, a = 1] = rgb(getComputedStyle(el).color);
+        const o = Number(getComputedStyle(pile).opacity) * a;
+        const fg = [r, g, b].map((c, i) => c * o + bg[i] * (1 - o));
+        const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+        out.push([el.textContent, (hi + 0.05) / (lo + 0.05)]);
+      }
+    }
+  }
+  return out; }"""
+
+
+def test_the_discard_pile_keeps_full_contrast_when_it_cannot_be_taken(browser: Any,
+                                                                      web: Any) -> None:
+    # Daylily: once the seat has drawn, the discard pile cannot be taken until its discard.
+    tid, token = open_table(web, "daylily", 3, {"rounds": 1}, 7)
+    ctx = browser.new_context(viewport=PHONES[1])
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        s = until_my_turn(page)
+        while not page.locator("button.pile[data-pile=discard]:disabled .card").count():
+            s = take_turn(page)
+            s = until_my_turn(page)
+        got = page.evaluate(CONTRASTS)
+        assert got and all(ratio >= 4.5 for _, ratio in got), got
+        del s
+    finally:
+        ctx.close()
