@@ -383,3 +383,18 @@ def test_the_board_and_moves_name_only_cards_the_seat_may_see() -> None:
             text = json.dumps([shown, moves, [told(game).result(r, names)
                                               for r in view["table"]["results"]]])
             assert set(CARD.findall(text)) - {"Crown"} <= visible, viewer
+
+
+def test_an_all_in_that_is_a_call_or_a_listed_size_names_it_for_one_button() -> None:
+    game = table(2, limit="no", stack=10)
+    state = game.new_state(None, deals=[written_deal(game, [DAY, HIGH], BOARD, [FINAL],
+                                                     dealer=1)])
+    play(state, "keep", "keep", "bet 2")
+    _view, moves, _names = seen(state, 1)
+    # All-in raises to 9, which no listed size does: a move of its own.
+    assert [m for m in moves if m.get("same_as")] == []
+    assert "raise to 9" not in {m["move"] for m in moves}
+    play(state, "raise to 9")
+    _view, moves, _names = seen(state, 0)
+    same = {m["move"]: m.get("same_as") for m in moves}
+    assert same == {"fold": None, "call": None, "all-in": "call"}  # "Call 7" is all-in

@@ -332,3 +332,39 @@ def test_the_discard_pile_keeps_full_contrast_when_it_cannot_be_taken(browser: A
         del s
     finally:
         ctx.close()
+
+
+def test_a_bet_of_any_size_by_slider_or_box_and_one_button_a_move(browser: Any,
+                                                                   web: Any) -> None:
+    tid, token = open_table(web, "day", 3, {"limit": "no", "hands": 2, "stack": 20}, 4)
+    ctx = browser.new_context(viewport=PHONES[1], is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        for _ in range(30):
+            s = until_my_turn(page)
+            if page.locator(".amount-control").count():
+                break
+            take_turn(page)
+        control = page.locator(".amount-control").first
+        low = int(control.locator("input.amount").get_attribute("min") or 0)
+        high = int(control.locator("input.amount").get_attribute("max") or 0)
+        assert high > low
+        pick = (low + high) // 2
+        control.locator("input.amount-slider").fill(str(pick))
+        assert control.locator("input.amount").input_value() == str(pick)
+        assert on_screen(page, boxes(page, ".amount-control input.amount-slider")[0])
+        # No two buttons of the moves make one move.
+        made = page.eval_on_selector_all(".moves button[data-move]",
+                                         "els => els.map(e => e.dataset.move)")
+        moves = {m["move"]: m for m in described(page)["moves"]}
+        assert not any(moves[m].get("same_as") in made for m in made if m in moves)
+        control.locator("button").click()
+        after = wait_state(page)
+        page.wait_for_function("v => window.cardtable.state.version > v", arg=s["version"])
+        assert str(pick) in page.evaluate("() => window.cardtable.log.at(-1).text") or \
+            any(str(pick) in line for line in page.evaluate(
+                "() => window.cardtable.log.slice(-4).map(l => l.text)"))
+        del after
+    finally:
+        ctx.close()
