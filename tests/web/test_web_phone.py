@@ -368,3 +368,24 @@ def test_a_bet_of_any_size_by_slider_or_box_and_one_button_a_move(browser: Any,
         del after
     finally:
         ctx.close()
+
+
+def test_a_player_out_of_chips_sees_so(browser: Any, web: Any) -> None:
+    # Seed 9: the seat's stand-in (greedy) loses its three chips in the first hands, and the
+    # two others play on.
+    tid, token = open_table(web, "day", 3, {"limit": "no", "hands": 6, "stack": 3, "ante": 1},
+                            9, think=0.4)
+    ctx = browser.new_context(viewport=PHONES[1], is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        wait_state(page)
+        r = httpx.post(f"{web.url}/api/tables/{tid}/leave",
+                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert r.status_code == 200, r.text
+        page.wait_for_selector(".dock .out-state", timeout=60_000)
+        assert not state(page)["over"]
+        assert "You are out" in page.inner_text(".dock .out-state")
+        assert on_screen(page, boxes(page, ".dock .out-state")[0])
+    finally:
+        ctx.close()
