@@ -572,7 +572,7 @@ def test_someone_arriving_late_scans_the_table_and_sits_at_a_free_seat(
 def test_a_big_table_on_a_phone_keeps_the_moves_in_reach(browser: Any, web: Any) -> None:
     """Christmas: eight at a Day table, one of them on a phone. The seats take a line or two
     each, not a screen; and when the person's turn comes while they are scrolled away (up at
-    the seats, following the bets), their moves come into view by themselves."""
+    the seats, following the bets), their moves are in view (docked at the foot)."""
     made = open_table(web, game="day", players=8, seats=["human"] + ["greedy"] * 7, seed=8,
                       table={"think": 0.25})
     tokens = seat_tokens(web.url, made)
@@ -610,9 +610,10 @@ def test_a_big_table_on_a_phone_keeps_the_moves_in_reach(browser: Any, web: Any)
             settled(page)
             take_turn(page)
             # Up to the seats at the head of the page, to follow the others' bets: seven bots
-            # a quarter of a second each before the turn comes round.
+            # a quarter of a second each before the turn comes round. The moves stay docked
+            # at the foot of the screen.
             page.evaluate("window.scrollTo(0, 0)")
-            assert not moves_in_view(), page.evaluate(
+            assert moves_in_view(), page.evaluate(
                 "() => [document.querySelector('.moves').getBoundingClientRect().top,"
                 " innerHeight]")
             turns += 1

@@ -86,10 +86,14 @@ def my_turn(s: dict[str, Any] | None) -> bool:
 
 
 def all_moves_clickable(page: Any, legal: list[str]) -> None:
-    """Every legal move is a button in the list of all moves (and nothing else is)."""
+    """Every legal move is a button in the list of all moves (and nothing else is); a move the
+    game says is the same as another (an all-in that is a call) is that one's button."""
     shown = page.eval_on_selector_all(".all-moves button[data-move]",
                                       "els => els.map(e => e.dataset.move)")
-    assert sorted(shown) == sorted(legal), (shown, legal)
+    same = page.evaluate("() => Object.fromEntries(window.cardtable.moves()"
+                         ".filter(m => m.same_as).map(m => [m.move, m.same_as]))")
+    distinct = [m for m in legal if same.get(m) not in legal]
+    assert sorted(shown) == sorted(distinct), (shown, legal)
 
 
 def described(page: Any) -> dict[str, Any]:
@@ -110,7 +114,11 @@ def parsed(page: Any, move: str) -> dict[str, Any]:
 
 def click_move(page: Any, move: str) -> None:
     """Make ``move`` the way a person would: a pile, a button, or its cards (and its meld)
-    then the button that names the move."""
+    then the button that names the move (a move that is the same as another, that one's)."""
+    same = page.evaluate("m => (window.cardtable.moves().find(x => x.move === m) || {}).same_as",
+                         move)
+    if same and same in (state(page) or {}).get("legal", []):
+        move = same
     p = parsed(page, move)
     if not p["cards"]:
         pile = page.locator(f'button.pile[data-move="{move}"]:not([disabled])')
