@@ -1,3 +1,4 @@
+// @ts-check
 // A card drawn as a card of its deck: the corner index (rank over suit, blooms, a sound), then
 // the face's own lines and badges, edged in its tone's colour. Everything comes from the Face
 // the game describes (engine/presentation.py); nothing here knows a deck.
@@ -37,7 +38,13 @@ export function cardFace(face) {
 
 // One card: a button in the hand (picked, playable), an image elsewhere (a pile, a meld).
 // ``note`` is said after the name to a screen reader ("can be discarded").
-export function cardElement(code, face, colour, { selected = false, playable = false, inert = false, small = false, onclick, index, note = "" } = {}) {
+/**
+ * @param {string} code
+ * @param {any} face
+ * @param {string | undefined} colour
+ * @param {{selected?: boolean, playable?: boolean, inert?: boolean, small?: boolean, onclick?: (e: Event) => void, index?: number, note?: string}} [opts]
+ */
+export function cardElement(code, face, colour, { selected = false, playable = false, inert = false, small = false, onclick = undefined, index = undefined, note = "" } = {}) {
   const cls = `card tone-${face.tone} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
   const style = colour ? `--tone: ${colour}` : null;
   const name = face.label;

@@ -1,3 +1,4 @@
+// @ts-check
 // Your hand as you arrange it: sorted by any order the game's faces name ("suit", "rank",
 // "family", "sound"...) or in your own order, dragged card by card (pointer events: a mouse,
 // a finger or a pen). The arrangement is kept per table and seat in this browser's storage,

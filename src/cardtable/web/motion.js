@@ -1,3 +1,4 @@
+// @ts-check
 // The last move where it happened: a card that came to a new place on the table (taken from
 // the discard pile into your hand, laid in a meld, discarded) slides there from where it was,
 // or from the seat of whoever moved, and keeps a ring until the next move. Short (a third of

@@ -1,3 +1,4 @@
+// @ts-check
 // The status bar, fixed under the page's header so a scrolled phone still shows it: whose turn
 // it is, the time left in a window or a turn, and the connection (an outage in red, in words).
 // When it becomes your turn it can beep (a tone synthesized by WebAudio: no sound file) and
@@ -37,7 +38,7 @@ export class StatusBar {
   save() { try { localStorage.setItem(KEY, JSON.stringify(this.alerts)); } catch (err) { /* private mode */ } }
 
   wake() {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return null;
     if (!this.audio) { try { this.audio = new Ctx(); } catch (err) { return null; } }
     if (this.audio.state === "suspended") this.audio.resume().then(() => this.draw(), () => {});
