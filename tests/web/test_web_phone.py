@@ -42,7 +42,9 @@ def open_table(web: Any, game: str, players: int, options: dict[str, Any], seed:
     r = httpx.post(web.url + "/api/tables", json=body, timeout=30)
     assert r.status_code == 201, r.text
     made = r.json()
-    return made["table"], seat_tokens(web.url, made)[0]
+    token = seat_tokens(web.url, made)[0]
+    assert token
+    return str(made["table"]), token
 
 
 def until_my_turn(page: Any, window: bool = True) -> dict[str, Any]:
@@ -159,7 +161,8 @@ def test_the_status_bar_shows_an_outage_on_a_scrolled_phone_and_clears_it(
         page = ctx.new_page()
         page.goto(f"{web.url}/t/{tid}?token={token}")
         s = until_my_turn(page)
-        assert page.inner_text(".statusbar .bar-turn").strip("●") in ("Your move", "Your answer")
+        turn = page.inner_text(".statusbar .bar-turn").strip("●")
+        assert turn in ("Your move", "Your answer")
         page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
         # The server gone: no connection opens, and a move finds nobody to answer.
         page.evaluate("""() => { window.realWS = window.WebSocket; window.realFetch = window.fetch;
@@ -176,7 +179,8 @@ def test_the_status_bar_shows_an_outage_on_a_scrolled_phone_and_clears_it(
             assert on_screen(page, box), (sel, box)
         assert "cannot be reached" in page.inner_text(".statusbar .bar-outage")
         # Back: the page reconnects by itself, and the outage's words go.
-        page.evaluate("() => { window.WebSocket = window.realWS; window.fetch = window.realFetch; }")
+        page.evaluate("() => { window.WebSocket = window.realWS;"
+                      " window.fetch = window.realFetch; }")
         page.wait_for_selector("#conn[data-state=online]", timeout=15_000)
         page.wait_for_selector(".statusbar .bar-outage", state="detached")
         assert "cannot be reached" not in (page.text_content(".message") or "")
@@ -255,7 +259,8 @@ def test_the_last_move_shows_where_it_happened_and_since_your_turn(browser: Any,
     watch.check()
 
 
-def test_the_discard_phase_marks_only_discards_and_the_log_counts_on_past_150(browser: Any, web: Any) -> None:
+def test_the_discard_phase_marks_only_discards_and_the_log_counts_on_past_150(
+        browser: Any, web: Any) -> None:
     # A match played to its end by stand-ins: hundreds of log lines.
     tid, token = open_table(web, "dummy-rummy", 4, {"contracts": "1S+1R", "deal_sizes": "11"}, 3)
     auth = {"Authorization": f"Bearer {token}"}
@@ -384,7 +389,7 @@ def test_a_player_out_of_chips_sees_so(browser: Any, web: Any) -> None:
                        headers={"Authorization": f"Bearer {token}"}, timeout=10)
         assert r.status_code == 200, r.text
         page.wait_for_selector(".dock .out-state", timeout=60_000)
-        assert not state(page)["over"]
+        assert not (state(page) or {"over": True})["over"]
         assert "You are out" in page.inner_text(".dock .out-state")
         assert on_screen(page, boxes(page, ".dock .out-state")[0])
     finally:

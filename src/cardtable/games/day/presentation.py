@@ -133,11 +133,11 @@ class DayPresentation(Presentation):
         seat = view.get("seat")
         commit = int(t["this_round"][seat]) if seat is not None else 0
         total = commit + self._stack(view)
-        same = None
+        same: Action | None = None
         for action in legal:
-            if isinstance(action, Call) and t.get("call_all_in"):
-                same = action
-            elif isinstance(action, Bet | RaiseTo) and action.amount == total and same is None:
+            calls = isinstance(action, Call) and bool(t.get("call_all_in"))
+            sized = isinstance(action, Bet | RaiseTo) and action.amount == total
+            if calls or (sized and same is None):
                 same = action
         if same is None:
             return
