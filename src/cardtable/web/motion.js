@@ -72,8 +72,8 @@ export class Motion {
           const dx = r ? r.left + r.width / 2 - (to.left + to.width / 2) : 0;
           const dy = r ? r.top + r.height / 2 - (to.top + to.height / 2) : -24;
           const anim = c.el.animate([
-            { transform: `translate(${dx}px, ${dy}px) scale(.8)`, opacity: 0.4 },
-            { transform: "none", opacity: 1 }], { duration: MS, easing: "cubic-bezier(.2,.7,.3,1)" });
+            { transform: `translate(${dx}px, ${dy}px) scale(.8)` },
+            { transform: "none" }], { duration: MS, easing: "cubic-bezier(.2,.7,.3,1)" });
           anim.id = "arrive";
           this.played += 1;
         }
