@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import httpx
+from axe_kit import assert_no_violations
 from web_kit import (  # the fixtures are used by name
     Watch,
     browser_fixture,  # noqa: F401
@@ -70,6 +71,7 @@ def test_round_summaries_come_one_at_a_time_and_close_by_escape(browser: Any,
         # Read in order, one after the other, each closed by Escape.
         seen: list[str] = []
         shown = 0
+        assert_no_violations(page, "a round's summary over the table")
         while page.locator("dialog[open]").count():
             assert page.locator("dialog[open]").count() == 1
             dialog = page.locator("dialog[open]")

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from axe_kit import assert_no_violations
 from web_kit import (  # the fixtures are used by name
     Watch,
     browser_fixture,  # noqa: F401
@@ -187,6 +188,7 @@ def test_a_round_played_with_keys_alone(browser: Any, web: Any, game: str) -> No
         wait_state(page)
         keys = Keys(page)
         turns = 0
+        checked = False  # axe, once, with cards picked and melds to lay them on
         for _ in range(3000):
             s = state(page)
             results = page.evaluate("() => (window.cardtable.described() || {}).results || []")
@@ -195,6 +197,9 @@ def test_a_round_played_with_keys_alone(browser: Any, web: Any, game: str) -> No
             if page.locator("dialog[open]").count():
                 keys.press("Escape")  # a summary closes by Escape
                 continue
+            if not checked and page.locator(".meld.targetable, .matching").count():
+                assert_no_violations(page, f"the {game} table with a move being made")
+                checked = True
             if my_turn(s):
                 key_turn(keys)
                 turns += 1
@@ -204,6 +209,7 @@ def test_a_round_played_with_keys_alone(browser: Any, web: Any, game: str) -> No
             raise AssertionError("the round never ended")
         assert len(results) >= 1 or state(page)["over"]  # type: ignore[index]
         assert turns >= 2, turns
+        assert checked or game == "day"  # Day lays no meld
         tabs = keys.tabs / turns
         print(f"{game}: {turns} moves by keys alone, {keys.presses} presses,"
               f" {keys.tabs} of them Tab ({tabs:.1f} a move)")

@@ -150,6 +150,19 @@ function pileBox(ctx, p) {
 function meldBox(ctx, m) {
   const selected = ctx.target === m.id;
   const targetable = targeted(ctx, m.id);
+  if (targetable) {
+    // A meld to play on is a button named in words, its face hidden from the screen reader
+    // (so the name holds what it shows); its "say" button sits beside it, not inside.
+    const name = `${m.title}: ${m.cards.map((c) => ctx.name(c)).join(", ")}${m.note ? `. ${m.note}` : ""}. Select to play cards on it`;
+    const toggle = () => ctx.toggleTarget(m.id);
+    return [h("div", {
+      class: `meld ${selected ? "targeted" : ""} targetable`, role: "button", tabindex: 0,
+      "aria-pressed": String(selected), dataset: { target: m.id }, onclick: toggle,
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } },
+    }, namedFace(name, h("span.meld-title", m.title), h("div.mini-row", m.cards.map((c) => ctx.card(c, { small: true, inert: true }))),
+      m.note ? h("span.meld-note", m.note) : null)),
+    m.speak ? h("button.small.speak", { type: "button", "aria-label": `Say “${m.speak}” aloud`, onclick: () => ctx.speak(m.speak) }, "▶ say") : null];
+  }
   return h("div", {
     class: `meld ${selected ? "targeted" : ""} ${targetable ? "targetable" : ""}`,
     role: targetable ? "button" : "group", tabindex: targetable ? 0 : null,
