@@ -10,8 +10,9 @@ import { mySeats, rememberCreated, seatByInvite, tokenOf } from "./seats.js";
 import { exchangeInvite, showQr, takeSeat } from "./invite.js";
 import { focusMemo, refocus } from "./keys.js";
 
-const main = document.getElementById("main");
-const where = document.getElementById("where");
+// The page shell's own elements (index.html): always there.
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+const where = /** @type {HTMLElement} */ (document.getElementById("where"));
 
 function route() {
   const path = location.pathname;

@@ -77,7 +77,7 @@ function addResults(dialog, results, roundWord) {
   const all = /** @type {Result[]} */ ([...(/** @type {any} */ (dialog).results || []), ...results]);
   /** @type {any} */ (dialog).results = all;
   const heading = /** @type {HTMLElement} */ (dialog.querySelector("h2"));
-  heading.textContent = all.length === 1 ? all[0].title : `${plural(all.length, roundWord)} ended: ${all[0].title} to ${all.at(-1).title}`;
+  heading.textContent = all.length === 1 ? all[0].title : `${plural(all.length, roundWord)} ended: ${all[0].title} to ${all[all.length - 1].title}`;
   const body = /** @type {HTMLElement} */ (dialog.querySelector(".result-body"));
   body.replaceChildren(...(all.length === 1 ? [h("ul", all[0].lines.map((l) => h("li", l)))]
     : all.map((r) => h("section.result-part", h("h3", r.title), h("ul", r.lines.map((l) => h("li", l)))))));

@@ -58,7 +58,7 @@ export function clear(el, ...children) {
 
 let toastTimer = null;
 export function toast(text, ms = 4000) {
-  const el = document.getElementById("toast");
+  const el = /** @type {HTMLElement} */ (document.getElementById("toast"));
   el.textContent = text;
   el.hidden = false;
   clearTimeout(toastTimer);

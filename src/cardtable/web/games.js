@@ -45,7 +45,9 @@ const NAMED = { red: "var(--vermillion-ink)", black: "#111", blue: "var(--blue)"
   violet: "var(--violet)", sky: "var(--sky-ink)", plain: "var(--plain-ink)" };
 const PALETTE = ["var(--orange-ink)", "var(--sky-ink)", "var(--vermillion-ink)", "var(--blue)", "var(--green-ink)",
   "var(--pink-ink)", "var(--violet)", "#222", "var(--yellow-ink)", "var(--brown-ink)"];
+/** @param {Record<string, {order: number, tone: string}>} faces @returns {Record<string, string>} */
 export function toneColours(faces) {
+  /** @type {Record<string, string>} */
   const out = {};
   const tones = [...new Set(Object.values(faces).sort((a, b) => a.order - b.order).map((f) => f.tone))];
   const taken = new Set(tones.filter((t) => NAMED[t]).map((t) => NAMED[t]));

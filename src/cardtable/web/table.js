@@ -12,8 +12,9 @@ import { HandOrder, handSection } from "./hand.js";
 import { StatusBar } from "./status.js";
 import { Motion, sinceStrip } from "./motion.js";
 
-const where = () => document.getElementById("where");
-const conn = () => document.getElementById("conn");
+// The page shell's own elements (index.html): always there.
+const where = () => /** @type {HTMLElement} */ (document.getElementById("where"));
+const conn = () => /** @type {HTMLElement} */ (document.getElementById("conn"));
 
 export async function openTable(main, id, token) {
   const view = new TableScreen(main, id, token);
@@ -35,6 +36,9 @@ class TableScreen {
     this.logSince = -1;
     this.extra = null; // the last client payload: the game's description of a version
     this.shapes = new Map(); // a move of each kind seen at this table, for "try anyway"
+    /** @type {Record<string, string>} the colour of each tone of the deck (games.js) */
+    this.tones = {};
+    /** @type {Map<string, string> | null} */
     this.said = null; // the texts the board's melds say, by meld id, at the last drawing
     this.timer = null;
     this.selection = []; // indices into the sorted hand
@@ -428,10 +432,11 @@ class TableScreen {
   speakNew(board) {
     const now = spoken(board);
     if (this.said === null) {
-      if (now.size) this.lastSpoken = [...now.values()].at(-1);
+      if (now.size) this.lastSpoken = [...now.values()][now.size - 1];
     } else {
-      const fresh = [...now].filter(([id, text]) => this.said.get(id) !== text);
-      if (fresh.length) this.speak(fresh.at(-1)[1]);
+      const said = this.said;
+      const fresh = [...now].filter(([id, text]) => said.get(id) !== text);
+      if (fresh.length) this.speak(fresh[fresh.length - 1][1]);
     }
     this.said = now;
   }
