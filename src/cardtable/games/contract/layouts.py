@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement
 
 from cardtable.engine.memo import Memo
 from cardtable.games.contract.cards import JOKER, natural
-from cardtable.games.contract.melds import ACE_HIGH, RUN, SET, Meld, MeldRules
+from cardtable.games.contract.melds import ACE_HIGH, RUN, SET, Meld, MeldRules, run_joins
 
 # A candidate meld with the cards it takes from the hand, packed (see _pack).
 _SetItem = tuple[Meld, int]
@@ -161,9 +161,7 @@ def all_layouts(
             if after & _GUARD != _GUARD:
                 continue  # the hand lacks a card this run needs
             suit, low, high = span
-            if spans and any(
-                s == suit and (h + 1 == low or high + 1 == lo) for s, lo, h in spans
-            ):
+            if spans and run_joins(suit, low, high, spans):
                 continue  # two runs of a suit may not join into one sequence
             if still == 1:
                 out.append((*chosen, meld))

@@ -421,10 +421,22 @@ def swap_joker(meld: Meld, card: int) -> Meld | None:
 
 # ---- contracts ----------------------------------------------------------------------------------
 
+def run_joins(suit: int, low: int, high: int, others: Iterable[tuple[int, int, int]]) -> bool:
+    """Whether a run of ``suit`` from rank ``low`` to ``high`` touches end to end one of
+    ``others`` (each ``(suit, low, high)``): two runs of one suit may overlap but not touch,
+    since they would read as one sequence. The one statement of the rule: check_contract words
+    it for a lay-down as written, and the lay-down searches (all_layouts, which legal_actions
+    lists, and find_contract) never pair such runs."""
+    for other_suit, other_low, other_high in others:
+        if other_suit == suit and (other_high + 1 == low or high + 1 == other_low):
+            return True
+    return False
+
+
 def runs_join(a: Meld, b: Meld) -> bool:
     """Two runs of one suit that touch end to end, and so would read as one sequence."""
-    return (a.kind == RUN and b.kind == RUN and a.suit == b.suit
-            and (a.high + 1 == b.low or b.high + 1 == a.low))
+    return a.kind == RUN and b.kind == RUN and run_joins(a.suit, a.low, a.high,
+                                                         ((b.suit, b.low, b.high),))
 
 
 def check_contract(melds: Sequence[Meld], sets: int, runs: int) -> str | None:
@@ -864,6 +876,7 @@ def _search(
         return None
     candidates.sort()
     chosen: list[_Candidate] = []
+    spans: list[tuple[int, int, int]] = []  # the chosen runs' (suit, bottom, top)
     set_hist = t.set_hist
     need_after_runs = t.ms * sets
     mr = t.mr
@@ -893,14 +906,16 @@ def _search(
             left = (cards | _GUARD) - cand[5]
             if left & _GUARD != _GUARD:
                 continue
-            if any(o[2] == suit and (o[4] + 1 == bottom or top + 1 == o[3]) for o in chosen):
+            if spans and run_joins(suit, bottom, top, spans):
                 continue
             chosen.append(cand)
+            spans.append((suit, bottom, top))
             found = pick(  # noqa: F821 (deleted once the search ends; see below)
                 i, left - _GUARD, ranks - cand[6], jokers - j, runs - 1, size - length)
             if found >= 0:
                 return found
             chosen.pop()
+            spans.pop()
         return -1
 
     try:

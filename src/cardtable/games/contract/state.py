@@ -612,14 +612,15 @@ class ContractState(RunningTotals, State):
         out: list[Action] = [] if self.down[seat] else self._lay_downs(seat)
         return self._plays_besides_lay_downs(seat, out, bool(out))
 
-    def _lay_downs(self, seat: int) -> list[Action]:
-        """Every lay-down of the contract from the seat's hand (a seat not yet down)."""
+    def _lay_downs(self, seat: int, first: bool = False) -> list[Action]:
+        """Every lay-down of the contract from the seat's hand (a seat not yet down), or with
+        ``first`` only the first found (whether there is any, at a fraction of the cost)."""
         hand = self.hands[seat]
         out: list[Action] = []
         contract = self.contract
         rules = self.rules.melds
         downs = (
-            all_layouts(hand, contract.sets, contract.runs, rules)
+            all_layouts(hand, contract.sets, contract.runs, rules, first=first)
             if may_hold_contract(hand, contract.sets, contract.runs, rules)
             else ()
         )
@@ -648,19 +649,7 @@ class ContractState(RunningTotals, State):
 
     def _may_lay_down(self, seat: int) -> bool:
         """Whether :meth:`_lay_downs` lists any: the same searches, stopped at the first."""
-        hand = self.hands[seat]
-        contract = self.contract
-        rules = self.rules.melds
-        if may_hold_contract(hand, contract.sets, contract.runs, rules) and all_layouts(
-            hand, contract.sets, contract.runs, rules, first=True
-        ):
-            return True
-        return bool(contract.runs) and may_need_longer_melds(
-            hand, contract.runs, rules
-        ) and find_contract(
-            self._cards(hand), contract.sets, contract.runs, rules, exact_sizes=False,
-            minimal_checked=True,
-        ) is not None
+        return bool(self._lay_downs(seat, first=True))
 
     def play_choices(self, seat: int) -> tuple[bool, list[Action]]:
         """``legal_actions(seat)`` for a front end that offers going down as one choice before

@@ -90,6 +90,12 @@ GRID: tuple[int, ...] = tuple(m * 10**k for k in range(8) for m in (1, 2, 5))
 minimum, half the pot, the pot and all-in). Any other amount in range may be typed."""
 
 
+# The answers to a stake, in the order legal_actions lists them (see DayState._answers).
+_ANSWERS_TO_A_BET: tuple[Action, ...] = (FOLD, CALL)
+_SHORT_ANSWERS: tuple[Action, ...] = (FOLD, CALL, ALL_IN)  # calling with everything left
+_ANSWERS_TO_NO_BET: tuple[Action, ...] = (CHECK,)
+
+
 class DayState(RunningTotals, State):
     game: DayGame
     lowest_wins = False  # chips: the biggest stack wins
@@ -254,6 +260,17 @@ class DayState(RunningTotals, State):
     def _can_raise(self, s: int) -> bool:
         """May ``s`` bet or raise at all now (amounts aside)?"""
         return self._raise_refusal(s) is None
+
+    @staticmethod
+    def _answers(to_call: int, stack: int) -> tuple[Action, ...]:
+        """What a seat may do about the stake now, raising aside: fold or call when there is a
+        bet to call (all-in too when the call takes every chip left, and then nothing more,
+        see :meth:`_raise_refusal`), check when there is none. The one statement of the rule:
+        legal_actions lists these first and refusal accepts them, wording why the others are
+        not open."""
+        if to_call > 0:
+            return _SHORT_ANSWERS if stack <= to_call else _ANSWERS_TO_A_BET
+        return _ANSWERS_TO_NO_BET
 
     def _raise_refusal(self, s: int) -> str | None:
         """Why ``s`` may not bet or raise at all now (amounts aside), or None when it may: the
@@ -455,16 +472,8 @@ class DayState(RunningTotals, State):
         commit = self.commit[seat]
         stack = self.totals[seat]
         to_call = self.current_bet - commit
-        out: list[Action] = []
-        if to_call > 0:
-            out.append(FOLD)
-            out.append(CALL)
-            if stack <= to_call:
-                out.append(ALL_IN)  # calling with everything left
-                return out
-        else:
-            out.append(CHECK)
-        if self._raise_refusal(seat) is not None:
+        out: list[Action] = list(self._answers(to_call, stack))
+        if self._raise_refusal(seat) is not None:  # a short stack, among others
             return out
         low, high = self.bet_range(seat)
         afford = commit + stack
@@ -509,20 +518,20 @@ class DayState(RunningTotals, State):
         commit = self.commit[seat]
         stack = self.totals[seat]
         to_call = self.current_bet - commit
+        if isinstance(action, Fold | Check | Call | AllIn) and (
+            action in self._answers(to_call, stack)
+        ):
+            return None
         if isinstance(action, Fold):
-            return None if to_call > 0 else "nothing to call: check instead of folding"
+            return "nothing to call: check instead of folding"
         if isinstance(action, Check):
-            if to_call <= 0:
-                return None
             if to_call >= stack:
                 return (f"{to_call} to call and you have {stack}: call all-in for {stack}, "
                         "or fold")
             return f"{to_call} to call: call, raise or fold"
         if isinstance(action, Call):
-            return None if to_call > 0 else "nothing to call: check, or bet"
-        if isinstance(action, AllIn):
-            if stack <= to_call:
-                return None
+            return "nothing to call: check, or bet"
+        if isinstance(action, AllIn):  # more than a call: a bet or raise of everything left
             why = self._raise_refusal(seat)
             if why is not None:
                 return why
