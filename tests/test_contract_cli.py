@@ -408,9 +408,9 @@ def test_the_hint_finds_the_contract_and_its_lay_down_is_accepted(
 ) -> None:
     argv = ["liverpool", "--players", "3", "--seed", "101", "--bots", "random"]
     _, out, _ = play(monkeypatch, capsys, argv, "hint\nquit\n")
-    assert "Greedy: Try draw. You hold the contract (2 sets) already" in out
+    assert "Hint: Try draw. You hold the contract (2 sets) already" in out
     _, out, _ = play(monkeypatch, capsys, argv, "draw\nhint\nquit\n")
-    found = re.search(r"Greedy: Try (down [^.]+)\.", out)
+    found = re.search(r"Hint: Try (down [^.]+)\.", out)
     assert found, out[-1500:]
     down = symbols_back(found.group(1))  # the hint names cards as the table does
     code, out, _ = play(monkeypatch, capsys, [*argv, "--record", "two.json"],
@@ -454,7 +454,7 @@ def test_the_log_and_the_search_hint_name_cards_with_suit_symbols_as_the_hand_do
     _, out, _ = play(monkeypatch, capsys, argv, "take\nhint\nquit\n")
     assert "the 9♠ starts the discard pile" in " ".join(out.split())
     assert "You (seat 0) took the 9♠ from the discard pile." in out
-    search = " ".join(out.split("Search: ", 1)[1].split("Your move", 1)[0].split())
+    search = " ".join(out.split("Hint: ", 1)[1].split("Your move", 1)[0].split())
     assert search.startswith("Try discard ") and SHOWN_CARD.search(search), search
     assert not re.search(r"\b(10|[2-9JQKA])[CDHS]\b", search), search  # no code left
 
@@ -629,8 +629,9 @@ def test_once_down_the_hint_names_only_moves_that_are_legal(tmp_path: Path) -> N
     session.run()
     assert len(hints) == 3
     for lines, legal in hints:
-        for line in lines:  # the greedy bot's move and the search's, each named as typed
-            assert line.startswith(("Greedy: Try ", "Search: Try ")), line
+        assert len(lines) == 1  # one hint, one move, named as typed
+        for line in lines:
+            assert line.startswith("Hint: Try "), line
             move = symbols_back(line.split("Try ", 1)[1].split(". ", 1)[0].rstrip("."))
             assert move in legal, (line, legal)
 

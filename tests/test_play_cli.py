@@ -279,7 +279,7 @@ def test_declared_meld_shows_with_kind_and_points_and_full_names_parse(
     assert re.search(r"[234]/10 declared · \d+ points? in melds", table)
     kind = r"\((pair|trio run|trio set|quad), (\d+ points?|safe)"
     assert re.search(r"\n +meld 1 (\d [A-Z][\w' ]+ \[\d[A-Z]{2}\] ?)+ *" + kind, table)
-    assert "Greedy: Try " in out  # the hint: the game's greedy bot's move and reasons
+    assert "Hint: Try " in out  # the hint: one move and its reasons
 
 
 def test_the_search_hint_names_flowers_and_its_advice_can_be_typed_as_given(
@@ -287,7 +287,7 @@ def test_the_search_hint_names_flowers_and_its_advice_can_be_typed_as_given(
 ) -> None:
     argv = ["daylily", "--seed", "5", "--bots", "random"]
     _, out, _ = play(monkeypatch, capsys, argv, "s\nhint\nquit\n")
-    search = " ".join(out.split("Search: ", 1)[1].split("Your move", 1)[0].split())
+    search = " ".join(out.split("Hint: ", 1)[1].split("Your move", 1)[0].split())
     # A code the hand does not show (the card a meld waits for) told a newcomer nothing.
     assert not re.search(r"\b[1-3][A-Z]{2}\b", search), search
     # The move it picks depends on how many play-outs a second holds: whichever it is, its

@@ -100,7 +100,8 @@ def test_the_lookahead_bot_keeps_the_cards_that_make_a_word_together() -> None:
     from cardtable.games.sayrummy.bots import explain
 
     words = explain(decision, DISCARDS[parse_sound("ʒ")])
-    assert words is not None and "the cards you keep make a play of 4 cards now" in words
+    assert words is not None
+    assert "the cards you keep hold a play of 4 cards for your next turn" in words
 
 
 def test_the_lookahead_bot_plays_legal_whole_matches() -> None:

@@ -45,6 +45,9 @@ from cardtable.games.daylily.melds import MELD_BY_MASK, MELDS, Meld, melds_in
 from cardtable.games.daylily.solver import best_going_out
 
 MELDED_TO_GO_OUT = 10
+# Nine cards melded: the tenth would need a meld of one card, which there is not.
+STUCK = ("with nine cards melded you cannot go out this round (no meld is a single card); "
+         "someone else's Festival, or everyone stuck, ends it")
 _NEG = -(1 << 40)
 # A plan's score packs (cards of the hand used, points) into one int so the search compares
 # plain ints: more cards used always wins, points break ties.
@@ -490,6 +493,12 @@ def explain(decision: Decision, action: Action) -> str | None:
     seat = decision.seat
     seen = read_view(decision.view(), seat)
     k = MELDED_TO_GO_OUT - seen.melded[seat]
+    if k == 1:  # no meld is one card: whatever comes, this hand is stuck for the round
+        if isinstance(action, Discard):
+            return f"{STUCK}: the {code(action.card)} is the card to let go"
+        if isinstance(action, DrawDiscard | DrawStock):
+            return f"{STUCK}: the draw only changes which card you are left holding"
+        return STUCK
     going = best_going_out(seen.hand) if seen.phase != "draw" else None
     if isinstance(action, Declare):
         meld = MELD_BY_MASK[action.mask]

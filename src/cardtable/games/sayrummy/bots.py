@@ -401,9 +401,9 @@ def explain(decision: Decision, action: Action) -> str | None:
         counts = _counts(hand)
         counts[action.card] -= 1
         return (f"the {code(action.card)} would count {_count(worth, 'point')} against you if "
-                f"still held when the game ends; the cards you keep make a play of "
-                f"{_count(ahead.longest(counts), 'card')} now and of about "
-                f"{ahead.after_draw(counts):.1f} after your next draw")
+                f"still held when the game ends; the cards you keep hold a play of "
+                f"{_count(ahead.longest(counts), 'card')} for your next turn, about "
+                f"{ahead.after_draw(counts):.1f} once you have drawn")
     if isinstance(action, DrawDiscard | DrawStock):
         return _draw_words(bot, view, hand, isinstance(action, DrawDiscard))
     return None
