@@ -123,11 +123,11 @@ def test_a_person_plays_day_in_the_terminal_and_the_record_replays(
     assert "To call:" in out or "Nothing to call." in out
     assert "\nHand 1\n" in out  # the hand's result
     # The move log, in the game's words: the deal, the person's own choice, a showdown.
-    assert "Hand 1 is dealt by Seat 1 (random); the dealer's cards: 11 Setting and 5 Setting" \
+    assert "Hand 1 is dealt by Seat 2 (random); the dealer's cards: 11 Setting and 5 Setting" \
         in out
-    assert "You (seat 0), Seat 1 (random) and Seat 2 (random) anted 1 each; the pot is 3." in out
-    assert "You (seat 0) kept both cards." in out
-    assert "You (seat 0) showed 4 Setting and Moon Rising: X of a kind (two 4s), 2 points." in out
+    assert "You (seat 1), Seat 2 (random) and Seat 3 (random) anted 1 each; the pot is 3." in out
+    assert "You (seat 1) kept both cards." in out
+    assert "You (seat 1) showed 4 Setting and Moon Rising: X of a kind (two 4s), 2 points." in out
     data = load_record("records/day-11.json")
     _state, problems = verify(data)
     assert problems == []

@@ -31,7 +31,8 @@ def nine_melded(seed: int = 0) -> tuple[State, int]:
     bots = [make_bot("random", game, seed * 10 + s) for s in range(2)]
     while True:
         seat = state.actors[0]
-        if state.melded[seat] == 9 and state.view(seat)["table"]["phase"] == "draw":
+        table = state.view(seat)["table"]
+        if table["melded"][seat] == 9 and table["phase"] == "draw":
             return state, seat
         state.apply(seat, bots[seat].choose(Decision.for_bot(state, seat, bots[seat])))
         assert not state.is_over and state.version < 1000

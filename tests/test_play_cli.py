@@ -55,7 +55,7 @@ def test_bad_commands_are_explained_and_play_goes_on(
     assert "unknown command 'dance'" in out
     assert "draw a card first" in out
     assert "'XX' is not a flower" in out
-    assert re.search(r"You \(seat 0\) drew \d [A-Za-z' ]+ from the stock\.", out)
+    assert re.search(r"You \(seat 1\) drew \d [A-Za-z' ]+ from the stock\.", out)
     assert "you have already drawn this turn" in out
     data = load_record("records/daylily-3.json")
     assert [seat_action for seat_action in data["actions"] if seat_action[0] == 0] == [
@@ -181,7 +181,7 @@ def test_menu_chooses_game_players_and_opponents(
     assert "'two' is not one of: 2, 3" in out
     assert "'robot' is not one of:" in out
     assert "Seed [random]" not in out  # --seed answered it
-    assert "Seat 1 (random)" in out and "Seat 2 (random)" in out
+    assert "Seat 2 (random)" in out and "Seat 3 (random)" in out
     data = load_record("records/daylily-21.json")
     assert (data["game"], data["players"]) == ("daylily", 3)
 
@@ -227,8 +227,8 @@ def test_bots_fill_the_other_seats_repeating_the_last_name(
         monkeypatch, capsys,
         ["daylily", "--players", "3", "--seat", "1", "--bots", "random", "--seed", "2"], "q\n",
     )
-    assert "Seat 0 (random)" in out and "Seat 2 (random)" in out
-    assert "You (seat 1)" in out
+    assert "Seat 1 (random)" in out and "Seat 3 (random)" in out
+    assert "You (seat 2)" in out
     assert "--seat 1 --seed 2" in out  # the replay line deals the same match again
 
 
@@ -239,7 +239,7 @@ def test_default_opponent_is_greedy_when_the_game_has_one(
 
     expected = "greedy" if "greedy" in bot_names("daylily") else "random"
     _, out, _ = play(monkeypatch, capsys, ["daylily", "--seed", "6"], "q\n")
-    assert f"Seat 1 ({expected})" in out
+    assert f"Seat 2 ({expected})" in out
 
 
 def test_a_random_seed_is_shown_and_used(
@@ -273,7 +273,7 @@ def test_declared_meld_shows_with_kind_and_points_and_full_names_parse(
     moves = [a for s, a in load_record(f"records/daylily-{seed}.json")["actions"] if s == 0]
     assert moves[1].startswith("meld ")
     kind = r"\((pair|trio-run|trio-set|quad), \d+ pts\)"
-    declared = r"You \(seat 0\) declared a (pair|trio-run|trio-set|quad) \((\d [^,)]+(, )?)+\)"
+    declared = r"You \(seat 1\) declared a (pair|trio-run|trio-set|quad) \((\d [^,)]+(, )?)+\)"
     assert re.search(declared + r", worth \d+ points?\.", out)
     table = out.rsplit("Round 1", 1)[1]
     assert re.search(r"[234]/10 declared · \d+ points? in melds", table)
@@ -312,9 +312,9 @@ def test_bot_moves_are_announced(
     )
     # Another seat's draw from the stock is "a card"; a draw from the discard pile is named.
     assert re.search(
-        r"Seat 1 \(random\) (drew a card from the stock|took \d [A-Za-z' ]+ from the discard "
+        r"Seat 2 \(random\) (drew a card from the stock|took \d [A-Za-z' ]+ from the discard "
         r"pile)\.", out)
-    assert re.search(r"Seat 1 \(random\) discarded \d [A-Za-z' ]+\.", out)
+    assert re.search(r"Seat 2 \(random\) discarded \d [A-Za-z' ]+\.", out)
 
 
 def test_the_move_log_names_the_dealt_hand_and_counts_the_others() -> None:
@@ -435,7 +435,7 @@ def test_a_high_seat_narrows_the_menu_to_tables_that_have_it(
     assert code == 0, err
     assert "daylily" not in out.split("Game [", 1)[0]  # a 2-3 player game cannot seat 3
     assert "Players (4, 5, 6) [4]:" in out
-    assert "you are seat 3" in out
+    assert "you are seat 4 (--seat 3)" in out
 
 
 def test_enter_takes_sensible_defaults_and_house_rules_and_seed_are_asked(
@@ -471,7 +471,7 @@ def test_the_menu_says_how_each_bot_plays_and_takes_its_number(
     code, out, err = play(monkeypatch, capsys, ["--seed", "4"],
                           f"daylily\n2\n{number}\n\nquit\n")
     assert code == 0, err
-    assert "Seat 1 (ismcts)" in out
+    assert "Seat 2 (ismcts)" in out
 
 
 def test_enter_alone_starts_a_match(
@@ -479,7 +479,7 @@ def test_enter_alone_starts_a_match(
 ) -> None:
     code, out, err = play(monkeypatch, capsys, [], "\n" * 5 + "quit\n")
     assert code == 0, err
-    assert re.search(r"\w[\w ]+, 3 players; you are seat 0\.", out)
+    assert re.search(r"\w[\w ]+, 3 players; you are seat 1\.", out)
     assert re.search(r"Seed (\d+)\.", out)
 
 

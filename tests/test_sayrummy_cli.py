@@ -129,9 +129,9 @@ def test_a_whole_match_at_the_terminal_shows_sounds_spellings_and_words(tmp_path
     # The log, in the game's words: a word laid with its sounds and the English word, the
     # person's own draws named and the bot's stock draws hidden.
     assert re.search(r"laid word \d+, /[^/]+/ “\w+”", text)
-    assert re.search(r"You \(seat 0\) (drew|took) /[^/]+/ from the (stock|discard pile)\.", text)
-    assert "Seat 1 (greedy) drew a card from the stock." in text
-    assert "Seat 1 (greedy) went out by discarding the last card." in text
+    assert re.search(r"You \(seat 1\) (drew|took) /[^/]+/ from the (stock|discard pile)\.", text)
+    assert "Seat 2 (greedy) drew a card from the stock." in text
+    assert "Seat 2 (greedy) went out by discarding the last card." in text
     assert "Hint: Try " in text  # the hint ran
     data = load_record(tmp_path / "r.json")
     _state, problems = verify(data)

@@ -49,7 +49,7 @@ def test_a_quit_match_goes_on_where_it_stopped(
     code, out, err = run(monkeypatch, capsys, ["play", "--resume"], "help\nquit\n")
     assert code == 0, err
     assert f"Resumed after {len(first['actions'])} moves." in out
-    assert "Seat 1 (random)" in out and "Seat 2 (greedy)" in out
+    assert "Seat 2 (random)" in out and "Seat 3 (greedy)" in out
     assert "--bots random,greedy" in out
     again = load_record("records/daylily-14.json")  # the same record, carried on
     assert again["actions"][: len(first["actions"])] == first["actions"]
@@ -68,7 +68,7 @@ def test_a_plain_record_resumes_with_the_seat_and_bots_named(
     code, out, err = run(monkeypatch, capsys, ["play", "--resume", "mine.json", "--seat", "0",
                                                "--bots", "greedy"], "quit\n")
     assert code == 0, err
-    assert "Seat 1 (greedy)" in out and "Resumed after" in out
+    assert "Seat 2 (greedy)" in out and "Resumed after" in out
 
 
 def test_resume_refusals_are_one_sentence(
@@ -160,11 +160,11 @@ def test_step_through_a_match_as_one_seat_saw_it(
     assert code == 0, err
     assert f"Move 1 of {moves}" in out and f"Move 3 of {moves}" in out
     assert "Enter: next move" in out  # "what" is answered with the keys
-    assert "You (seat 1)" in out
+    assert "You (seat 2)" in out
     # Seat 1 sees its own stock draws, never the others'.
-    assert "You (seat 1) drew /" in out
-    assert "Seat 0 drew a card from the stock." in out or "Seat 2 drew a card" in out
-    assert "Seat 0 drew /" not in out and "Seat 2 drew /" not in out
+    assert "You (seat 2) drew /" in out
+    assert "Seat 1 drew a card from the stock." in out or "Seat 3 drew a card" in out
+    assert "Seat 1 drew /" not in out and "Seat 3 drew /" not in out
     assert "Score sheet:" in out and "Match over" in out
     assert out.count("Move ") == 5  # asked again after "t" and after "what"
 
@@ -180,7 +180,7 @@ def test_step_through_a_server_record_uses_its_players_names(
                          "999999\n")
     assert code == 0, err
     assert "Sam (you) drew /" in out and "Grandma discarded" in out
-    assert "Seat 0" not in out and "You (seat 1)" not in out
+    assert "Seat 1" not in out and "You (seat 2)" not in out
 
 
 def test_step_stops_on_quit_and_refuses_bad_flags(

@@ -79,7 +79,7 @@ def test_each_round_ends_with_the_running_sheet_and_the_match_with_the_whole_she
     # A pause after games 1 and 2 (not after the last), named with the game's word for a round.
     assert at_pause[0] == "Enter for the next game (sheet, log, quit): "
     assert len([p for p in at_pause if p.startswith("Enter")]) == 3  # "sheet" asked again
-    sheets = text.split("Game      You   S1")
+    sheets = text.split("Game      You   S2")
     assert len(sheets) >= 1 + 2 + 1 + 1  # two running sheets, the one asked for, the last
     final = text.rsplit("Score sheet:", 1)[1]
     rows = re.findall(r"^(\d)\s+([+-]\d+)\*?\s+([+-]\d+)\*?\s*$", final, re.M)
@@ -139,7 +139,7 @@ def test_the_sheet_reads_every_game_from_its_round_scored_events() -> None:
 
 
 def test_the_sheet_fits_eighty_columns_at_twelve_players() -> None:
-    labels = ["You (seat 0)"] + [f"Seat {s} (greedy)" for s in range(1, 12)]
+    labels = ["You (seat 1)"] + [f"Seat {s} (greedy)" for s in range(1, 12)]
     sheet = ScoreSheet(labels, 0)
     for n in range(1, 8):
         sheet.add({"kind": "round_scored", "round": n, "seat": 3, "result": {
@@ -149,7 +149,7 @@ def test_the_sheet_fits_eighty_columns_at_twelve_players() -> None:
     lines = screen.getvalue().splitlines()
     assert max(len(line) for line in lines) <= 80
     assert "1 earlier deal" in screen.getvalue()
-    assert lines[0].split()[:3] == ["Deal", "You", "S1"]
+    assert lines[0].split()[:3] == ["Deal", "You", "S2"]  # seats counted from 1
 
 
 def test_who_went_out_is_read_from_each_games_words() -> None:
@@ -212,7 +212,7 @@ def test_a_small_table_keeps_the_whole_log(tmp_path: Path) -> None:
     session.run()
     text = screen.getvalue()
     assert "Since your last turn" not in text
-    assert re.search(r"Seat 1 \(random\) discarded \d [A-Za-z' ]+\.", text)
+    assert re.search(r"Seat 2 \(random\) discarded \d [A-Za-z' ]+\.", text)
 
 
 def test_digest_lines_fold_repeats_and_count_offers_passed() -> None:
@@ -265,7 +265,7 @@ def test_the_festival_is_announced_in_the_past_tense_for_you_and_for_a_bot() -> 
     renderer = renderer_for(load_game("daylily", 2))
     result = {"round": 1, "festival": 0, "reason": "", "points": [5, -2], "totals": [5, -2],
               "seats": [{"declared": 5, "penalty": 0}, {"declared": 0, "penalty": -2}]}
-    for who in ("You (seat 0)", "Ann"):
+    for who in ("You (seat 1)", "Ann"):
         screen = io.StringIO()
         Console(file=screen, width=80, color_system=None).print(
             renderer.event({"kind": "round_scored", "round": 1, "result": result}, [who, "Bob"]))
@@ -293,9 +293,9 @@ def test_log_keeps_the_others_moves_after_the_persons_first_move_of_a_turn(
     box.append(session)
     session.run()
     [since, _] = logged
-    assert any(line.startswith("Seat 1 (random)") for line in since)  # the others' moves
-    assert any(line.startswith("Seat 2 (random)") for line in since)
-    assert since[-1].startswith("You (seat 0) drew")  # and the draw just made
+    assert any(line.startswith("Seat 2 (random)") for line in since)  # the others' moves
+    assert any(line.startswith("Seat 3 (random)") for line in since)
+    assert since[-1].startswith("You (seat 1) drew")  # and the draw just made
 
 
 def test_the_pause_is_for_a_terminal_unless_the_environment_says_otherwise(

@@ -92,7 +92,8 @@ def add_parser(sub: Any) -> None:
         f"current folder, or in the folder the environment variable {RECORDS_ENV} names)",
     )
     p.add_argument("--seat", type=whole(-99, 99), default=0, metavar="K",
-                   help="your seat (default: 0)")
+                   help="your seat, counted from 0 as scripts pass it (default: 0); the "
+                   "terminal counts seats from 1, so --seat 1 is the second seat, 'seat 2'")
     p.add_argument(
         "--resume", nargs="?", const="", default=None, metavar="FILE",
         help="go on with a match that was quit or cut off: the latest one (leave out FILE), "
@@ -396,7 +397,8 @@ def announce(console: Console, setup: Setup) -> None:
         if game.options[spec.name] != spec.default:
             value = game.options[spec.name]
             again += f" --option {spec.name}={'none' if value is None else value}"
-    seats = f"{game.title}, {game.players} players; you are seat {setup.person}."
+    flag = f" (--seat {setup.person})" if setup.person else ""
+    seats = f"{game.title}, {game.players} players; you are seat {setup.person + 1}{flag}."
     console.print(Text(seats, "bold"))
     console.print(Text(f"Seed {setup.seed}. To deal this match again:"))
     console.print(Text(f"  {again}"), soft_wrap=not console.is_terminal)

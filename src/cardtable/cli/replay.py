@@ -66,7 +66,8 @@ def add_parser(sub: Any) -> None:
                    help="step through the match in the terminal: Enter for each next move")
     p.add_argument("--seat", metavar="N|spectator", default=None,
                    help="whose eyes the events are seen through (with --events, --words or "
-                   "--step; --step alone: seat 0)")
+                   "--step; --step alone: seat 0), counted from 0 as in the record; --step "
+                   "shows seats counted from 1, so --seat 1 is 'seat 2' there")
     p.set_defaults(run=run)
 
 

@@ -197,6 +197,9 @@ class Presentation:
     totals_title: str = "Score sheet"
     #: the unit of a total, if it has one ("chips"; "" for points)
     totals_unit: str = ""
+    #: what a score sheet's mark beside a round's points means, in the game's words ("went
+    #: out" in a rummy, "won the hand" in a betting game)
+    round_mark: str = "won the round"
 
     def __init__(self, game: Game) -> None:
         self.game = game

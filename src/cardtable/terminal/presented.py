@@ -189,7 +189,7 @@ class PresentedRenderer:
 
     def _seat_line(self, seat: Mapping[str, Any], labels: Sequence[str]) -> Text:
         n = seat["seat"]
-        label = labels[n] if 0 <= n < len(labels) else f"Seat {n}"
+        label = labels[n] if 0 <= n < len(labels) else f"Seat {n + 1}"
         held = seat["cards"]
         said = held is None or any(line.startswith(f"{held} card") for line in seat["lines"])
         words = [] if said else [plural(held, "card")]

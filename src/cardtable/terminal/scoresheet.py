@@ -30,6 +30,9 @@ def round_word(result: Mapping[str, Any]) -> str:
     return "Round"
 
 
+DEFAULT_MARK = "won the round"  # a game whose presentation does not word the sheet's *
+
+
 def went_out(event: Mapping[str, Any]) -> list[int]:
     """Who ended the round by going out (or won it): the seats the sheet marks with a star."""
     result = event.get("result", {})
@@ -72,6 +75,7 @@ class ScoreSheet:
     person: int | None = None
     rows: list[SheetRow] = field(default_factory=list)
     unit: str = "points"
+    mark: str = DEFAULT_MARK  # what * means, in the game's words (its presentation's)
 
     def add(self, event: Mapping[str, Any]) -> SheetRow | None:
         """Add a ``round_scored`` event (other events are ignored); the row it made."""
@@ -95,7 +99,7 @@ class ScoreSheet:
 
     # ---- drawing ----------------------------------------------------------------------------
     def short_names(self) -> list[str]:
-        return ["You" if s == self.person else f"S{s}" for s in range(len(self.labels))]
+        return ["You" if s == self.person else f"S{s + 1}" for s in range(len(self.labels))]
 
     def render(self, recent: int | None = None, winners: Sequence[int] = ()) -> RenderableType:
         """The sheet: one line a round (the last ``recent`` only, if given), then the totals.
@@ -135,7 +139,7 @@ class ScoreSheet:
             mark = "!" if s in winners else " "
             foot.append(f"{str(value) + mark:>{width}}", "bold")
         lines.append(foot)
-        legend = "S1 is seat 1 and so on · * went out or won"
+        legend = f"S1 is seat 1 and so on · * {self.mark}"
         if winners:
             legend += " · ! won the match"
         lines.append(Text(legend, "dim"))

@@ -35,7 +35,7 @@ from cardtable.terminal import renderer_for
 from cardtable.terminal.digest import digest_lines, plain_lines
 from cardtable.terminal.fit import reflow
 from cardtable.terminal.render import Renderer, View
-from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
+from cardtable.terminal.scoresheet import DEFAULT_MARK, RECENT_ROWS, ScoreSheet, round_summary
 
 Reader = Callable[[str], str]
 
@@ -141,8 +141,10 @@ class PlaySession:
         self.console = console or Console(highlight=False)
         self.renderer = renderer or renderer_for(game)
         self.read: Reader = read or console_reader(self.console)
+        # Seats are counted from 1 in everything the person reads, as the browser counts
+        # them; ``--seat`` and the records keep counting from 0, as scripts pass them.
         self.labels = [
-            f"You (seat {s})" if s == person else f"Seat {s} ({self.bots[s].name})"
+            f"You (seat {s + 1})" if s == person else f"Seat {s + 1} ({self.bots[s].name})"
             for s in range(game.players)
         ]
         self.state: State = game.new_state(seed) if state is None else state
@@ -151,7 +153,8 @@ class PlaySession:
         self.pictured = False  # did the last flush draw a picture (a deal, a score sheet)?
         self.since_turn: list[str] = []  # every log line since the person's last turn ended
         self.pause = pause  # wait for Enter at each round's end (a person at a terminal)
-        self.sheet = ScoreSheet(self.labels, person)
+        mark = getattr(getattr(self.renderer, "presentation", None), "round_mark", None)
+        self.sheet = ScoreSheet(self.labels, person, mark=mark or DEFAULT_MARK)
         for event in self.state.events(person):  # a resumed match: the rounds already scored
             if event["version"] <= self.seen:
                 self.sheet.add(event)

@@ -19,7 +19,7 @@ from cardtable.engine.game import load_game
 from cardtable.engine.record import seat_names
 from cardtable.terminal import renderer_for
 from cardtable.terminal.fit import console as plain_console
-from cardtable.terminal.scoresheet import RECENT_ROWS, ScoreSheet, round_summary
+from cardtable.terminal.scoresheet import DEFAULT_MARK, RECENT_ROWS, ScoreSheet, round_summary
 from cardtable.terminal.session import QUIET_EVENTS, QUIT_WORDS, Reader, console_reader
 
 STEP_HELP = "Enter: next move · a number: that many moves · t: the table · q: stop"
@@ -38,11 +38,13 @@ def step_through(
     deals = data.get("deals") if data.get("format") == RECORD_FORMAT else None
     state = game.new_state(data.get("seed"), deals)
     renderer = renderer_for(game)
-    named = seat_names(data)
-    labels = [f"You (seat {s})" if s == seat and named[s] == f"Seat {s}"
+    # A seat the record leaves unnamed is counted from 1, as play and the browser count them.
+    named = [f"Seat {s + 1}" if n == f"Seat {s}" else n for s, n in enumerate(seat_names(data))]
+    labels = [f"You (seat {s + 1})" if s == seat and named[s] == f"Seat {s + 1}"
               else f"{named[s]} (you)" if s == seat else named[s] for s in range(game.players)]
-    sheet = ScoreSheet(labels, seat)
-    viewer = "a spectator" if seat is None else f"seat {seat}"
+    mark = getattr(getattr(renderer, "presentation", None), "round_mark", None)
+    sheet = ScoreSheet(labels, seat, mark=mark or DEFAULT_MARK)
+    viewer = "a spectator" if seat is None else f"seat {seat + 1}"
     actions = data["actions"]
 
     def say(text: str, style: str = "") -> None:

@@ -207,6 +207,7 @@ class ContractPresentation(Presentation):
     round_word = "deal"
     totals_title = "Score sheet"
     totals_unit = ""
+    round_mark = "went out"  # the score sheet's *
     game: ContractGame
 
     # ---- cards ------------------------------------------------------------------------------

@@ -72,6 +72,7 @@ class DayPresentation(Presentation):
     round_word = "hand"
     totals_title = "Stacks"
     totals_unit = "chips"
+    round_mark = "won a pot"  # the score sheet's *
     game: DayGame
 
     # ---- cards ------------------------------------------------------------------------------

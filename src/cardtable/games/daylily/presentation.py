@@ -111,6 +111,7 @@ class DaylilyPresentation(Presentation):
     round_word = "round"
     totals_title = "Score sheet"
     totals_unit = ""
+    round_mark = "presented the Festival"  # the score sheet's *
 
     # ---- cards ------------------------------------------------------------------------------
     def faces(self) -> dict[str, Face]:

@@ -128,6 +128,7 @@ class SayRummyPresentation(Presentation):
     round_word = "game"
     totals_title = "Penalty points"
     totals_unit = ""
+    round_mark = "won the game"  # the score sheet's *
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
