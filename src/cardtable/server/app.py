@@ -8,6 +8,7 @@ Routes (docs/server.md has the full protocol):
 - ``POST /api/tables/{id}/leave``: a stand-in bot plays the seat until the person returns
 - ``POST /api/tables/{id}/stand-in``: another person hands an absent person's seat to that bot
 - ``GET /api/tables/{id}/record``: the record once the match is over
+- ``GET /api/tables/{id}/replay`` (and ``/replay/{version}``): the finished match step by step
 - ``WS /ws/tables/{id}``: pushes the seat's events and view, accepts moves
 """
 
@@ -35,6 +36,7 @@ from cardtable.server.names import default_name
 from cardtable.server.openapi import OPENAPI
 from cardtable.server.origin import SameOrigin, served_hosts
 from cardtable.server.refusals import Elsewhere, Refused, error, guarded, read_body
+from cardtable.server.replays import replay_routes
 from cardtable.server.speech import speech_routes
 from cardtable.server.store import Store
 from cardtable.server.tables import Subscriber, Table, Tables
@@ -263,6 +265,7 @@ def create_app(config: ServerConfig) -> Starlette:
         WebSocketRoute("/ws/tables/{table_id}", websocket),
     ]
     routes += speech_routes(tables)  # a card's sound, the table's words spoken
+    routes += replay_routes(tables)  # finished matches step by step, as a seat or spectator saw
     routes += client_routes(tables)  # the browser client: its own API and its static files
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: http_error, Exception: server_error})

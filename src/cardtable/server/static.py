@@ -1,5 +1,6 @@
 """The browser client as static files shipped in the package (``cardtable/web``): the page at
-``/`` and at ``/t/{table}`` (an invitation link or a spectator's), its modules under ``/web/``.
+``/``, at ``/t/{table}`` (an invitation link or a spectator's), ``/watch/{table}`` (a
+spectator's link) and ``/replay/{table}`` (a finished match), its modules under ``/web/``.
 Nothing is built at run time and nothing is fetched from elsewhere."""
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def static_routes() -> list[BaseRoute]:
     return [
         Route("/", page, methods=["GET", "HEAD"]),
         Route("/t/{table_id}", page, methods=["GET", "HEAD"]),
+        Route("/watch/{table_id}", page, methods=["GET", "HEAD"]),  # a spectator's, always
+        Route("/replay/{table_id}", page, methods=["GET", "HEAD"]),  # a finished match again
         Mount("/web", app=WebFiles(directory=web_dir()), name="web"),
     ]
 

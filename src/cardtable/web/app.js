@@ -17,7 +17,12 @@ const where = /** @type {HTMLElement} */ (document.getElementById("where"));
 function route() {
   const path = location.pathname;
   const match = path.match(/^\/t\/([^/]+)$/);
-  if (match) {
+  const other = path.match(/^\/(watch|replay)\/([^/]+)$/);
+  if (other) {
+    const id = decodeURIComponent(other[2]);
+    if (other[1] === "watch") openTable(main, id, null); // a spectator's link: no seat, ever
+    else import("./replay.js").then((m) => m.openReplay(main, id));
+  } else if (match) {
     const id = decodeURIComponent(match[1]);
     const params = new URLSearchParams(location.search);
     if (params.get("invite")) openInvitation(id, params.get("invite"));
