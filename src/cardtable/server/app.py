@@ -109,10 +109,15 @@ def create_app(config: ServerConfig) -> Starlette:
             for seat in row["seats"]:
                 seat["title"] = seat_title(seat["kind"])
                 seat["name"] = seat["chosen"] or default_name(seat["kind"], seat["seat"])
+        finished = await asyncio.to_thread(tables().store.finished) if page == 1 else []
+        for row in finished:  # to replay: the players as the table called them
+            row["names"] = [s["chosen"] or default_name(s["kind"], s["seat"])
+                            for s in row.pop("seats")]
         pages = max(1, -(-total // LOBBY_PAGE))
         return JSONResponse({"tables": rows, "games": game_names(), "page": page,
                              "pages": pages, "per_page": LOBBY_PAGE, "total": total,
-                             "next": f"/api/tables?page={page + 1}" if page < pages else None})
+                             "next": f"/api/tables?page={page + 1}" if page < pages else None,
+                             "finished": finished})
 
     @guarded
     async def show_table(request: Request) -> Response:

@@ -509,6 +509,28 @@ class Store:
                         "server": t.owner_url})
         return out, int(total)
 
+    def finished(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The matches finished most recently, newest first, with their seats: what the lobby
+        offers to replay. One bounded query for the tables, one for their seats."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(tables_t.c.id, tables_t.c.game, tables_t.c.players,
+                                          tables_t.c.version, tables_t.c.updated)
+                                .where(tables_t.c.status == OVER)
+                                .order_by(tables_t.c.updated.desc(), tables_t.c.id)
+                                .limit(limit)).all()
+            seats = conn.execute(sa.select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind,
+                                           seats_t.c.name)
+                                 .where(seats_t.c.table_id.in_([r.id for r in rows]))
+                                 ).all() if rows else []
+        by_table: dict[str, list[dict[str, Any]]] = {}
+        for s in seats:
+            by_table.setdefault(s.table_id, []).append(
+                {"seat": s.seat, "kind": s.kind, "chosen": s.name})
+        return [{"table": r.id, "game": r.game, "players": r.players, "moves": r.version,
+                 "finished": r.updated,
+                 "seats": sorted(by_table.get(r.id, []), key=lambda s: s["seat"])}
+                for r in rows]
+
 
 def unfinished(conn: Connection) -> int:
     """How many tables are being played (the bound of ``--max-tables``)."""

@@ -13,6 +13,8 @@ import { focusMemo, refocus } from "./keys.js";
 // The page shell's own elements (index.html): always there.
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 const where = /** @type {HTMLElement} */ (document.getElementById("where"));
+// A live table's spectator link: the table as anyone may watch it, never a seat.
+const watchLink = (/** @type {string} */ table) => `/watch/${encodeURIComponent(table)}`;
 
 function route() {
   const path = location.pathname;
@@ -346,7 +348,12 @@ async function refreshOpen(box, list, yoursBox) {
               try { await takeSeat(t.table, seat); } catch (err) { toast(err.message); refreshOpen(box, list, yoursBox); }
             },
           }, `Join seat ${seat + 1}${(t.seats[seat] || {}).chosen ? ` as ${t.seats[seat].chosen}` : ""}`)),
-          h("a.button.small", { href: tableLink(t.table), "aria-label": `Watch table ${t.table}` }, "Watch"))))));
+          h("a.button.small", { href: watchLink(t.table), "aria-label": `Watch table ${t.table}` }, "Watch"))))),
+    // Finished matches, to replay in the browser as a spectator saw them (or as your seat did).
+    (data.finished || []).length ? [h("h2#finished-h", "Finished matches"), h("ul.open-list.finished-list",
+      data.finished.map((t) => h("li.finished-table", { dataset: { table: t.table } },
+        h("span.title", `${titles[t.game] || t.game} · ${t.names.join(", ")} · ${t.moves} moves`),
+        h("span.actions", h("a.button.small", { href: `/replay/${encodeURIComponent(t.table)}`, "aria-label": `Replay table ${t.table}` }, "Replay")))))] : null);
   // Its control gone (the table ended, the seat was taken): the focus stays in the list.
   if (focused && !refocus(main, focused)) { box.tabIndex = -1; box.focus({ preventScroll: true }); }
 }

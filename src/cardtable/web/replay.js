@@ -130,14 +130,14 @@ export async function openReplay(main, id) {
     const mover = step && step.seat !== null ? names[step.seat] : null;
     counter.textContent = at === 0 ? `The deal (move 0 of ${info.versions})` : `Move ${at} of ${info.versions}${mover ? `: ${mover}` : ""}`;
     const b = table.board;
-    clear(board, h("p.status", b.status || ""), h("p.prompt", b.prompt || ""),
+    clear(board, h("h2", "The table"), h("p.status", b.status || ""), h("p.prompt", b.prompt || ""),
       h("ol.seats", { "aria-label": "Players" }, (b.seats || []).map((/** @type {any} */ s) => h("li.seat", { class: table.actors.includes(s.seat) ? "acting" : null },
         h("span.seat-name", names[s.seat]), h("span.seat-info", [s.cards === null || s.cards === undefined ? null : `${s.cards} cards`, ...(s.lines || [])].filter(Boolean).join(" · "))))),
       boardContent(ctx, b),
       b.hand ? h("section.hand", { "aria-label": `${names[seat ?? 0]}'s hand` }, h("h2", `${names[seat ?? 0]}'s hand (${b.hand.length})`), h("div.card-row", b.hand.map((/** @type {string} */ c) => card(c)))) : null);
     const recent = steps.slice(Math.max(0, at - 7), at + 1).flatMap((s) => s.lines.map((l) => ({ ...l, now: s.version === at })));
     clear(lines, h("h2", "What happened"),
-      recent.length ? h("ol.log-lines", recent.map((l) => h("li", { class: l.now ? "new" : null }, named(l.text)))) : h("p.muted", "Nothing yet."));
+      recent.length ? h("ol.log-lines", { tabindex: 0, "aria-label": "The moves up to this one" }, recent.map((l) => h("li", { class: l.now ? "new" : null }, named(l.text)))) : h("p.muted", "Nothing yet."));
     document.body.dataset.replayAt = String(at);
   }
 
