@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 
@@ -14,6 +15,14 @@ def new_token() -> str:
 def token_hash(token: str) -> str:
     """What the database keeps: a stolen database gives no seat away."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def again_token(token: str, table_id: str) -> str:
+    """The token that opens a person's seat at the next match of their table ("play again"):
+    derived from their own token and the new table's id, so the server can give it again to
+    whoever holds the old one (a second tab, a page reloaded) without ever storing it."""
+    digest = hashlib.sha256(f"cardtable-again\0{table_id}\0{token}".encode("utf-8", "replace"))
+    return base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode("ascii")
 
 
 def new_table_id() -> str:

@@ -222,6 +222,7 @@ def client_payload(table: Table, seat: int | None, since: int,
         "over": st.is_over,
         "chosen_seed": table.chosen_seed,
         "speech": speech_offer(game),
+        "again": table.again,
     }
 
 
@@ -335,6 +336,15 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
                              "link": f"{base}/t/{table.id}?token={token}"})
 
     @guarded
+    async def again(request: Request) -> Response:
+        table, seat = await table_and_seat(request)
+        token = auth.bearer(request.headers.get("authorization"),
+                            request.query_params.get("token"))
+        if seat is None or token is None:
+            raise Refused(401, "playing again needs your seat's token")
+        return JSONResponse(await tables().play_again(table, seat, token))
+
+    @guarded
     async def rename(request: Request) -> Response:
         table, seat = await table_and_seat(request)
         if seat is None:
@@ -350,6 +360,7 @@ def client_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
         Route("/api/server", server, methods=["GET"]),
         Route("/api/qr", qr, methods=["GET"]),
         Route("/api/tables/{table_id}/name", rename, methods=["POST"]),
+        Route("/api/tables/{table_id}/again", again, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/seat", sit, methods=["POST"]),
         Route("/api/games/{game}/cards", faces, methods=["GET"]),

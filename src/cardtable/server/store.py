@@ -48,6 +48,7 @@ tables_t = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("next_table", sa.String(32), nullable=True),  # "play again": the next match's id
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -60,6 +61,13 @@ seats_t = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("invite_hash", sa.String(64), nullable=True),
     sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()),
+)
+again_t = sa.Table(
+    "again", metadata,  # who said yes to "play again" at a finished table
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
 )
 actions_t = sa.Table(
     "actions", metadata,
@@ -509,6 +517,17 @@ class Store:
                         "server": t.owner_url})
         return out, int(total)
 
+    def again(self, table_id: str) -> tuple[str | None, list[int]]:
+        """A finished table's "play again": the next match's id (None: nobody said yes yet)
+        and the seats that said yes."""
+        with self.engine.connect() as conn:
+            chosen = conn.execute(sa.select(tables_t.c.next_table)
+                                  .where(tables_t.c.id == table_id)).scalar()
+            seats = [int(r.seat) for r in conn.execute(
+                sa.select(again_t.c.seat).where(again_t.c.table_id == table_id)
+                .order_by(again_t.c.seat))]
+        return chosen, seats
+
     def finished(self, limit: int = 20) -> list[dict[str, Any]]:
         """The matches finished most recently, newest first, with their seats: what the lobby
         offers to replay. One bounded query for the tables, one for their seats."""
@@ -547,6 +566,36 @@ def insert_table(conn: Connection, row: dict[str, Any], seat_rows: list[dict[str
     conn.execute(tables_t.insert().values(**row))
     conn.execute(seats_t.insert(), seat_rows)
     return True
+
+
+def say_again(conn: Connection, table_id: str, seat: int, next_id: str,
+              token_hash: Callable[[str], str]) -> tuple[str, dict[int, str], bool]:
+    """Seat ``seat`` of finished table ``table_id`` says yes to playing again: the next match's
+    id is reserved (``next_id`` if none was yet: one conditional update, so two processes agree),
+    the yes stored with the digest ``token_hash(id)`` of the token that will open the seat there.
+    The id, every yes so far (seat: digest), and whether the next table is stored already."""
+    conn.execute(sa.update(tables_t).where(tables_t.c.id == table_id,
+                                           tables_t.c.next_table.is_(None))
+                 .values(next_table=next_id))
+    chosen = conn.execute(sa.select(tables_t.c.next_table)
+                          .where(tables_t.c.id == table_id)).scalar_one()
+    known = conn.execute(sa.select(again_t.c.seat).where(again_t.c.table_id == table_id,
+                                                         again_t.c.seat == seat)).first()
+    if known is None:
+        conn.execute(sa.insert(again_t).values(table_id=table_id, seat=seat,
+                                               token_hash=token_hash(chosen), at=time.time()))
+    yes = {int(r.seat): str(r.token_hash) for r in conn.execute(
+        sa.select(again_t.c.seat, again_t.c.token_hash).where(again_t.c.table_id == table_id))}
+    made = conn.execute(sa.select(tables_t.c.id).where(tables_t.c.id == chosen)).first()
+    return str(chosen), yes, made is not None
+
+
+def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str) -> None:
+    """A person's late yes to playing again: their seat at the next table opens with
+    ``token_hash`` from now on (it stays played by the stand-in until they open it)."""
+    conn.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                                        seats_t.c.token_hash.is_(None))
+                 .values(token_hash=token_hash, taken=True))
 
 
 def set_seat(conn: Connection, table_id: str, seat: int, **values: Any) -> None:

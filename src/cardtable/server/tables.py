@@ -43,12 +43,14 @@ from cardtable.server.store import (
     Store,
     StoreError,
     claim,
+    claim_seat,
     dumps,
     end_idle,
     end_table,
     insert_table,
     release,
     renew,
+    say_again,
     set_seat,
     why_failed,
 )
@@ -155,6 +157,9 @@ class Table:
         self.closed = False
         self.driver: asyncio.Task[None] | None = None
         self.chosen_seed: int | None = None
+        self.again: dict[str, Any] | None = None
+        """A finished table's "play again": ``{"ready", "waiting", "table"}`` once someone has
+        said yes (``table``: the next match's id once it has started), else None."""
         """The seed, when whoever made the table chose it (told to every seat); None when the
         server drew it, which nobody is told until the match is over."""
 
@@ -371,6 +376,14 @@ class Table:
                 names = seat_names(self, sub.seat)
                 message = told[sub.seat] = {"type": "seats", "version": self.state.version,
                                             "seats": seats_json(self, names), "names": names}
+            with contextlib.suppress(asyncio.QueueFull):
+                sub.queue.put_nowait(message)
+
+    def told_again(self) -> None:
+        """Tell every connection who has said yes to playing again (and the next match's id
+        once it has started): ``{"type": "again", "ready", "waiting", "table"}``."""
+        message = {"type": "again", "version": self.state.version, **(self.again or {})}
+        for sub in list(self.subscribers):
             with contextlib.suppress(asyncio.QueueFull):
                 sub.queue.put_nowait(message)
 
@@ -832,6 +845,80 @@ class Tables:
                 "watch": f"{self.url}/t/{table_id}",
                 "websocket": f"{self.ws_url}/ws/tables/{table_id}"}
 
+    # ---- playing again -----------------------------------------------------------------
+    async def play_again(self, table: Table, seat: int, token: str) -> dict[str, Any]:
+        """Seat ``seat`` of a finished table says yes to another match with the same seats and
+        people, a new deal (a seed the server draws) and the same options and table settings.
+        The next match starts once every person at the table when it ended (a person's seat
+        taken and not played by the stand-in) has said yes; bots come along, and a person's
+        seat whose person was away comes along played by the stand-in until they say yes too.
+        Each person's seat there opens with a token derived from their own
+        (:func:`auth.again_token`), which this answer gives once the match has started.
+        Stored before it is answered; everyone at the old table is told (``{"type": "again"}``)."""
+        if not table.state.is_over:
+            raise Refused(409, "the match is not over yet: play again once it has ended")
+        required = [n for n, s in enumerate(table.seats)
+                    if s.kind == HUMAN and s.taken and not s.away]
+        game, settings = table.game, table.settings
+        seed = random.SystemRandom().getrandbits(62)
+        state = game.new_state(seed)
+        candidate = auth.new_table_id()
+        now = time.time()
+        most = self.table_limits.total
+        table_id = table.id
+
+        def derived(next_id: str) -> str:
+            return auth.token_hash(auth.again_token(token, next_id))
+
+        def job(conn: Any) -> tuple[str, dict[int, str], bool, bool]:
+            next_id, yes, made = say_again(conn, table_id, seat, candidate, derived)
+            if made:  # a late yes: the seat, played by the stand-in, opens with its token
+                claim_seat(conn, next_id, seat, yes[seat])
+                return next_id, yes, True, False
+            if not set(required) <= set(yes):
+                return next_id, yes, False, False
+            row = {"id": next_id, "game": game.name, "players": game.players,
+                   "options": dumps(game.options), "settings": dumps(settings.to_json()),
+                   "seed": seed, "deals": dumps(state.deals), "version": 0,
+                   "status": PLAYING, "record": None, "owner": self.node,
+                   "owner_url": self.url, "lease_until": now + self.lease, "created": now,
+                   "updated": now, "seed_chosen": False}
+            seat_rows = [{"table_id": next_id, "seat": n, "kind": s.kind,
+                          "token_hash": yes.get(n), "taken": n in yes,
+                          "away": s.kind == HUMAN and n not in yes, "name": s.name,
+                          "invite_hash": None, "open": False}
+                         for n, s in enumerate(table.seats)]
+            stored = insert_table(conn, row, seat_rows, most)
+            return next_id, yes, stored, stored
+
+        try:
+            next_id, yes, started, created = await asyncio.wrap_future(self.store.write(job))
+        except Exception as exc:
+            raise Refused(503, f"your yes could not be stored ({why_failed(exc)}); try "
+                               "again") from None
+        if created:
+            seats = [Seat(s.kind, yes.get(n), n in yes, s.kind == HUMAN and n not in yes,
+                          s.name) for n, s in enumerate(table.seats)]
+            fresh = Table(self, next_id, game, state, seats,
+                          Settings(**settings.to_json()))
+            self.live[next_id] = fresh
+            fresh.driver = self._spawn(drive(fresh))
+        elif started and next_id in self.live:  # a late yes, seen by the live table here
+            fresh = self.live[next_id]
+            s = fresh.seats[seat]
+            if s.token_hash != yes[seat]:
+                s.token_hash, s.taken = yes[seat], True
+                fresh.by_hash[yes[seat]] = seat
+        waiting = [n for n in required if n not in yes]
+        if not started and not waiting:
+            raise Refused(503, f"this server holds {most:,} unfinished tables, its limit; "
+                               "say yes again when some have finished")
+        table.again = {"ready": sorted(yes), "waiting": waiting,
+                       "table": next_id if started else None}
+        table.told_again()
+        return {"seat": seat, **table.again,
+                "token": auth.again_token(token, next_id) if started else None}
+
     @property
     def ws_url(self) -> str:
         return "ws" + self.url[len("http"):] if self.url.startswith("http") else self.url
@@ -859,6 +946,14 @@ class Tables:
         settings = Settings(**settings_data)
         table = Table(self, table_id, state.game, state, seats, settings)
         table.chosen_seed = row["seed"] if row["seed_chosen"] else None
+        if row["status"] == OVER:
+            next_id, ready = self.store.again(table_id)
+            if next_id is not None:
+                required = [n for n, s in enumerate(seats)
+                            if s.kind == HUMAN and s.taken and not s.away]
+                started = self.store.table_row(next_id) is not None
+                table.again = {"ready": ready, "table": next_id if started else None,
+                               "waiting": [n for n in required if n not in ready]}
         return table
 
     async def seated(self, table_id: str, token: str | None) -> tuple[Table, int | None]:

@@ -11,6 +11,7 @@ import { cardElement } from "./cards.js";
 import { HandOrder, handSection } from "./hand.js";
 import { StatusBar } from "./status.js";
 import { Motion, sinceStrip } from "./motion.js";
+import { againBox, againChanged } from "./again.js";
 
 // The page shell's own elements (index.html): always there.
 const where = () => /** @type {HTMLElement} */ (document.getElementById("where"));
@@ -118,6 +119,7 @@ class TableScreen {
       if (data.type === "update") this.update(data);
       else if (data.type === "seats") this.seatsChanged(data); // a name, or a person came or went
       else if (data.type === "timer") { this.setTimer(data.timer); this.render(); } // the clock started or stopped
+      else if (data.type === "again") againChanged(this, data); // someone said yes to playing again
       else if (data.type === "error" && data.status >= 400 && data.status !== 409) this.say(data.error, true);
     };
     ws.onclose = (event) => {
@@ -880,7 +882,7 @@ class TableScreen {
       last ? h("details", h("summary", `Last: ${last.title}`), h("ul", last.lines.map((l) => h("li", l)))) : null,
       h("div.move-row",
         h("button.download", { type: "button", onclick: () => this.downloadRecord() }, "Download the record"),
-        this.seat !== null ? h("button.primary", { type: "button", onclick: () => this.playAgain() }, "Play again") : null,
+        againBox(this),
         h("a.button", { href: "/" }, "Lobby")));
   }
 
@@ -896,28 +898,5 @@ class TableScreen {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60000);
     } catch (err) { this.say(err.message, true); }
-  }
-
-  async playAgain() {
-    const m = this.meta;
-    const body = { game: m.game.name, players: m.game.players, seats: m.seats.map((s) => (s.kind === "human" && s.chosen ? { kind: s.kind, name: s.chosen } : s.kind)), options: m.game.options,
-      table: { think: m.settings.think, window: m.settings.window, turn: m.settings.turn } };
-    try {
-      const made = await api("/api/tables", { method: "POST", body });
-      rememberCreated(made); // the new invitations, for Invite at the new table
-      const mine = made.seats.find((s) => s.seat === this.seat && s.invite) || made.seats.find((s) => s.invite);
-      const others = made.seats.filter((s) => s.invite && s !== mine);
-      if (others.length) {
-        const { invitationList } = await import("./app.js");
-        const dialog = h("dialog.result", h("h2", "A new table"), h("p", "Send the others their new links, or show them the QR codes:"), invitationList(made, await shareOrigin()),
-          h("form", { method: "dialog" }, h("button.primary", { value: "go" }, "Go to my seat")));
-        dialog.addEventListener("close", () => { location.href = inviteLink(made.table, mine.invite, ""); });
-        showModal(dialog);
-      } else {
-        location.href = inviteLink(made.table, mine.invite, "");
-      }
-    } catch (err) {
-      toast(err.message);
-    }
   }
 }
