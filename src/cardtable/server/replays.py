@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 SNAPSHOT = 64
 """A copy of the state is kept every this many versions: any version is at most that many moves
-from one (a Dummy Rummy match of 4,900 moves replays in 0.3 s, and keeps 77 copies)."""
+from one (a match of 4,900 moves replays in 0.3 s, and keeps 77 copies)."""
 KEPT = 8
 """Replays held in memory at once (the most recently asked for)."""
 
