@@ -34,18 +34,38 @@ def bit_rows() -> tuple[bytes, ...]:
     return tuple(array("f", [(v >> k) & 1 for k in range(8)]).tobytes() for v in range(256))
 
 
+Bound = float | Sequence[float]
+
+
 class Layout:
-    """Named slices of the observation vector, in order: the encoding's documentation too."""
+    """Named slices of the observation vector, in order, with the least and greatest value each
+    float can take: the encoding's documentation, and the observation box's true bounds."""
 
     def __init__(self) -> None:
         self.fields: list[tuple[str, int, int, str]] = []  # name, start, size, meaning
         self.size = 0
+        self._low: list[float] = []
+        self._high: list[float] = []
 
-    def add(self, name: str, size: int, meaning: str) -> int:
+    def add(self, name: str, size: int, meaning: str, high: Bound = 1.0, low: Bound = 0.0
+            ) -> int:
+        """A field of ``size`` floats. ``high`` and ``low`` bound each of them: one number for
+        all, or a row that repeats (a seat's five numbers, for every seat). A codec whose value
+        has no bound of its own (a match total, a turn count) caps it where it writes it."""
         start = self.size
         self.fields.append((name, start, size, meaning))
         self.size += size
+        for bound, into in ((high, self._high), (low, self._low)):
+            row = [float(bound)] if isinstance(bound, int | float) else [float(b) for b in bound]
+            if size % len(row):
+                raise ValueError(f"the bounds of {name} ({len(row)} a row) do not tile "
+                                 f"{size} floats")
+            into.extend(row * (size // len(row)))
         return start
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The least and greatest value of each float, in order."""
+        return list(self._low), list(self._high)
 
     def describe(self) -> list[str]:
         return [f"{start}..{start + size - 1} {name}: {meaning}"
@@ -59,6 +79,9 @@ class Codec(ABC):
     action_size: int
     #: the longest spelling of any action (1 when every action is one id)
     max_spelling: int = 1
+    #: the version of the spaces (ids and observation): an env's name ends ``_v{version}``,
+    #: raised whenever either changes (PettingZoo's convention)
+    version: int = 1
     #: points of the game's score per unit of reward (round rewards are standing / scale)
     scale: float = 1.0
     #: whether the lowest total wins (most rummies) or the highest
@@ -134,6 +157,11 @@ class Codec(ABC):
         """The observation's last block: one one-hot row per id already chosen in a compound
         move (nothing when every action is one id)."""
         return 0 if self.max_spelling <= 1 else (self.max_spelling - 1) * self.action_size
+
+    def pending_bounds(self) -> tuple[list[float], list[float]]:
+        """The least and greatest value of each float of the pending block (one-hot rows)."""
+        size = self.pending_size()
+        return [0.0] * size, [1.0] * size
 
     def encode_pending(self, prefix: Sequence[int], out: Obs, start: int) -> None:
         for k, token in enumerate(prefix):

@@ -17,12 +17,11 @@ from pettingzoo import AECEnv
 
 from cardtable.engine.errors import IllegalAction
 from cardtable.engine.game import Action, State, load_game
-from cardtable.rl.codec import Codec, Deferred
+from cardtable.rl.codec import Codec, Deferred, Obs
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 _INT8 = np.dtype(np.int8)
 _ndarray = np.ndarray
-OBS_BOUND = 1e6  # observations are scaled to small numbers; the box only has to be finite
 
 
 class Chooser:
@@ -127,7 +126,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
     """A cardtable game as a PettingZoo AEC environment (see docs/rl.md)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "cardtable_v0", "is_parallelizable": False,
+        "render_modes": ["ansi"], "name": "cardtable_v1", "is_parallelizable": False,
     }
 
     def __init__(
@@ -144,22 +143,27 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         if episode not in ("match", "round"):
             raise ValueError(f"episode must be 'match' or 'round', not {episode!r}")
-        self.game = load_game(game, players, options)
-        if codec_factory is None:
-            from cardtable.rl.games import codec_for
+        from cardtable.rl.games import check_version, codec_for, split_version
 
-            self.codec = codec_for(self.game)
-        else:
-            self.codec = codec_factory(self.game)
+        self.game = load_game(split_version(game)[0], players, options)
+        self.codec = codec_for(self.game) if codec_factory is None else codec_factory(self.game)
+        check_version(game, self.codec)
         self.render_mode = render_mode
         self.episode = episode
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self._obs_size = self.codec.layout.size + self.codec.pending_size()
+        self.name = f"{self.game.name}_v{self.codec.version}"
+        self.metadata = {**self.metadata, "name": self.name}
         self._action_space = spaces.Discrete(self.codec.action_size)
+        low, high = self.codec.layout.bounds()
+        plow, phigh = self.codec.pending_bounds()
+        self._low = np.array(low + plow, dtype=np.float32)
+        self._high = np.array(high + phigh, dtype=np.float32)
+        self.observation_box = spaces.Box(self._low, self._high, (self._obs_size,), np.float32)
         self._observation_space = spaces.Dict({
-            "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self._obs_size,), np.float32),
+            "observation": self.observation_box,
             "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
         })
         self._tells_seat = type(self.codec).on_move is not Codec.on_move
@@ -202,13 +206,16 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
     # ---- the episode ------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match. ``seed`` deals it exactly as ``game.new_state(seed)`` does and seeds the
-        matches of later resets without a seed."""
+        matches of later resets without a seed. ``options={"deal": d}`` sets the table to a
+        given deal (a round's deal in record notation, or a list of them for the rounds in
+        order; later rounds are dealt from the seed), ``options={"record": r}`` to a record's
+        deals; a deal that cannot be is refused (ValueError, one sentence)."""
         if seed is not None:
             self._seeds = random.Random(seed)
             match_seed = int(seed)
         else:
             match_seed = self._seeds.getrandbits(62)
-        self._state = self.game.new_state(match_seed)
+        self._state = self.game.new_state(match_seed, self._deals(options or {}))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -222,6 +229,32 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self._chooser = None
         self._live = True  # until the episode ends: then every agent is terminated
         self._next_decision(self._state.actors[0])
+
+    def _deals(self, options: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """The deals a reset's options ask for (None: shuffled from the seed)."""
+        unknown = set(options) - {"deal", "record"}
+        if unknown:
+            raise ValueError(f"reset takes the options 'deal' and 'record', not "
+                             f"{', '.join(sorted(map(repr, unknown)))}")
+        if "record" in options:
+            record = options["record"]
+            if not isinstance(record, dict) or not isinstance(record.get("deals"), list):
+                raise ValueError("a record for reset must be a game record with its deals "
+                                 "(cardtable-record/2, as env.table.record() gives)")
+            if (record.get("game"), record.get("players")) != (self.game.name,
+                                                                self.game.players):
+                raise ValueError(f"the record is of {record.get('game')} at "
+                                 f"{record.get('players')} players, not {self.game.name} at "
+                                 f"{self.game.players}")
+            return [dict(d) for d in record["deals"]]
+        if "deal" in options:
+            deal = options["deal"]
+            deals = deal if isinstance(deal, list) else [deal]
+            if not deals or not all(isinstance(d, dict) for d in deals):
+                raise ValueError("a deal for reset must be a round's deal in record notation "
+                                 "({'hands': [...], 'stock': [...], ...}) or a list of them")
+            return [dict(d) for d in deals]
+        return None
 
     def _next_decision(self, seat: int) -> None:
         """Make ``seat`` (the engine's first listed actor) the one on move. Its legal actions
@@ -337,6 +370,38 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
                 self._firsts = None
                 self._chooser = None
                 return
+        self._round_or_end(rounds, state)
+
+    def play(self, action: Action) -> None:
+        """Apply an engine action (not an id) for the agent on move, as if its spelling had been
+        stepped: the way a bot of the library (or any caller holding an engine move) plays a
+        seat of the env. Refused (ValueError, one sentence, nothing changed) when the episode is
+        over, a compound move is being spelled, or the engine refuses the move."""
+        if not self._live:
+            raise ValueError("the episode is over: call reset() first")
+        if self._chooser is not None:
+            raise ValueError("a compound move is being spelled id by id: finish it with step()")
+        state = self._state
+        assert state is not None
+        try:
+            state.apply(self._seat, action)
+        except IllegalAction as exc:
+            raise ValueError(f"{action} is not allowed now: {exc}") from None
+        self._applied(self.agent_selection, state)
+
+    def _applied(self, agent: str, state: State) -> None:
+        """An engine action was applied for ``agent``: the next seat on move, or the round's
+        rewards and the episode's end (what :meth:`step` does inline after an id's move)."""
+        self._after_choice(agent)
+        rounds = state.rounds_played
+        if rounds == self._rounds and state.actors:
+            self._next_decision(state.actors[0])
+            return
+        self._round_or_end(rounds, state)
+
+    def _round_or_end(self, rounds: int, state: State) -> None:
+        """After a move that ended a round or left nobody on move: the round's rewards, and the
+        episode's end or the next decision."""
         ended = rounds > self._rounds
         if ended:
             self._rounds = rounds
@@ -415,11 +480,18 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         return _ndarray(size, _INT8, mask)
 
     def observe(self, agent: str) -> dict[str, Any]:
+        return {"observation": self.observation(agent), "action_mask": self.action_mask(agent)}
+
+    def observation(self, agent: str) -> Obs:
+        """``agent``'s float vector (what ``observe`` gives beside the mask). Values past a
+        field's bounds (a match total far beyond the target, a turn count past the cap) are
+        clipped to the box, so the box is the vector's true range."""
         seat = self._index[agent]
         obs = self.codec.observation(self.table, seat, self._obs_size)
         if agent == self.agent_selection and self._chooser is not None and self._chooser.prefix:
             self.codec.encode_pending(self._chooser.prefix, obs, self.codec.layout.size)
-        return {"observation": obs, "action_mask": self.action_mask(agent)}
+        np.clip(obs, self._low, self._high, out=obs)
+        return obs
 
     # ---- text -------------------------------------------------------------------------------
     def render(self) -> str | None:

@@ -3,6 +3,8 @@ its own, imported only when an environment for it is made)."""
 
 from __future__ import annotations
 
+import re
+
 from cardtable.engine.game import Game, game_kit, game_kits
 from cardtable.rl.codec import Codec
 
@@ -23,3 +25,24 @@ def codec_for(game: Game) -> Codec:
                          f"(games that have one: {known})")
     codec: Codec = cls(game)
     return codec
+
+
+_VERSIONED = re.compile(r"(.+)_v(\d+)")
+
+
+def split_version(name: str) -> tuple[str, int | None]:
+    """An env name's game and the spaces version it asks for: ``"day_v1"`` is ``("day", 1)``;
+    a plain game name asks for none (the current spaces)."""
+    found = _VERSIONED.fullmatch(name.strip())
+    if found is None:
+        return name, None
+    return found[1], int(found[2])
+
+
+def check_version(name: str, codec: Codec) -> None:
+    """Refuse (ValueError, one sentence) an env name whose version is not the codec's."""
+    game, version = split_version(name)
+    if version is not None and version != codec.version:
+        raise ValueError(f"{name} is not available: {game}'s spaces are version "
+                         f"{codec.version} now ({game}_v{codec.version}); the spaces of other "
+                         "versions are not kept, so a policy trained on them must be retrained")

@@ -34,6 +34,9 @@ _SHARED_FIRST: dict[int, int] = {id(a): i for i, a in enumerate(SIMPLE)}
 _SHARED_FIRST.update((id(a), len(SIMPLE) + a.card) for a in ca.DISCARDS)
 
 
+HISTORY = 8  # rows of the discard history: the cards under the pile's top, nearest first
+
+
 class ContractCodec(Codec):
     lowest_wins = True
     scale = 100.0
@@ -57,23 +60,36 @@ class ContractCodec(Codec):
         self.max_spelling = 2 + self.deck_size + self.melds_max
         self._seat = 0  # spellings name meld owners relative to the seat on move
         lay = Layout()
-        self.f_hand = lay.add("hand", NCARDS, "count of each card in my hand (52 = joker) / 2")
-        self.f_pile = lay.add("discard pile", NCARDS, "counts of the cards in the pile / 2")
+        # the most of any one card: a deck's copies, or all the jokers
+        most = self._most = float(max(int(rules.decks), int(rules.jokers)))
+        self.f_hand = lay.add("hand", NCARDS, "count of each card in my hand (52 = joker) / 2",
+                              high=most / 2)
+        self.f_pile = lay.add("discard pile", NCARDS, "counts of the cards in the pile / 2",
+                              high=most / 2)
         self.f_top = lay.add("discard top", NCARDS, "the pile's top card, one-hot")
         self.f_taken = lay.add("taken", NCARDS, "the card taken from the pile this turn")
         self.f_known = lay.add("known", n * NCARDS,
                                "per other seat (in turn order after me; my row stays 0): cards "
-                               "everyone saw it take or buy and still holds")
+                               "everyone saw it take or buy and still holds", high=most)
         self.meld_row = NCARDS + 3
         self.f_melds = lay.add("melds", n * self.melds_max * self.meld_row,
                                "per seat (me first) and meld number: card counts, set, run, "
-                               "jokers in it")
+                               "jokers in it", high=(*[most] * NCARDS, 1.0, 1.0, most))
+        self.f_history = lay.add("discard history", HISTORY * NCARDS,
+                                 f"the {HISTORY} cards under the pile's top, one-hot, one row "
+                                 "each, the most recent discard first")
+        # A hand holds at most the deck; buys, penalties, a total and a turn count are capped
+        # (at 20, 20, ten hundreds either way and 1,000 turns) where the env clips the vector.
         self.f_seats = lay.add("seats", n * 7,
-                               "per seat: hand size / 10, down, buys made, penalties, "
-                               "match total / 100, on move, in the open window")
+                               "per seat: hand size / 10, down, buys made (up to 20), penalties "
+                               "(up to 20), match total / 100 (within -10..10), on move, in the "
+                               "open window",
+                               high=(self.deck_size / 10, 1.0, 20.0, 20.0, 10.0, 1.0, 1.0),
+                               low=(0, 0, 0, 0, -10.0, 0, 0))
         self.f_table = lay.add("table", 4 + len(PHASES),
-                               "deal / deals, stock size / deck, turn / 100, owed jokers, phase "
-                               "(draw, buy, play, rummy)")
+                               "deal / deals, stock size / deck, turn / 100 (up to 10), owed "
+                               "jokers (up to the deck's jokers), phase (draw, buy, play, rummy)",
+                               high=(1.0, 1.0, 10.0, most, *[1.0] * len(PHASES)))
         self.layout = lay
         self._deals = len(rules.contracts)
 
@@ -173,6 +189,14 @@ class ContractCodec(Codec):
     def pending_size(self) -> int:
         return 2 * NCARDS + 1 + 2 * NCARDS + 1
 
+    def pending_bounds(self) -> tuple[list[float], list[float]]:
+        """The card being laid or swapped (one-hot), the lay-down flag, its cards counted (at
+        most every copy of a card), its groups closed (at most the contract's melds), its last
+        card (one-hot)."""
+        high = [1.0] * (2 * NCARDS + 1) + [self._most] * NCARDS + [float(self.melds_max)]
+        high += [1.0] * NCARDS
+        return [0.0] * len(high), high
+
     def encode_pending(self, prefix: Sequence[int], out: Obs, start: int) -> None:
         """The move under way: the card to lay or swap, or the lay-down so far (its cards
         counted, the groups closed, the last card)."""
@@ -205,6 +229,8 @@ class ContractCodec(Codec):
             out[self.f_pile + _CARD[c]] += 0.5
         if pile:
             out[self.f_top + _CARD[pile[-1]]] = 1.0
+        for k, c in enumerate(reversed(pile[-1 - HISTORY:-1])):
+            out[self.f_history + k * NCARDS + _CARD[c]] = 1.0
         taken = table.get("taken_from_discard")
         if taken is not None:
             out[self.f_taken + _CARD[taken]] = 1.0
@@ -270,6 +296,10 @@ class ContractCodec(Codec):
             for c in pile:
                 buf[at + c] += 1
             buf[self.f_top + pile[-1]] = 1
+            at = self.f_history
+            for c in reversed(pile[-1 - HISTORY:-1]):
+                buf[at + c] = 1
+                at += NCARDS
         if s.taken >= 0:
             buf[self.f_taken + s.taken] = 1
         known = s.known

@@ -1,29 +1,38 @@
-"""Day: every move one id, bet sizes as one id per amount of chips.
+"""Day: every move one id, bet sizes as a fixed set of pot fractions.
 
-The engine itself offers a canonical set of amounts at each bet (fixed limit: the one bet; pot-
-and no-limit: the smallest, half the pot, the pot and a grid of round numbers up to all-in), so
-a ``bet N`` or ``raise to N`` is the id of ``N``; the space holds every amount up to all the
-chips at the table (``stack`` x players), the most anyone can put in.
+The space is the same size at every table (55 ids): keep, the swaps, fold, check, call, all-in,
+then one id for the smallest bet or raise the rules allow and one for each fraction of the pot
+in :data:`POT_FRACTIONS` (a bet of ``f`` is ``f`` x the pot after calling, on top of the current
+bet, as the engine's own "half the pot" is). An id is allowed when its amount is legal and
+differs from every smaller id's amount and from all-in (so no two ids make the same move); at a
+fixed-limit table only the one bet. The engine accepts any amount in range, so every id's move
+is legal, but the engine's other round-number amounts are not offered: a policy bets in pot
+fractions.
 """
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from cardtable.engine.game import Action, Game, State
 from cardtable.games.day import actions as day_actions
 from cardtable.games.day.cards import CODES, DECK_SIZE
-from cardtable.rl.codec import Layout, Obs, PackedCodec, bit_rows
+from cardtable.rl.codec import Deferred, Layout, Obs, PackedCodec, bit_rows
 
-MAX_CHIPS = 50_000  # tables with more chips would need more ids than is sensible
+#: The bet sizes after the smallest one, as fractions of the pot after calling
+POT_FRACTIONS: tuple[Fraction, ...] = tuple(
+    Fraction(f) for f in ("1/4", "1/3", "1/2", "2/3", "3/4", "1", "3/2", "2", "3"))
 KEEP_ID = 0
 SWAP_BASE = 1  # + card
 FOLD_ID = SWAP_BASE + DECK_SIZE
 CHECK_ID = FOLD_ID + 1
 CALL_ID = CHECK_ID + 1
 ALL_IN_ID = CALL_ID + 1
-BET_BASE = ALL_IN_ID + 1  # + amount
+BET_BASE = ALL_IN_ID + 1  # the smallest bet or raise; + 1 + k: POT_FRACTIONS[k]
+ACTION_SIZE = BET_BASE + 1 + len(POT_FRACTIONS)
 _CARD = {c: i for i, c in enumerate(CODES)}
 _BIT = [1 << c for c in range(DECK_SIZE)]
 _ROWS = bit_rows()
@@ -34,23 +43,21 @@ _WHOLE: tuple[Action, ...] = (day_actions.KEEP, *day_actions.SWAPS, day_actions.
 
 class DayCodec(PackedCodec):
     lowest_wins = False
+    version = 1  # v0 had an id per amount of chips (447 ids heads-up at the default stack)
+    action_size = ACTION_SIZE
     # Every move but a bet or raise is one of the engine's shared actions. A bet size is
-    # looked up among the decision's: the engine accepts any size in range, and the env offers
-    # the engine's canonical ones.
+    # looked up among the decision's (choices): the pot fractions' amounts at that decision.
     wholes = _WHOLE
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         stack = int(game.options["stack"])
         self.chips = stack * self.players
-        if self.chips > MAX_CHIPS:
-            raise ValueError(f"the RL environment takes tables of at most {MAX_CHIPS} chips in "
-                             f"all (stack x players), not {self.chips}")
         self.scale = float(stack)
         self.hands = int(game.options["hands"])
-        self.RAISE_BASE = BET_BASE + self.chips + 1
-        self.action_size = self.RAISE_BASE + self.chips + 1
+        self._bet_ids: dict[int, int] = {}  # the decision's bet amounts and their ids
         n = self.players
+        every = float(n)  # all the chips at the table, in stacks
         lay = Layout()
         self.f_hand = lay.add("hand", DECK_SIZE, "my two private cards")
         self.f_swapped = lay.add("swapped", DECK_SIZE, "the card I gave up in a substitution")
@@ -59,20 +66,49 @@ class DayCodec(PackedCodec):
         self.f_seats = lay.add("seats", n * 9,
                                "per seat (me first, then in turn order): stack / stack, chips in "
                                "the pot / stack, chips in this betting round / stack, in the hand, "
-                               "folded, all-in, substituted, on move, deals")
+                               "folded, all-in, substituted, on move, deals",
+                               high=(every, every, every, 1, 1, 1, 1, 1, 1))
         self.f_table = lay.add("table", 9,
                                "pot / stack, current bet / stack, to call / stack, smallest and "
-                               "largest raise to / stack, raises this round, hand / hands, "
-                               "stock size / 40, cards revealed / 5")
+                               "largest raise to / stack, raises this round (up to 20), hand / "
+                               "hands, stock size / 40, cards revealed / 5",
+                               high=(every, every, every, every, every, 20, 1, 1, 1))
         self.f_phase = lay.add("phase", len(PHASES), "substitute, first betting, final betting")
         self.layout = lay
         self._bytes = (self.f_seats + 7) // 8
 
+    def choices(self, state: State, seat: int) -> tuple[Sequence[Action], Deferred | None]:
+        """The engine's moves but its bets, then one bet or raise per pot-fraction id whose
+        amount is legal, new and not all-in (the ids remembered for :meth:`spell`)."""
+        s: Any = state
+        legal = state.legal_actions(seat)
+        out = [a for a in legal if not isinstance(a, day_actions.Bet | day_actions.RaiseTo)]
+        ids: dict[int, int] = {}
+        if len(out) < len(legal):  # the engine offers a bet or raise: the range is open
+            commit, stack, cb = s.commit[seat], s.totals[seat], s.current_bet
+            low, high = s.bet_range(seat)
+            afford = commit + stack
+            top = min(high, afford)
+            make = day_actions.bet if cb == 0 else day_actions.raise_to
+            amounts = [low]
+            if low < high:  # not fixed limit (there the one bet is the smallest)
+                pot = sum(s.contrib) + max(0, cb - commit)
+                amounts += [cb + int(f * pot) for f in POT_FRACTIONS]
+            for k, amount in enumerate(amounts):
+                if low <= amount <= top and amount not in ids and (
+                        amount < afford or not any(isinstance(a, day_actions.AllIn) for a in out)):
+                    ids[amount] = BET_BASE + k
+                    out.append(make(amount))
+        self._bet_ids = ids
+        return out, None
+
     def spell(self, action: Action) -> tuple[int, ...]:
-        if isinstance(action, day_actions.Bet):
-            return (BET_BASE + action.amount,)
-        if isinstance(action, day_actions.RaiseTo):
-            return (self.RAISE_BASE + action.amount,)
+        if isinstance(action, day_actions.Bet | day_actions.RaiseTo):
+            found = self._bet_ids.get(action.amount)
+            if found is None:
+                raise ValueError(f"{action} is not one of the sizes the env offers now "
+                                 "(the smallest and the pot fractions)")
+            return (found,)
         if isinstance(action, day_actions.Swap):
             return (SWAP_BASE + action.card,)
         if isinstance(action, day_actions.Keep):
@@ -94,9 +130,9 @@ class DayCodec(PackedCodec):
             return simple[action_id]
         if action_id < FOLD_ID:
             return f"swap {CODES[action_id - SWAP_BASE]}"
-        if action_id < self.RAISE_BASE:
-            return f"bet {action_id - BET_BASE}"
-        return f"raise to {action_id - self.RAISE_BASE}"
+        if action_id == BET_BASE:
+            return "bet the least"
+        return f"bet {POT_FRACTIONS[action_id - BET_BASE - 1]} pot"
 
     def encode(self, view: dict[str, Any], seat: int, out: Obs) -> None:
         zones = view["zones"]

@@ -29,6 +29,7 @@ ACTION_SIZE = DISCARD_BASE + DECK_SIZE
 _CARD = {c: i for i, c in enumerate(CODES)}
 _BIT = [1 << c for c in range(DECK_SIZE)]
 _ROWS = bit_rows()
+HISTORY = 8  # rows of the discard history: the cards under the pile's top, nearest first
 _MELD_ID = {m.mask: DECLARE_BASE + i for i, m in enumerate(MELDS)}
 # The engine's shared action objects by identity: the ids of a decision without spelling each.
 # They live as long as the module, so no other object can have one of these ids meanwhile.
@@ -60,12 +61,19 @@ class DaylilyCodec(PackedCodec):
                                "cards everyone saw it take from the pile and still holds")
         self.f_melds = lay.add("melds", n * DECK_SIZE,
                                "per seat: the cards of its declared melds")
+        self.f_history = lay.add("discard history", HISTORY * DECK_SIZE,
+                                 f"the {HISTORY} cards under the pile's top, one-hot, one row "
+                                 "each, the most recent discard first")
+        # A hand, its melds and their points hold at most the 45 cards; a total is capped at
+        # ten targets either way, a turn count at 1,000, rebuilds at 10, rounds at 100.
         self.f_seats = lay.add("seats", n * 5,
                                "per seat: hand size / 10, melded cards / 10, meld points / 30, "
-                               "match total / 100, on move")
+                               "match total / 100 (within -10..10), on move",
+                               high=(4.5, 4.5, 10.0, 10.0, 1.0), low=(0, 0, 0, -10.0, 0))
         self.f_table = lay.add("table", 6,
-                               "stock size / 45, stock rebuilds, turns / 100, round / 10, "
-                               "draw phase, play phase")
+                               "stock size / 45, stock rebuilds (up to 10), turns / 100 (up to "
+                               "10), round / 10 (up to 10), draw phase, play phase",
+                               high=(1.0, 10.0, 10.0, 10.0, 1.0, 1.0))
         self.layout = lay
         self._bytes = (self.f_seats + 7) // 8
 
@@ -114,6 +122,8 @@ class DaylilyCodec(PackedCodec):
             out[self.f_pile + _CARD[c]] = 1.0
         if pile:
             out[self.f_top + _CARD[pile[-1]]] = 1.0
+        for k, c in enumerate(reversed(pile[-1 - HISTORY:-1])):
+            out[self.f_history + k * DECK_SIZE + _CARD[c]] = 1.0
         taken = table["taken_from_discard"]
         if taken is not None:
             out[self.f_taken + _CARD[taken]] = 1.0
@@ -157,6 +167,10 @@ class DaylilyCodec(PackedCodec):
         bits = hands[seat]
         if pile:  # the pile's cards are all different: their bits add up to its mask
             bits |= sum(map(_BIT.__getitem__, pile)) << self.f_pile | 1 << (self.f_top + pile[-1])
+            at = self.f_history
+            for c in reversed(pile[-1 - HISTORY:-1]):
+                bits |= 1 << (at + c)
+                at += DECK_SIZE
         if s.taken >= 0:
             bits |= 1 << (self.f_taken + s.taken)
         known = s.known

@@ -37,6 +37,7 @@ from cardtable.games.sayrummy.sounds import (
 from cardtable.rl.codec import Codec, Layout, Obs
 
 MAX_WORD = 28  # the longest pronunciation in the word list, in sounds
+HISTORY = 8  # rows of the discard history: the cards under the pile's top, nearest first
 WORD_SLOTS = 24  # words on the table encoded one by one (all of them count in the totals)
 NTOKENS = 2 * NSOUNDS  # a sound card, or the wild card said as a sound
 _CARD = {code(c): c for c in range(NCARDS)}
@@ -85,27 +86,40 @@ class SayRummyCodec(Codec):
         self.max_spelling = MAX_WORD + 2
         n = self.players
         lay = Layout()
-        self.f_hand = lay.add("hand", NCARDS, "count of each card in my hand (40 = wild) / 2")
-        self.f_pile = lay.add("discard pile", NCARDS, "count of each card in the pile / 2")
+        most = max(int(opts["copies"]), int(opts["wilds"]))  # of any one card in the deck
+        self.f_hand = lay.add("hand", NCARDS, "count of each card in my hand (40 = wild) / 2",
+                              high=most / 2)
+        self.f_pile = lay.add("discard pile", NCARDS, "count of each card in the pile / 2",
+                              high=most / 2)
         self.f_top = lay.add("discard top", NCARDS, "the pile's top card, one-hot")
         self.f_taken = lay.add("taken", NCARDS,
                                "the card the player on move took from the pile this turn")
         self.f_known = lay.add("known", n * NCARDS,
                                "per other seat (in turn order after me; my own row stays 0): "
                                "counts of the cards everyone saw it take from the pile and "
-                               "still holds")
+                               "still holds", high=most)
         self.f_laid = lay.add("on the table", NTOKENS,
-                              "counts of the tokens in all words on the table / 2")
+                              "counts of the tokens in all words on the table / 2",
+                              high=most / 2)
         self.word_row = n + NTOKENS + 2
         self.f_words = lay.add("words", WORD_SLOTS * self.word_row,
                                f"the first {WORD_SLOTS} words on the table, each: who laid it "
                                "(relative seat, one-hot), its tokens counted, length / 10, "
-                               "1 (the slot is used)")
+                               "1 (the slot is used)",
+                               high=(*[1.0] * n, *[float(most)] * NTOKENS, MAX_WORD / 10, 1.0))
+        self.f_history = lay.add("discard history", HISTORY * NCARDS,
+                                 f"the {HISTORY} cards under the pile's top, one-hot, one row "
+                                 "each, the most recent discard first")
+        # A hand holds at most the deck; a total is capped at 20 games' worth either way, a
+        # turn count at 1,000, the stock's running out at 10.
         self.f_seats = lay.add("seats", n * 3,
-                               "per seat: hand size / 10, match total / 20, on move")
+                               "per seat: hand size / 10, match total / 20 (within -10..10), "
+                               "on move", high=(self.deck_size / 10, 10.0, 1.0),
+                               low=(0, -10.0, 0))
         self.f_table = lay.add("table", 6,
-                               "stock size / deck, times the stock ran out, turns / 100, game "
-                               "number / games, draw phase, play phase")
+                               "stock size / deck, times the stock ran out (up to 10), turns / "
+                               "100 (up to 10), game number / games, draw phase, play phase",
+                               high=(1.0, 10.0, 10.0, 1.0, 1.0, 1.0))
         self.layout = lay
         self._games = int(opts["games"])
 
@@ -167,16 +181,34 @@ class SayRummyCodec(Codec):
         return "end"
 
     def pending_size(self) -> int:
-        return 1 + self.deck_size + MAX_WORD * NTOKENS
+        """WORD or which word is extended (1 + D), then the word so far, compactly: each
+        position's token as one number, each token counted, the last token, the length (190
+        floats where one one-hot row per position took 2,240)."""
+        return 1 + self.deck_size + MAX_WORD + 2 * NTOKENS + 1
+
+    def pending_bounds(self) -> tuple[list[float], list[float]]:
+        most = float(max(int(self.game.options["copies"]), int(self.game.options["wilds"])))
+        high = [1.0] * (1 + self.deck_size + MAX_WORD) + [most] * NTOKENS + [1.0] * NTOKENS
+        high.append(1.0)
+        return [0.0] * len(high), high
 
     def encode_pending(self, prefix: Sequence[int], out: Obs, start: int) -> None:
-        """The word under way: WORD or which word is extended, then each token so far."""
+        """The word under way: WORD or which word is extended, then the tokens so far: at each
+        position (token + 1) / 80 (0 past the end), the count of each token, the last token
+        one-hot, and the length / the longest word."""
         if not prefix:
             return
         out[start + prefix[0] - self.WORD] = 1.0
-        base = start + 1 + self.deck_size
-        for k, token in enumerate(prefix[1:]):
-            out[base + k * NTOKENS + token - self.TOKEN] = 1.0
+        at = start + 1 + self.deck_size
+        counts = at + MAX_WORD
+        last = counts + NTOKENS
+        tokens = [t - self.TOKEN for t in prefix[1:]]
+        for k, t in enumerate(tokens):
+            out[at + k] = (t + 1) / NTOKENS
+            out[counts + t] += 1.0
+        if tokens:
+            out[last + tokens[-1]] = 1.0
+        out[last + NTOKENS] = len(tokens) / MAX_WORD
 
     def encode(self, view: dict[str, Any], seat: int, out: Obs) -> None:
         zones = view["zones"]
@@ -189,6 +221,8 @@ class SayRummyCodec(Codec):
             out[self.f_pile + _CARD[c]] += 0.5
         if pile:
             out[self.f_top + _CARD[pile[-1]]] = 1.0
+        for k, c in enumerate(reversed(pile[-1 - HISTORY:-1])):
+            out[self.f_history + k * NCARDS + _CARD[c]] = 1.0
         taken = table["taken_from_discard"]
         if taken is not None:
             out[self.f_taken + _CARD[taken]] = 1.0
@@ -241,6 +275,10 @@ class SayRummyCodec(Codec):
             for c in pile:
                 buf[at + c] += 1
             buf[self.f_top + pile[-1]] = 1
+            at = self.f_history
+            for c in reversed(pile[-1 - HISTORY:-1]):
+                buf[at + c] = 1
+                at += NCARDS
         if s.taken >= 0:
             buf[self.f_taken + s.taken] = 1
         known = s.known
