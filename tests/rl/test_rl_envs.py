@@ -62,7 +62,12 @@ def _check_decision(e: CardTableEnv, rng: random.Random) -> None:
     that deal the cards it cannot see afresh."""
     state = e.table
     seat = state.actors[0]
-    legal = list(state.legal_actions(seat))
+    engine = list(state.legal_actions(seat))
+    listed, deferred = e.codec.choices(state, seat)
+    legal = [*listed, *(deferred[1]() if deferred is not None else ())]
+    # the env offers the engine's moves, except that Day's bets are its pot fractions
+    assert all(state.refusal(seat, a) is None for a in legal)
+    assert all(type(a).__name__ in ("Bet", "RaiseTo") for a in engine if a not in legal)
     spellings = [e.codec.spell(a) for a in legal]
     assert len(set(spellings)) == len(spellings), "two legal actions share a spelling"
     assert all(len(s) <= e.codec.max_spelling for s in spellings)
@@ -102,7 +107,7 @@ def _check_decision(e: CardTableEnv, rng: random.Random) -> None:
                 f"seat {other}'s observation depends on cards it cannot see"
             )
         if other == seat:
-            assert [str(a) for a in observation.legal_actions()] == [str(a) for a in legal]
+            assert [str(a) for a in observation.legal_actions()] == [str(a) for a in engine]
 
 
 @pytest.mark.parametrize(("name", "players"), [
