@@ -40,7 +40,7 @@ def play_matches(model: Any, game: str, players: int, bot: str, matches: int,
     env = rl.single_agent(game, players=players, opponents=bot)
     wins = 0
     for m in range(matches):
-        obs, info = env.reset(seed=seed + m)
+        obs, _info = env.reset(seed=seed + m)
         done = False
         while not done:
             action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)

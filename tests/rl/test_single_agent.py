@@ -33,14 +33,15 @@ def test_it_is_a_gymnasium_env_with_masks() -> None:
     """Gymnasium's own checks of reset (seeded determinism, spaces); its step check samples
     ids without the mask, which no masked env passes, so steps are checked masked here."""
     env = rl.single_agent("daylily", players=2, opponents="random")
-    assert isinstance(env, gymnasium.Env)
+    assert isinstance(env, gymnasium.Env) and type(env).__mro__[1] is gymnasium.Env
+    assert isinstance(env.action_space, gymnasium.spaces.Discrete)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         check_reset_seed_determinism(env)
         check_reset_return_type(env)
     obs, _ = env.reset(seed=0)
     assert env.observation_space.contains(obs)
-    assert env.action_masks().shape == (env.action_space.n,)
+    assert env.action_masks().shape == (env.action_space.n,)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("game", "players"), [("dummy-rummy", 2), ("day", 3)])
@@ -50,7 +51,7 @@ def test_the_learners_rewards_add_up_to_its_match_result_against_greedy(
     are its final standing plus 1 when it won, minus 1 when it did not."""
     env = rl.single_agent(game, players=players, opponents="greedy")
     rng = np.random.default_rng(1)
-    obs, info = env.reset(seed=4)
+    _obs, info = env.reset(seed=4)
     assert info["seat"] == env.seat and info["skipped"] == []
     total, _ = _random_episode(env, rng)
     state = env.table
@@ -129,7 +130,7 @@ def test_the_batched_stepper_plays_what_single_tables_play() -> None:
     vec = rl.vector_env("daylily", 3, players=2, opponents="random", episode="round")
     singles = [rl.single_agent("daylily", players=2, opponents="random", episode="round")
                for _ in range(3)]
-    obs, info = vec.reset(seed=5)
+    obs, _info = vec.reset(seed=5)
     rows = [e.reset(seed=5 + i)[0] for i, e in enumerate(singles)]
     assert np.array_equal(obs, np.stack(rows))
     rng = np.random.default_rng(0)

@@ -35,26 +35,36 @@ def bit_rows() -> tuple[bytes, ...]:
 
 
 Bound = float | Sequence[float]
+#: The bound of a float no codec declared (a third-party codec that names none): finite, as a
+#: Box must be, and wide enough never to clip
+UNDECLARED = 1e6
 
 
 class Layout:
     """Named slices of the observation vector, in order, with the least and greatest value each
     float can take: the encoding's documentation, and the observation box's true bounds."""
 
-    def __init__(self) -> None:
+    def __init__(self, low: float = -UNDECLARED, high: float = UNDECLARED) -> None:
+        """``low`` and ``high``: the bounds of a field that declares none (``Layout(0, 1)`` for
+        a codec whose fields are 0/1 unless they say otherwise; a plain ``Layout()`` declares
+        nothing, and its box is the wide finite one)."""
         self.fields: list[tuple[str, int, int, str]] = []  # name, start, size, meaning
         self.size = 0
         self._low: list[float] = []
         self._high: list[float] = []
+        self._default = (low, high)
 
-    def add(self, name: str, size: int, meaning: str, high: Bound = 1.0, low: Bound = 0.0
-            ) -> int:
+    def add(self, name: str, size: int, meaning: str, high: Bound | None = None,
+            low: Bound | None = None) -> int:
         """A field of ``size`` floats. ``high`` and ``low`` bound each of them: one number for
-        all, or a row that repeats (a seat's five numbers, for every seat). A codec whose value
-        has no bound of its own (a match total, a turn count) caps it where it writes it."""
+        all, or a row that repeats (a seat's five numbers, for every seat); None, the layout's
+        default. A value with no bound of its own (a match total, a turn count) is given a cap
+        here, and the env clips the vector to the bounds."""
         start = self.size
         self.fields.append((name, start, size, meaning))
         self.size += size
+        high = self._default[1] if high is None else high
+        low = self._default[0] if low is None else low
         for bound, into in ((high, self._high), (low, self._low)):
             row = [float(bound)] if isinstance(bound, int | float) else [float(b) for b in bound]
             if size % len(row):

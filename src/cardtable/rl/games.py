@@ -31,7 +31,7 @@ _VERSIONED = re.compile(r"(.+)_v(\d+)")
 
 
 def split_version(name: str) -> tuple[str, int | None]:
-    """An env name's game and the spaces version it asks for: ``"day_v1"`` is ``("day", 1)``;
+    """An env name's game and the spaces version it asks for: ``"<game>_v1"`` is ``("<game>", 1)``;
     a plain game name asks for none (the current spaces)."""
     found = _VERSIONED.fullmatch(name.strip())
     if found is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -21,7 +21,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from cardtable.bots import Bot, Decision, make_bot
+from cardtable.bots import Bot, Decision, Needs, make_bot
 from cardtable.rl.codec import Obs
 from cardtable.rl.env import CardTableEnv, Mask
 
@@ -51,7 +51,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
     the move is made, and the others do not move in between.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(self, game: str, players: int | None = None,
                  opponents: Opponent | Sequence[Opponent] = "greedy", seat: int | None = None,
@@ -113,8 +113,8 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         the learner's seat when drawn, the bots' seeds); ``options`` as the AEC env's reset
         takes them: ``{"deal": ...}`` or ``{"record": ...}`` sets the table.
 
-        An episode can end before the learner's first move (Day's others all folding, a
-        one-round episode where the others go out first). Gymnasium's reset cannot report a
+        An episode can end before the learner's first move (in a game where the others'
+        moves alone can finish a round: all folding, going out before the learner's turn). Gymnasium's reset cannot report a
         reward, so such an episode is not handed to the learner: reset deals the next one, and
         lists the ones it passed over in ``info["skipped"]`` (each its match seed, the
         learner's seat and the learner's reward in it). With a given deal there is no next one
@@ -157,7 +157,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
             seat = aec._seat
             bot = bots.get(seat)
             if bot is not None:
-                needs = getattr(bot, "needs", "observation")
+                needs: Needs = getattr(bot, "needs", "observation")
                 aec.play(bot.choose(Decision.at(aec.table, seat, needs)))
             else:
                 other = aec.agent_selection
@@ -189,7 +189,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         """The engine state (the referee's copy, for records and logs)."""
         return self.aec.table
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return self.aec.render()
 
 
@@ -201,14 +201,14 @@ def single_agent(game: str, players: int | None = None,
     return SingleAgentEnv(game, players, opponents, seat, options, episode, render_mode)
 
 
-class BatchedEnv(VectorEnv):  # type: ignore[misc]  # gymnasium's VectorEnv is generic in stubs
+class BatchedEnv(VectorEnv):
     """Several :class:`SingleAgentEnv` tables stepped together, a ``gymnasium.vector.VectorEnv``
     (same-step autoreset: a finished table's last observation is in ``infos["final_obs"]``, the
     row returned is the next episode's first). It writes each table's observation into one
     array and keeps the infos to what ends, which is what it saves over ``SyncVectorEnv``
     (benchmarks/rl_vector.py measures it). ``action_masks()`` gives one row per table."""
 
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
     def __init__(self, envs: Sequence[SingleAgentEnv]) -> None:
         if not envs:
@@ -220,7 +220,9 @@ class BatchedEnv(VectorEnv):  # type: ignore[misc]  # gymnasium's VectorEnv is g
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, self.num_envs)
         self.action_space = batch_space(first.action_space, self.num_envs)
-        size = first.observation_space.shape[0]
+        shape = first.observation_space.shape
+        assert shape is not None
+        size = shape[0]
         self._obs = np.zeros((self.num_envs, size), dtype=np.float32)
         self._rewards = np.zeros(self.num_envs, dtype=np.float64)
         self._terminations = np.zeros(self.num_envs, dtype=np.bool_)

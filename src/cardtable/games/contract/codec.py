@@ -59,7 +59,7 @@ class ContractCodec(Codec):
         self.action_size = self.END + 1
         self.max_spelling = 2 + self.deck_size + self.melds_max
         self._seat = 0  # spellings name meld owners relative to the seat on move
-        lay = Layout()
+        lay = Layout(0.0, 1.0)  # 0/1 unless a field says otherwise
         # the most of any one card: a deck's copies, or all the jokers
         most = self._most = float(max(int(rules.decks), int(rules.jokers)))
         self.f_hand = lay.add("hand", NCARDS, "count of each card in my hand (52 = joker) / 2",

@@ -58,7 +58,7 @@ class DayCodec(PackedCodec):
         self._bet_ids: dict[int, int] = {}  # the decision's bet amounts and their ids
         n = self.players
         every = float(n)  # all the chips at the table, in stacks
-        lay = Layout()
+        lay = Layout(0.0, 1.0)  # 0/1 unless a field says otherwise
         self.f_hand = lay.add("hand", DECK_SIZE, "my two private cards")
         self.f_swapped = lay.add("swapped", DECK_SIZE, "the card I gave up in a substitution")
         self.f_dealer = lay.add("dealer", DECK_SIZE, "the dealer's cards turned face up")

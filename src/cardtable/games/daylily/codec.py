@@ -50,7 +50,7 @@ class DaylilyCodec(PackedCodec):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         n = self.players
-        lay = Layout()
+        lay = Layout(0.0, 1.0)  # 0/1 unless a field says otherwise
         self.f_hand = lay.add("hand", DECK_SIZE, "1 for each card in my hand")
         self.f_pile = lay.add("discard pile", DECK_SIZE, "1 for each card in the discard pile")
         self.f_top = lay.add("discard top", DECK_SIZE, "the pile's top card, one-hot")

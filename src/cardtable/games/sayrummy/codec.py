@@ -85,7 +85,7 @@ class SayRummyCodec(Codec):
         self.action_size = self.END + 1
         self.max_spelling = MAX_WORD + 2
         n = self.players
-        lay = Layout()
+        lay = Layout(0.0, 1.0)  # 0/1 unless a field says otherwise
         most = max(int(opts["copies"]), int(opts["wilds"]))  # of any one card in the deck
         self.f_hand = lay.add("hand", NCARDS, "count of each card in my hand (40 = wild) / 2",
                               high=most / 2)
