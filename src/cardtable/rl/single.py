@@ -115,10 +115,11 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
 
         An episode can end before the learner's first move (in a game where the others'
         moves alone can finish a round: all folding, going out before the learner's turn).
-        Gymnasium's reset cannot report a reward, so such an episode is not handed to the learner: reset deals the next one, and
-        lists the ones it passed over in ``info["skipped"]`` (each its match seed, the
-        learner's seat and the learner's reward in it). With a given deal there is no next one
-        to deal: reset refuses it with one sentence instead."""
+        Gymnasium's reset cannot report a reward, so such an episode is not handed to the
+        learner: reset deals the next one, and lists the ones it passed over in
+        ``info["skipped"]`` (each its match seed, the learner's seat and its reward in it).
+        With a given deal there is no next one to deal: reset refuses it with one sentence
+        instead."""
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
