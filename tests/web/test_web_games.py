@@ -138,24 +138,22 @@ def test_two_people_and_a_bot_play_a_match_by_clicking(
         assert a.locator("section.end button:has-text('Play again')").count() == 1
         assert a.locator(".log-lines li").count() > 5
         if game == "daylily":
-            # Play again: a new table, the other person's new link (and its QR code) shown,
-            # then this page sits down at the new table, which still holds that link.
+            # Play again: one click each. The first yes waits for the other person, in words;
+            # the second starts the next match, and both pages go to their own seats there.
+            old_table = urlparse(a.url).path
             a.click("section.end button:has-text('Play again')")
-            again = a.locator("dialog[open]", has_text="A new table")
-            link = again.locator("ul.invites li:nth-child(2) input.link").input_value()
-            assert "invite=" in link and link != link_b
-            assert again.get_by_role("button",
-                                     name="Show the link of seat 2 as a QR code").count() == 1
-            again.get_by_role("button", name="Go to my seat").click()
-            # The page was at a table link already: wait for the new table's, or the state
-            # below may be read from the old page while it navigates away.
-            new_table = urlparse(link).path
-            a.wait_for_url(lambda url: urlparse(url).path == new_table)
-            assert wait_state(a)["seat"] == 0
-            a.get_by_role("button", name="Invite").click()
-            held = a.locator("dialog.links-dialog input.link")
-            held.first.wait_for()
-            assert [held.nth(i).input_value() for i in range(held.count())] == [link]
+            waiting = a.locator("section.end .again-waiting")
+            waiting.wait_for()
+            assert "You are in." in waiting.inner_text()
+            assert "to say yes" in waiting.inner_text()
+            assert a.locator("section.end button:has-text('Play again')").count() == 0
+            b.wait_for_selector("section.end")
+            b.locator("section.end button:has-text('Play again')").click()
+            for page, seat in ((a, 0), (b, 1)):
+                page.wait_for_url(lambda url: urlparse(url).path != old_table, timeout=20_000)
+                after = wait_state(page)
+                assert after["seat"] == seat and not after["over"]
+            assert urlparse(a.url).path == urlparse(b.url).path  # the same next table
         watch.check()
     finally:
         ctx_a.close()
