@@ -21,6 +21,7 @@ from cardtable.games.sayrummy.actions import (
     Word,
     parse_action,
 )
+from cardtable.games.sayrummy.dialects import Context, describe_presets, split_presets
 from cardtable.games.sayrummy.events import describe
 from cardtable.games.sayrummy.lexicon import (
     DEFAULT_WORD_LIST,
@@ -121,7 +122,9 @@ class SayRummyGame(Game):
         Option("schwa_merge", bool, True, "/ʌ/ and /ə/ count as the same sound"),
         Option(
             "dialect_merges", str, None,
-            "more sounds that count as one, e.g. ɑ=ɔ (cot-caught) or ɑ=ɔ,ɪ=i; none by default",
+            "more sounds that count as one: sounds joined by '=' (ɑ=ɔ, or ɑ=ɔ,ɪ=i) or an "
+            f"accent by name: {describe_presets()}; several separated by commas; none by "
+            "default",
             nullable=True,
         ),
         Option(
@@ -140,7 +143,10 @@ class SayRummyGame(Game):
     )
 
     def _check_options(self) -> None:
-        groups = list(parse_merges(self.options["dialect_merges"]))
+        equalities, presets = split_presets(self.options["dialect_merges"])
+        groups = list(parse_merges(equalities))
+        groups.extend(g for p in presets for g in p.merges)
+        self.contexts: tuple[Context, ...] = tuple(c for p in presets for c in p.contexts)
         if self.options["schwa_merge"]:
             groups.append((STRUT, SCHWA))
         self.canon: tuple[int, ...] = merge_classes(groups)
@@ -163,7 +169,7 @@ class SayRummyGame(Game):
     @cached_property
     def lexicon(self) -> Lexicon:
         """Loaded on first use (from the cache, or built from the installed packages)."""
-        return lexicon(self.canon, self.options["word_list"])
+        return lexicon(self.canon, self.options["word_list"], self.contexts)
 
     def new_state(
         self, seed: int | None = None, deals: Sequence[Deal] | None = None

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.errors import OptionError
+from cardtable.games.sayrummy.dialects import Context, accent_variants
 from cardtable.games.sayrummy.sounds import IPA, NSOUNDS, SOUNDS, parse_sound
 
 FORMAT = 6  # bump when the builder or the index layout changes: old caches are then ignored
@@ -389,9 +390,11 @@ class Lexicon:
         rank: tuple[int, ...],
         trie: Trie,
         word_list: str = "full",
+        contexts: tuple[Context, ...] = (),
     ) -> None:
         self.canon = canon
         self.word_list = word_list
+        self.contexts = contexts
         self.spellings = spellings
         self.rank = rank
         self.trie = trie
@@ -419,7 +422,8 @@ class Lexicon:
         missing), so that games and hands without wild cards never pay for them.
         """
         if self._multisets is None:
-            signature = _signature("multisets", self.word_list, ",".join(map(str, self.canon)))
+            signature = _signature("multisets", self.word_list, ",".join(map(str, self.canon)),
+                                   *(c.key() for c in self.contexts))
             path = cache_dir() / f"sayrummy-multisets-{signature}.pickle"
             cached = _read_cache(path, signature)
             if cached is None:
@@ -475,13 +479,17 @@ class Lexicon:
         return [p for p in self.by_length(len(pattern)) if all(p[i] == c for i, c in fixed)]
 
 
-def build_index(canon: tuple[int, ...], word_list: str = "full") -> dict[str, Any]:
-    """The cached part of a :class:`Lexicon`, built from a raw word list."""
+def build_index(
+    canon: tuple[int, ...], word_list: str = "full", contexts: tuple[Context, ...] = ()
+) -> dict[str, Any]:
+    """The cached part of a :class:`Lexicon`, built from a raw word list; ``contexts``: an
+    accent's merges in context, which give words the accent's pronunciations too."""
     table = bytes(canon) + bytes(range(NSOUNDS, 256))
     collected: dict[bytes, list[str]] = {}
     for word, prons in raw_words(word_list).items():
         for pron in prons:
-            collected.setdefault(pron.translate(table), []).append(word)
+            for said in accent_variants(pron, contexts):
+                collected.setdefault(said.translate(table), []).append(word)
     spellings = {p: tuple(sorted(set(ws))) for p, ws in collected.items()}
     counts = Counter(s for p in spellings for s in p)
     order = sorted(range(NSOUNDS), key=lambda s: (-counts[s], s))
@@ -503,26 +511,31 @@ def build_index(canon: tuple[int, ...], word_list: str = "full") -> dict[str, An
     return {"spellings": spellings, "rank": tuple(rank), "trie": trie}
 
 
-_LEXICONS: dict[tuple[tuple[int, ...], str], Lexicon] = {}
+_LEXICONS: dict[tuple[tuple[int, ...], str, tuple[Context, ...]], Lexicon] = {}
 
 
-def lexicon(canon: tuple[int, ...] | None = None, word_list: str = "full") -> Lexicon:
-    """The lexicon for one word list and set of merges (default: the full list, /ʌ/ = /ə/),
-    loaded once per process."""
+def lexicon(
+    canon: tuple[int, ...] | None = None,
+    word_list: str = "full",
+    contexts: tuple[Context, ...] = (),
+) -> Lexicon:
+    """The lexicon for one word list and set of merges (default: the full list, /ʌ/ = /ə/,
+    no merges in context), loaded once per process."""
     if canon is None:
         canon = merge_classes([(STRUT, SCHWA)])
     _check_list(word_list)
-    found = _LEXICONS.get((canon, word_list))
+    found = _LEXICONS.get((canon, word_list, contexts))
     if found is not None:
         return found
-    signature = _signature("index", word_list, ",".join(map(str, canon)))
+    signature = _signature("index", word_list, ",".join(map(str, canon)),
+                           *(c.key() for c in contexts))
     path = cache_dir() / f"sayrummy-index-{word_list}-{signature}.pickle"
     data = _read_cache(path, signature)
     if data is None:
-        data = build_index(canon, word_list)
+        data = build_index(canon, word_list, contexts)
         _write_cache(path, signature, data)
-    lex = Lexicon(canon, data["spellings"], data["rank"], data["trie"], word_list)
-    _LEXICONS[(canon, word_list)] = lex
+    lex = Lexicon(canon, data["spellings"], data["rank"], data["trie"], word_list, contexts)
+    _LEXICONS[(canon, word_list, contexts)] = lex
     return lex
 
 
