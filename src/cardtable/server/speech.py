@@ -15,10 +15,7 @@ to make the server say anything else; results are kept in a small cache.
 from __future__ import annotations
 
 import asyncio
-import shutil
-import subprocess
 from collections.abc import Awaitable, Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -26,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from cardtable.audio import espeak, synthesise
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import game_kit, game_names
 from cardtable.engine.kit import presentation_for
@@ -37,14 +35,7 @@ if TYPE_CHECKING:
     from cardtable.engine.game import Game
     from cardtable.server.tables import Table, Tables
 
-SPEECH_SECONDS = 10.0
-"""The longest espeak-ng may take for one word before the page is told to use its own voice."""
 LONGEST_TEXT = 80
-
-
-def espeak() -> str | None:
-    """Where espeak-ng is, or None when it is not installed."""
-    return shutil.which("espeak-ng")
 
 
 def voice_of(game: Game) -> str | None:
@@ -63,22 +54,6 @@ def speech_offer(game: Game) -> dict[str, Any]:
     return {"by": by,
             "card_sound": f"/api/games/{quote(game.name)}/cards/{{card}}/sound"
             if has_sounds else None}
-
-
-@lru_cache(maxsize=512)
-def synthesise(text: str, voice: str) -> bytes:
-    """``text`` spoken by espeak-ng as a WAV file (CardtableError if it cannot)."""
-    path = espeak()
-    if path is None:
-        raise CardtableError("espeak-ng is not installed on the server")
-    try:
-        done = subprocess.run([path, "-v", voice, "-s", "140", "--stdout", text],
-                              capture_output=True, timeout=SPEECH_SECONDS, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise CardtableError(f"espeak-ng could not speak: {exc}") from None
-    if done.returncode != 0 or not done.stdout.startswith(b"RIFF"):
-        raise CardtableError("espeak-ng could not speak the word")
-    return done.stdout
 
 
 def spoken_text(table: Table, seat: int | None, meld: str) -> str:

@@ -29,11 +29,14 @@ from cardtable.bots.ismcts import hint as search_hint
 from cardtable.command import cardtable_command
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, Game, State
+from cardtable.engine.kit import presentation_for
 from cardtable.engine.record import save_record
 from cardtable.engine.text import quoted, shorten
 from cardtable.terminal import renderer_for
 from cardtable.terminal.digest import digest_lines, plain_lines
 from cardtable.terminal.fit import reflow
+from cardtable.terminal.hearing import COMMAND as HEAR_COMMAND
+from cardtable.terminal.hearing import Hearing
 from cardtable.terminal.render import Renderer, View
 from cardtable.terminal.scoresheet import DEFAULT_MARK, RECENT_ROWS, ScoreSheet, round_summary
 
@@ -54,7 +57,7 @@ AUTO_PASS_COMMAND = ("auto", "answer offers made out of turn as the game would w
                      "silent (again: stop)")
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 RESERVED = frozenset({"help", "h", "?", "hint", "table", "t", "hand", "log", "sheet", "rules",
-                      "auto", *QUIT_WORDS})  # commands, read before any move's key
+                      "auto", HEAR_COMMAND[0], *QUIT_WORDS})  # commands, read before any move's key
 QUIET_EVENTS = frozenset({"dealt_hand"})
 EXIT_INTERRUPTED = 130
 EXIT_SAVE_FAILED = 1
@@ -140,6 +143,7 @@ class PlaySession:
         self.record_path = record_path
         self.console = console or Console(highlight=False)
         self.renderer = renderer or renderer_for(game)
+        self.hearing = Hearing(game)
         self.read: Reader = read or console_reader(self.console)
         # Seats are counted from 1 in everything the person reads, as the browser counts
         # them; ``--seat`` and the records keep counting from 0, as scripts pass them.
@@ -392,6 +396,8 @@ class PlaySession:
                 self.console.print(self.renderer.hand(view, self.labels))
             elif word == "rules":
                 self._rules()
+            elif self.hearing.offered and (word == "hear" or word.startswith("hear ")):
+                self._hear(command[4:].strip(), view)
             elif word == AUTO_PASS_COMMAND[0]:
                 if self._toggle_auto_pass() and self._only_window_answers():
                     self._pass_for_person()  # the offer on screen now, too
@@ -515,6 +521,8 @@ class PlaySession:
             self.console.print(Padding(columns, (0, 0, 0, 4)))
         self.say("Commands:", "bold")
         commands = [*COMMANDS, AUTO_PASS_COMMAND] if self.offered or self.auto_pass else COMMANDS
+        if self.hearing.offered:
+            commands = [*commands[:-1], HEAR_COMMAND, commands[-1]]  # quit stays last
         for what, meaning in commands:
             self._say_hanging(f"{what:<14} {meaning}", 2, 17)
         # A key that is also a command's (t: the table) stays the command's.
@@ -538,6 +546,16 @@ class PlaySession:
                                   subsequent_indent=" " * rest, break_long_words=False,
                                   break_on_hyphens=False) or [""]:
             self.console.print(Text(line), soft_wrap=True)
+
+    def _hear(self, what: str, view: View) -> None:
+        """``hear``: the cards' sounds or a word on the table, played here."""
+        hand = list(view["zones"].get(f"hand:{self.person}", {}).get("cards") or [])
+        board = presentation_for(self.game).board(view, [], self.labels)
+        try:
+            for line in self.hearing.hear(what, hand, board):
+                self.say(line)
+        except CardtableError as exc:
+            self.say(f"{printable(shorten(str(exc)))}", "yellow")
 
     def _rules(self) -> None:
         """The rules summary (wrapped again between words for this terminal's width), the
