@@ -179,6 +179,27 @@ def seat_tokens(url: str, created: dict[str, Any]) -> list[str | None]:
     return tokens
 
 
+def play_out(url: str, table: str, tokens: list[str | None], within: float = 120) -> None:
+    """Play a table to its end over HTTP, each person making their first legal move in turn
+    (the bots play themselves); AssertionError if it is not over ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        spectator = httpx.get(f"{url}/api/tables/{table}", timeout=30).json()
+        if spectator["over"]:
+            return
+        seat = next((s for s in spectator["actors"] if tokens[s]), None)
+        if seat is None:
+            time.sleep(0.02)
+            continue
+        mine = httpx.get(f"{url}/api/tables/{table}", headers=auth(tokens[seat]),
+                         timeout=30).json()
+        if mine["legal"]:
+            httpx.post(f"{url}/api/tables/{table}/actions", headers=auth(tokens[seat]),
+                       json={"action": mine["legal"][0], "version": mine["version"]},
+                       timeout=30)
+    raise AssertionError("the match did not end")
+
+
 @contextlib.contextmanager
 def small_disk(folder: Path, size: str = "16m") -> Any:
     """A file system of its own at ``folder`` (a tmpfs of ``size``), to fill up or make

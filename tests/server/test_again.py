@@ -6,31 +6,10 @@ restart, or a second tab, finds it again). On SQLite and PostgreSQL: the yeses a
 from __future__ import annotations
 
 import json
-import time
 
 import httpx
-from server_kit import Server, auth, open_table, seat_tokens
+from server_kit import Server, auth, open_table, play_out, seat_tokens
 from websockets.sync.client import connect
-
-
-def finish(srv: Server, table: str, tokens: list[str | None]) -> None:
-    """Each person makes their first legal move until the match is over."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        spectator = httpx.get(f"{srv.url}/api/tables/{table}", timeout=30).json()
-        if spectator["over"]:
-            return
-        seat = next((s for s in spectator["actors"] if tokens[s]), None)
-        if seat is None:
-            time.sleep(0.02)
-            continue
-        mine = httpx.get(f"{srv.url}/api/tables/{table}", headers=auth(tokens[seat]),
-                         timeout=30).json()
-        if mine["legal"]:
-            httpx.post(f"{srv.url}/api/tables/{table}/actions", headers=auth(tokens[seat]),
-                       json={"action": mine["legal"][0], "version": mine["version"]},
-                       timeout=30)
-    raise AssertionError("the match did not end")
 
 
 def again(srv: Server, table: str, token: str | None) -> httpx.Response:
@@ -47,7 +26,7 @@ def test_the_same_people_play_again_once_each_has_said_yes(server: Server) -> No
     assert ann and ben
     r = again(server, table, ann)
     assert r.status_code == 409 and "not over" in r.json()["error"]
-    finish(server, table, tokens)
+    play_out(server.url, table, tokens)
     lobby = httpx.get(f"{server.url}/api/tables", timeout=30).json()
     assert [(f["table"], f["names"]) for f in lobby["finished"]] == [
         (table, ["Ann", "Greedy bot 2", "Ben"])]  # offered to replay

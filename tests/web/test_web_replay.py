@@ -10,7 +10,6 @@ import collections
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from axe_kit import assert_no_violations
 from web_kit import (  # the fixtures are used by name
     Watch,
     browser_fixture,  # noqa: F401
+    play_out,
     seat_tokens,
     web_fixture,  # noqa: F401
 )
@@ -41,20 +41,7 @@ def finished_match(url: str) -> tuple[str, list[str | None], dict[str, Any]]:
             "seats": [{"name": "Ann"}, "greedy", {"name": "Ben"}], "table": {"think": 0}}
     made = httpx.post(url + "/api/tables", json=body, timeout=30).json()
     table, tokens = made["table"], seat_tokens(url, made)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        spectator = httpx.get(f"{url}/api/tables/{table}", timeout=30).json()
-        if spectator["over"]:
-            break
-        seat = next((s for s in spectator["actors"] if tokens[s]), None)
-        if seat is None:
-            time.sleep(0.02)
-            continue
-        mine = httpx.get(f"{url}/api/tables/{table}", headers=auth(tokens[seat]),
-                         timeout=30).json()
-        if mine["legal"]:
-            httpx.post(f"{url}/api/tables/{table}/actions", headers=auth(tokens[seat]),
-                       json={"action": mine["legal"][0], "version": mine["version"]}, timeout=30)
+    play_out(url, table, tokens)
     record = httpx.get(f"{url}/api/tables/{table}/record", headers=auth(tokens[0]),
                        timeout=30).json()
     assert record["format"] == RECORD_FORMAT

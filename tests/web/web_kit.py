@@ -19,6 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from server_kit import Server
+from server_kit import play_out as play_out  # for the tests: a table played to its end
 from server_kit import seat_tokens as seat_tokens  # for the tests: each seat's token
 
 # The state the page has drawn: a version is drawn once the game's description of it is there.
