@@ -203,6 +203,31 @@ def test_workers_and_batches_change_only_the_timings(capsys: pytest.CaptureFixtu
     assert without_timing(serial) == without_timing(split)
 
 
+def test_without_workers_every_cpu_plays(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A designer waiting for a report gets the whole machine without asking for it.
+    import multiprocessing
+    import os
+
+    from cardtable.sim import backends
+
+    pools: list[int] = []
+    real = multiprocessing.Pool
+
+    def pool(processes: int, *args: Any) -> Any:
+        pools.append(processes)
+        return real(processes, *args)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(backends.multiprocessing, "Pool", pool)
+    _, data = balance_json(capsys, "daylily", "--games", "4", "--seed", "5")
+    assert pools == [2]
+    _, alone = balance_json(capsys, "daylily", "--games", "4", "--seed", "5", "--workers", "1")
+    assert pools == [2]
+    assert without_timing(data) == without_timing(alone)
+
+
 def test_memory_stays_flat_as_matches_are_added() -> None:
     # The running sums of 40 matches take no more room than those of 5 (beyond new values
     # seen once): nothing is kept per match.
@@ -241,7 +266,9 @@ def test_ctrl_c_keeps_the_matches_finished_so_far(
         return real(config, start, stop, progress)
 
     monkeypatch.setattr(balance_module, "run_balance_range", interrupted)
-    code, data = balance_json(capsys, "daylily", "--games", "12", "--batch", "2")
+    # One process: the planted Ctrl-C is raised where the test can plant it.
+    code, data = balance_json(capsys, "daylily", "--games", "12", "--batch", "2",
+                              "--workers", "1")
     assert code == 130
     assert data["interrupted"] is True and data["games"] == 4 and data["requested"] == 12
 
@@ -273,6 +300,7 @@ def test_a_violation_is_counted_and_fails_the_run(
         (["--games", "0"], "--games/-n: must be from 1 to 100,000,000"),
         (["--games", "²"], "must be a whole number"),
         (["--address", "auto"], "--address names a Ray cluster"),
+        (["--backend", "spark"], "invalid choice: 'spark' (choose from 'process', 'ray')"),
         (["--bots", "wizard"], "unknown bot 'wizard'"),
     ],
 )

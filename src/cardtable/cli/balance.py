@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ def add_parser(sub: Any) -> None:
                         "match's number (default 0)")
     p.add_argument("--rounds", type=whole(1, 1_000_000), default=None, metavar="K",
                    help="end every match after K rounds, scored on the totals then")
-    add_backend_arguments(p)
+    add_backend_arguments(p, local_default="every CPU of this machine")
     p.add_argument("--out", metavar="FILE.html", default=None,
                    help="write the report as a page with plots, and the plots as PNGs beside "
                         "it (FILE-positions.png, ...)")
@@ -109,7 +110,11 @@ def run(args: argparse.Namespace) -> int:
     if out is not None and importlib.util.find_spec("matplotlib") is None:
         # Said before the run, not after an hour of it.
         raise OptionError("--out draws plots with matplotlib: pip install 'cardtable[balance]'")
-    where = {"workers": capped_workers(args.workers, args.backend), "backend": args.backend,
+    workers = args.workers
+    if workers is None and args.backend == "process":
+        # A designer waits for the report: every core plays (the figures do not depend on it).
+        workers = os.cpu_count() or 1
+    where = {"workers": capped_workers(workers, args.backend), "backend": args.backend,
              "address": args.address, "batch": args.batch}
     if args.json:
         report = balance(config, **where)

@@ -79,12 +79,14 @@ def add_parser(sub: Any) -> None:
 MAX_SEED = 2**63 - 1
 
 
-def add_backend_arguments(p: argparse.ArgumentParser) -> None:
-    """The flags that say where matches are played, shared with ``cardtable balance``."""
+def add_backend_arguments(p: argparse.ArgumentParser, local_default: str = "1") -> None:
+    """The flags that say where matches are played, shared with ``cardtable balance``
+    (``local_default``: what ``--workers`` defaults to on this machine, in words)."""
     p.add_argument("--workers", "-w", type=whole(1, MAX_WORKERS), default=None,
                    metavar="K",
-                   help="processes (or Ray CPUs) to play in (default 1; with --backend ray "
-                        "every CPU of the cluster); the results do not depend on it")
+                   help=f"processes (or Ray CPUs) to play in (default {local_default}; with "
+                        "--backend ray every CPU of the cluster); the results do not depend "
+                        "on it")
     p.add_argument("--backend", choices=BACKENDS, default="process",
                    help="process: this machine's processes (default); ray: Ray tasks, on a "
                         "local Ray started for the run or on the cluster named by --address")
