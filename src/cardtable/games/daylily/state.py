@@ -328,23 +328,26 @@ class DaylilyState(RunningTotals, State):
 
     # ---- views ------------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
+        # Card names by table lookup: a view is built for every decision a bot makes, and
+        # formatting each card's name anew was most of its cost.
+        names = CODES.__getitem__
+        players = self.game.players
         out = [
             Zone(
                 f"hand:{s}",
-                tuple(code(c) for c in cards_of(self.hands[s])),
+                tuple(map(names, cards_of(self.hands[s]))),
                 Visibility.OWNER,
                 s,
-                tuple(code(c) for c in cards_of(self.known[s])),
+                tuple(map(names, cards_of(self.known[s]))),
             )
-            for s in range(self.game.players)
+            for s in range(players)
         ]
-        out.append(Zone("stock", tuple(code(c) for c in self.stock), Visibility.NOBODY))
-        out.append(Zone("discard", tuple(code(c) for c in self.discard), Visibility.PUBLIC))
-        for s in range(self.game.players):
+        out.append(Zone("stock", tuple(map(names, self.stock)), Visibility.NOBODY))
+        out.append(Zone("discard", tuple(map(names, self.discard)), Visibility.PUBLIC))
+        for s in range(players):
             for i, m in enumerate(self.declared[s]):
-                out.append(
-                    Zone(f"meld:{s}:{i}", tuple(code(c) for c in cards_of(m)), Visibility.PUBLIC, s)
-                )
+                out.append(Zone(f"meld:{s}:{i}", tuple(map(names, cards_of(m))),
+                                Visibility.PUBLIC, s))
         return out
 
     def public_info(self) -> dict[str, Any]:
