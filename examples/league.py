@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 import torch
-from ppo_vs_greedy import play_matches, report
+from ppo_vs_greedy import evaluate
 from sb3_contrib import MaskablePPO
 
 from cardtable import rl
@@ -70,11 +70,7 @@ def main() -> None:
     took = time.perf_counter() - began
     print(f"trained {model.num_timesteps} steps in {took:.1f} s "
           f"({model.num_timesteps / took:.0f} steps/s)", flush=True)
-    for bot in ("random", "greedy"):
-        started = time.perf_counter()
-        wins = play_matches(model, args.game, args.players, bot, args.matches, 10_000)
-        print(report(bot, wins, args.matches)
-              + f" in {time.perf_counter() - started:.1f} s", flush=True)
+    evaluate(model, args.game, args.players, args.matches)
 
 
 if __name__ == "__main__":

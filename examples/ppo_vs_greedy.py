@@ -16,7 +16,6 @@ import math
 import time
 from typing import Any
 
-import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 
@@ -55,6 +54,15 @@ def report(label: str, wins: int, n: int) -> str:
             f"{100 * low:.1f}%-{100 * high:.1f}%)")
 
 
+def evaluate(model: Any, game: str, players: int, matches: int) -> None:
+    """Whole matches against ``random`` and ``greedy``, a line each with its 95% interval."""
+    for bot in ("random", "greedy"):
+        began = time.perf_counter()
+        wins = play_matches(model, game, players, bot, matches, 10_000)
+        print(report(bot, wins, matches) + f" in {time.perf_counter() - began:.1f} s",
+              flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="dummy-rummy")
@@ -78,12 +86,7 @@ def main() -> None:
     took = time.perf_counter() - began
     print(f"trained {model.num_timesteps} steps in {took:.1f} s "
           f"({model.num_timesteps / took:.0f} steps/s)", flush=True)
-    for bot in ("random", "greedy"):
-        began = time.perf_counter()
-        wins = play_matches(model, args.game, args.players, bot, args.matches, 10_000)
-        print(report(bot, wins, args.matches)
-              + f" in {time.perf_counter() - began:.1f} s", flush=True)
-    np.set_printoptions()
+    evaluate(model, args.game, args.players, args.matches)
 
 
 if __name__ == "__main__":

@@ -154,7 +154,7 @@ def take_turn(page: Any, use_hint: bool = True) -> dict[str, Any]:
             assert page.locator(f'.moves .move-row button[data-move="{move}"]').count()
     version = s["version"]
     page.click(".moves button.tool:has-text('Hint')")
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30  # the hint waits behind the bots' turns on a busy machine
     move = None
     while time.monotonic() < deadline:
         got = state(page)

@@ -211,10 +211,20 @@ class TableScreen {
   timeLeftText() {
     const t = this.timer;
     if (!t) return "";
+    const left = this.secondsLeft();
+    const others = inWords((t.seats || []).map((/** @type {number} */ s) => this.meta.names[s]));
+    const count = t.kind === "window"
+      ? `${left} s left${t.mine ? "" : ` for ${others}`} to answer`
+      : `${left} s left in ${t.mine ? "your" : `${others}'s`} turn`;
+    return `${count}${t.running !== false ? "" : ` (stopped: ${t.held || "the clock waits"})`}${t.then ? ` ${t.then}` : ""}`;
+  }
+
+  // The whole seconds left on the table's clock, which stand still while it does.
+  secondsLeft() {
+    const t = this.timer;
+    if (!t) return 0;
     const running = t.running !== false;
-    const left = Math.max(0, Math.ceil(t.seconds - (running ? (performance.now() - t.at) / 1000 : 0)));
-    const count = t.kind === "window" ? `${left} s left to answer` : `${left} s left in your turn`;
-    return `${count}${running ? "" : ` (stopped: ${t.held || "the clock waits"})`}${t.then ? ` ${t.then}` : ""}`;
+    return Math.max(0, Math.ceil(t.seconds - (running ? (performance.now() - t.at) / 1000 : 0)));
   }
 
   // ---- what the game says of this version ---------------------------------------------
@@ -532,7 +542,7 @@ class TableScreen {
     else if (myTurn) prompt = board.prompt || "Your move: choose one.";
     else prompt = `${board.prompt || `Waiting for ${inWords(st.actors.map((s) => this.meta.names[s]))}.`}${this.absentWords(st.actors)}`;
 
-    const timed = myTurn && this.timer ? h("span.time-left", { role: "timer", "aria-live": "off" }, this.timeLeftText()) : null;
+    const timed = this.timer && !st.over ? h("span.time-left", { role: "timer", "aria-live": "off" }, this.timeLeftText()) : null;
     const amounts = myTurn ? moves.filter((m) => m.amount).map((m) => this.amountControl(m, d.presentation)) : [];
     const movesBox = h("section.moves", { "aria-label": "Your moves" },
       h("p.prompt", h("strong", myTurn ? "Your move. " : ""), prompt, " ", timed),
@@ -818,9 +828,10 @@ class TableScreen {
     measure();
   }
 
+  // The status bar's short form: the seconds, and that they stand still when they do.
   secondsLeftText() {
     if (!this.timer) return "";
-    return `${Math.max(0, Math.ceil(this.timer.seconds - (performance.now() - this.timer.at) / 1000))} s left`;
+    return `${this.secondsLeft()} s left${this.timer.running === false ? " · clock stopped" : ""}`;
   }
 
   logBox() {
