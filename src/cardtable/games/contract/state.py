@@ -962,11 +962,14 @@ class ContractState(RunningTotals, State):
                  self._codes(self.known[s]))
             for s in range(self.game.players)
         ]
-        out.append(Zone("stock", tuple(CODES[c] for c in self.stock), Visibility.NOBODY))
-        out.append(Zone("discard", tuple(CODES[c] for c in self.discard), Visibility.PUBLIC))
+        # ``map`` over the table rather than a generator: every view writes the whole stock
+        # and discard pile out, and card by card in Python that was half of a view's cost.
+        code_of = CODES.__getitem__
+        out.append(Zone("stock", tuple(map(code_of, self.stock)), Visibility.NOBODY))
+        out.append(Zone("discard", tuple(map(code_of, self.discard)), Visibility.PUBLIC))
         for s, melds in enumerate(self.table):
             for i, tm in enumerate(melds):
-                out.append(Zone(f"meld:{s}:{i}", tuple(CODES[c] for c in tm.meld.cards),
+                out.append(Zone(f"meld:{s}:{i}", tuple(map(code_of, tm.meld.cards)),
                                 Visibility.PUBLIC, s))
         return out
 
