@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import cardtable
 from cardtable.cli import main
 from cardtable.engine.game import load_game
 from cardtable.sim import SimConfig, play_match
@@ -346,3 +350,71 @@ def test_ctrl_c_inside_a_batch_keeps_the_matches_it_finished() -> None:
     assert report.interrupted
     assert report.to_dict()["games"] == 3
     assert report.tally.runs[0].moments == run_balance_range(config, 0, 3).runs[0].moments
+
+
+def _cardtable(args: list[str], stdout: Any, stderr: Any) -> subprocess.CompletedProcess[bytes]:
+    """``cardtable ARGS`` in a process of its own, importing the cardtable under test."""
+    src = str(Path(cardtable.__file__).resolve().parents[1])
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="100",
+               PYTHONPATH=os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]))
+    return subprocess.run([sys.executable, "-m", "cardtable", *args], stdout=stdout,
+                          stderr=stderr, env=env, timeout=120, check=False)
+
+
+def _read_all(fd: int) -> str:
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # EIO: the terminal's other end is closed and drained
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+RUN = ["balance", "daylily", "--bots", "random", "--games", "30", "--workers", "2",
+       "--compare", "target=20,30"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_on_a_terminal_a_bar_counts_the_matches_then_the_tables_follow() -> None:
+    import pty
+
+    main_fd, seat_fd = pty.openpty()
+    try:
+        done = _cardtable(RUN, stdout=subprocess.PIPE, stderr=seat_fd)
+        os.close(seat_fd)
+        seen = _read_all(main_fd)
+    finally:
+        os.close(main_fd)
+    assert done.returncode == 0
+    assert "daylily: matches" in seen and "30/30" in seen  # the bar, on stderr
+    assert "eta" in seen
+    out = done.stdout.decode()
+    assert "30 matches" in out and "daylily: matches" not in out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_json_on_a_terminal_is_one_object_and_no_bar() -> None:
+    import pty
+
+    main_fd, seat_fd = pty.openpty()
+    try:
+        done = _cardtable([*RUN, "--json"], stdout=subprocess.PIPE, stderr=seat_fd)
+        os.close(seat_fd)
+        seen = _read_all(main_fd)
+    finally:
+        os.close(main_fd)
+    assert done.returncode == 0
+    assert seen == ""
+    lines = done.stdout.decode().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["games"] == 30
+
+
+def test_piped_the_tables_come_without_a_bar() -> None:
+    done = _cardtable(RUN, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert done.returncode == 0
+    assert done.stderr == b""  # no bar in a log file
+    assert "30 matches" in done.stdout.decode()

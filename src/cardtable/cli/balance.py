@@ -8,9 +8,11 @@ stderr and tables on stdout. ``--out report.html`` also writes a self-contained 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -116,14 +118,27 @@ def run(args: argparse.Namespace) -> int:
         workers = os.cpu_count() or 1
     where = {"workers": capped_workers(workers, args.backend), "backend": args.backend,
              "address": args.address, "batch": args.batch}
+    plotting = _Preload() if out is not None else None
+
+    def started() -> None:
+        if plotting is not None:
+            plotting.start()
+
     if args.json:
-        report = balance(config, **where)
+        report = balance(config, on_start=started, **where)
     else:
         with progress_bar(f"{config.sim.game}: matches", config.sim.games) as (advance, start):
-            report = balance(config, progress=advance, on_start=start, **where)
+
+            def begin() -> None:
+                start()
+                started()
+
+            report = balance(config, progress=advance, on_start=begin, **where)
     data = report.to_dict()
     written = []
     if out is not None:
+        if plotting is not None:
+            plotting.join()
         from cardtable.sim.report import write_html  # matplotlib loads only for a page
 
         written = write_html(data, out)
@@ -135,6 +150,22 @@ def run(args: argparse.Namespace) -> int:
         return INTERRUPTED
     violations = sum(run.tally.violations for run in report.tally.runs)
     return 1 if violations else 0
+
+
+class _Preload(threading.Thread):
+    """Imports matplotlib while the matches play: it takes seconds, and once the last match is
+    in, the page is all the designer still waits for. Started once the workers exist (a
+    thread must not be running when processes fork); a failed import is left for the page to
+    report in its own words."""
+
+    def __init__(self) -> None:
+        super().__init__(name="cardtable-plots", daemon=True)
+
+    def run(self) -> None:
+        with contextlib.suppress(Exception):
+            from cardtable.sim.report import preload
+
+            preload()
 
 
 def _print(report: BalanceReport, data: dict[str, Any], written: list[Path]) -> None:

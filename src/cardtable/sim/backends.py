@@ -40,12 +40,14 @@ class Timing:
     startup_s: float = 0.0
 
 
-def batch_size(games: int, workers: int, batch: int | None) -> int:
-    """Matches per batch: the one asked for, or enough batches for every worker to get about
-    eight (they stay busy to the end and the progress bar moves), at most 250 matches each."""
+def batch_size(games: int, workers: int, batch: int | None, plays: int = 1) -> int:
+    """Match numbers per batch: the one asked for, or enough batches for every worker to get
+    about eight (they stay busy to the end and the progress bar moves), at most 250 matches
+    played each. ``plays``: matches played under one match number (a balance run comparing
+    three values of an option plays three), so a batch takes as long whatever is compared."""
     if batch is not None:
         return batch
-    return max(1, min(250, -(-games // (workers * 8))))
+    return max(1, min(250 // max(1, plays), -(-games // (workers * 8))))
 
 
 def batches(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -100,6 +102,7 @@ def run_batches(
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[], None] | None = None,
     timing: Timing | None = None,
+    plays: int = 1,
 ) -> Generator[T, None, None]:
     """The totals of every batch of the run, in batch order.
 
@@ -107,7 +110,8 @@ def run_batches(
     its thread should start only after processes have forked). Stopping the iteration early
     (Ctrl-C) shuts the workers down; the batches already handed back stay valid.
 
-    ``workers=None`` means one process, or with Ray every CPU of the cluster.
+    ``workers=None`` means one process, or with Ray every CPU of the cluster. ``plays``: the
+    matches a task plays under each match number (see :func:`batch_size`).
     """
     check_run(games, workers, backend, batch)
     began = time.perf_counter()
@@ -115,12 +119,12 @@ def run_batches(
         from cardtable.sim.ray_backend import ray_batches
 
         yield from ray_batches(task, payload, games, workers, address, batch, progress,
-                               on_start, timing, began)
+                               on_start, timing, began, plays)
         return
     if address is not None:
         raise OptionError("--address names a Ray cluster: it goes with --backend ray")
     workers = workers or 1
-    size = batch_size(games, workers, batch)
+    size = batch_size(games, workers, batch, plays)
     if workers == 1 or games == 1:
         if timing is not None:
             timing.startup_s = time.perf_counter() - began

@@ -203,7 +203,7 @@ def balance(
     timing = Timing()
     began = time.perf_counter()
     parts = run_batches(run_balance_range, config, config.sim.games, workers, backend, address,
-                        batch, progress, on_start, timing)
+                        batch, progress, on_start, timing, plays=len(games))
     interrupted = False
     try:
         for part in parts:

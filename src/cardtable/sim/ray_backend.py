@@ -87,13 +87,14 @@ def ray_batches(
     on_start: Callable[[], None] | None,
     timing: Timing | None,
     began: float,
+    plays: int = 1,
 ) -> Generator[T, None, None]:
     """The totals of every batch, in batch order, played by Ray tasks of one CPU each."""
     ray, started, workers = start_ray(workers, address)
     pending: deque[Any] = deque()
     try:
         remote = ray.remote(num_cpus=1)(_call)
-        jobs = batches(games, batch_size(games, workers, batch))
+        jobs = batches(games, batch_size(games, workers, batch, plays))
         window = workers * IN_FLIGHT_PER_WORKER
 
         def fill() -> None:

@@ -84,6 +84,11 @@ def _pyplot() -> Any:
     return plt
 
 
+def preload() -> None:
+    """Import matplotlib now: ``balance --out`` does it while its matches play."""
+    _pyplot()
+
+
 def plots(data: dict[str, Any]) -> list[tuple[str, str, bytes]]:
     """(name, caption, PNG bytes) of every plot of the report."""
     plt = _pyplot()
@@ -93,6 +98,9 @@ def plots(data: dict[str, Any]) -> list[tuple[str, str, bytes]]:
     def save(fig: Any, name: str, caption: str) -> None:
         buffer = io.BytesIO()
         fig.tight_layout()
+        # tight_layout leaves a placeholder layout engine behind, and savefig draws a figure
+        # that has one twice (once only to lay it out): the layout is done, so drop it.
+        fig.set_layout_engine(None)
         fig.savefig(buffer, format="png", dpi=110)
         plt.close(fig)
         out.append((name, caption, buffer.getvalue()))
