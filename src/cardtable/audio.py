@@ -57,7 +57,20 @@ def synthesise(text: str, voice: str) -> bytes:
         raise CardtableError(f"espeak-ng could not speak: {exc}") from None
     if done.returncode != 0 or not done.stdout.startswith(b"RIFF"):
         raise CardtableError("espeak-ng could not speak the word")
-    return done.stdout
+    return sized_wav(done.stdout)
+
+
+def sized_wav(wav: bytes) -> bytes:
+    """A WAV file written to a pipe with its true sizes: espeak-ng's ``--stdout`` cannot seek
+    back, so it leaves the RIFF and data sizes at 2 GB, which sox forgives and a browser's
+    decoder (Chromium's) refuses."""
+    at = wav.find(b"data", 12)
+    if at < 0:
+        return wav
+    out = bytearray(wav)
+    out[4:8] = (len(wav) - 8).to_bytes(4, "little")
+    out[at + 4:at + 8] = (len(wav) - at - 8).to_bytes(4, "little")
+    return bytes(out)
 
 
 def player(media_type: str) -> list[str] | None:

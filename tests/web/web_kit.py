@@ -47,7 +47,7 @@ class Watch:
     def _request(self, request: Any) -> None:
         url: str = request.url
         if not (url.startswith(self.origin) or url.startswith("ws://" + self.origin[7:])
-                or url.startswith("data:")):
+                or url.startswith("data:") or url.startswith("blob:" + self.origin)):
             self.foreign.append(url)
 
     def check(self) -> None:

@@ -53,6 +53,10 @@ class Face(TypedDict):
     lines: list[FaceLine]
     badges: list[Badge]
     speak: NotRequired[str]
+    sound: NotRequired[str]
+    """The card whose own recording a front end plays when a person taps this one (the
+    ``{card}`` of the address the server gives for a card's sound); absent when the card has
+    no sound of its own. A front end marks such a card as one to hear."""
     sort: NotRequired[dict[str, int]]
     """The orders a hand can be arranged in, by the word a player would use ("suit", "rank",
     "family", "sound"): each a key, lowest first. The first is the deck's usual order; a front

@@ -33,6 +33,8 @@ export function cardFace(face) {
     face.corner ? h("span.corner", { "aria-hidden": "true" }, h("span.corner-rank", face.corner), mark ? h("span.corner-mark", mark) : null) : null,
     h("span.face-body", bodyLines(face).map((l) => h("span", { class: `line ${l.size}` }, l.size === "large" ? l.text : breakable(l.text)))),
     ...(face.badges || []).map((b) => h("span.badge", { title: b.title }, b.text)),
+    // A card with a sound of its own (the face names it) says so: a tap plays it.
+    face.sound ? h("span.sound-mark", { "aria-hidden": "true", title: "tap to hear its sound" }, "♪") : null,
   ];
 }
 
@@ -45,7 +47,7 @@ export function cardFace(face) {
  * @param {{selected?: boolean, playable?: boolean, inert?: boolean, small?: boolean, onclick?: (e: Event) => void, index?: number, note?: string}} [opts]
  */
 export function cardElement(code, face, colour, { selected = false, playable = false, inert = false, small = false, onclick = undefined, index = undefined, note = "" } = {}) {
-  const cls = `card tone-${face.tone} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
+  const cls = `card tone-${face.tone} ${face.sound ? "has-sound" : ""} ${selected ? "selected" : ""} ${playable ? "playable" : ""} ${small ? "small" : ""}`;
   const style = colour ? `--tone: ${colour}` : null;
   const name = face.label;
   if (inert) return h("span", { class: cls, style, role: "img", "aria-label": name, title: name, dataset: { card: code } }, cardFace(face));

@@ -163,7 +163,7 @@ function meldBox(ctx, m) {
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } },
     }, namedFace(name, h("span.meld-title", m.title), h("div.mini-row", m.cards.map((c) => ctx.card(c, { small: true, inert: true }))),
       m.note ? h("span.meld-note", m.note) : null)),
-    m.speak ? h("button.small.speak", { type: "button", "aria-label": `Say “${m.speak}” aloud`, onclick: () => ctx.speak(m.speak) }, "▶ say") : null];
+    m.speak ? h("button.small.speak", { type: "button", "aria-label": `Say “${m.speak}” aloud`, onclick: () => ctx.speak(m.speak, m.id) }, "▶ say") : null];
   }
   return h("div", {
     class: `meld ${selected ? "targeted" : ""} ${targetable ? "targetable" : ""}`,
@@ -175,7 +175,7 @@ function meldBox(ctx, m) {
     onkeydown: targetable ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.toggleTarget(m.id); } } : null,
   }, h("span.meld-title", m.title), h("div.mini-row", m.cards.map((c) => ctx.card(c, { small: true, inert: true }))),
   m.note || m.speak ? h("span.meld-note", m.note || "",
-    m.speak ? h("button.small.speak", { type: "button", "aria-label": `Say “${m.speak}” aloud`, onclick: (e) => { e.stopPropagation(); ctx.speak(m.speak); } }, "▶ say") : null) : null);
+    m.speak ? h("button.small.speak", { type: "button", "aria-label": `Say “${m.speak}” aloud`, onclick: (e) => { e.stopPropagation(); ctx.speak(m.speak, m.id); } }, "▶ say") : null) : null);
 }
 
 function areaBox(ctx, area) {

@@ -12,6 +12,7 @@ import { HandOrder, handSection } from "./hand.js";
 import { StatusBar } from "./status.js";
 import { Motion, sinceStrip } from "./motion.js";
 import { againBox, againChanged } from "./again.js";
+import { TableSounds, spokenByWords } from "./sounds.js";
 
 // The page shell's own elements (index.html): always there.
 const where = () => /** @type {HTMLElement} */ (document.getElementById("where"));
@@ -50,7 +51,7 @@ class TableScreen {
     this.amounts = null; // the amounts being typed: {version, typed: {move: {text}}}
     this.retry = 0;
     this.resultsSeen = null;
-    this.voicesOk = "speechSynthesis" in window;
+    this.sounds = new TableSounds(id, token);
     this.pendingExtra = false;
     this.dirtyExtra = false;
     this.firstPaint = null;
@@ -79,6 +80,7 @@ class TableScreen {
     this.sorts = HandOrder.sorts(this.faces);
     this.handOrder = new HandOrder(this.id, this.seat);
     this.extra = this.meta;
+    this.sounds.setOffer(this.meta.speech);
     this.log = this.meta.log;
     this.logSince = this.meta.version;
     this.setTimer(this.meta.timer);
@@ -265,7 +267,7 @@ class TableScreen {
       card: (c, opts) => self.cardEl(c, opts || {}),
       play: (m) => self.play(m),
       toggleTarget: (id) => { self.target = self.target === id ? null : id; self.render(); },
-      speak: (w) => self.speak(w),
+      speak: (w, meld) => self.speak(w, meld),
     };
   }
 
@@ -305,35 +307,23 @@ class TableScreen {
   }
 
   // ---- speech: what a meld says (a word laid) --------------------------------------------
-  speak(word) {
+  // By the server's voice, the browser's, or in writing (sounds.js); the note under the words
+  // says which, and shows the word whatever the voice: without one it is the only place a word
+  // laid is "said".
+  speak(word, meld) {
     if (!word) return;
-    // Shown in writing whether or not the browser can speak: without a voice the note under
-    // the words is the only place a word laid is "said".
     this.lastSpoken = word;
     const shown = this.main.querySelector(".spoken-word");
     if (shown) shown.textContent = `“${word}”`;
-    const synth = window.speechSynthesis;
-    if (!synth || typeof SpeechSynthesisUtterance === "undefined") {
-      this.voicesOk = false;
-      this.say(`“${word}” (your browser cannot speak; the word is shown instead)`);
-      return;
-    }
-    try {
-      synth.cancel();
-      const u = new SpeechSynthesisUtterance(word);
-      u.lang = "en-US";
-      u.onerror = () => { this.voicesOk = false; this.say(`“${word}” (speech is unavailable; the word is shown instead)`); };
-      synth.speak(u);
-    } catch (err) {
-      this.voicesOk = false;
-      this.say(`“${word}”`);
-    }
+    this.sounds.say(word, meld).then(() => {
+      const note = this.main.querySelector(".speech-note");
+      if (note) note.replaceWith(this.speechNote());
+    });
   }
 
   speechNote() {
-    const available = this.voicesOk && window.speechSynthesis && window.speechSynthesis.getVoices().length > 0;
-    return h("p.speech-note", { role: "note" },
-      available ? "What is laid on the table is said aloud; ▶ say says it again." : "Speech is not available in this browser: what is laid on the table is shown here in writing instead.",
+    const by = this.sounds.expected();
+    return h("p.speech-note", { role: "note", dataset: { by } }, spokenByWords(by, this.sounds.blocked),
       " Last said: ", h("strong.spoken-word", this.lastSpoken ? `“${this.lastSpoken}”` : "nothing yet"));
   }
 
@@ -394,6 +384,8 @@ class TableScreen {
   }
 
   toggleCard(i) {
+    // A card with a sound of its own is heard as it is tapped (picked or put back).
+    this.sounds.playCard(this.face(this.hand()[i]));
     const at = this.selection.indexOf(i);
     if (at >= 0) this.selection.splice(at, 1);
     else this.selection.push(i);
@@ -448,7 +440,7 @@ class TableScreen {
     } else {
       const said = this.said;
       const fresh = [...now].filter(([id, text]) => said.get(id) !== text);
-      if (fresh.length) this.speak(fresh[fresh.length - 1][1]);
+      if (fresh.length) this.speak(fresh[fresh.length - 1][1], fresh[fresh.length - 1][0]);
     }
     this.said = now;
   }

@@ -159,6 +159,7 @@ class SayRummyPresentation(Presentation):
                 "badges": ([{"text": typed, "title": f"type {typed} for /{s.ipa}/"}]
                            if typed else []),
                 "speak": s.example,
+                "sound": s.ipa,
                 "sort": {"sound": GROUP_ORDER[s.kind] * NSOUNDS + s.id,
                          "spelling": by_spelling[s.id]},
                 "data": {"ipa": s.ipa, "kind": s.kind, "spellings": list(s.spellings),
@@ -184,7 +185,7 @@ class SayRummyPresentation(Presentation):
                 "lines": [{"text": f"{WILD_MARK} /{s.ipa}/", "size": "large"},
                           {"text": " · ".join(s.spellings), "size": "medium"},
                           {"text": "wild", "size": "small"}],
-                "badges": [], "speak": s.example,
+                "badges": [], "speak": s.example, "sound": s.ipa,
                 "sort": {"sound": wild_order + 1 + s.id, "spelling": wild_order + 1 + s.id},
                 "data": {"kind": "wild", "as": s.ipa, "spellings": list(s.spellings),
                          "example": s.example},
