@@ -76,9 +76,29 @@ def cat_table(**options: Any) -> State:
 
 # ---- the cards --------------------------------------------------------------------------------
 
-def test_every_card_shows_its_sound_spellings_and_example() -> None:
+def test_by_default_a_card_leads_with_the_spellings_a_child_reads() -> None:
     faces = presentation_for(say_rummy()).faces()
-    assert set(say_rummy().deck()) <= set(faces)
+    for sound in SOUNDS:
+        face = faces[sound.ipa]
+        written = " · ".join(sound.spellings)
+        # the spellings large, first; the sound's symbol in the corner; an example word
+        assert face["lines"][0] == {"text": written, "size": "large"}
+        assert face["lines"][1] == {"text": f"as in {sound.example}", "size": "medium"}
+        assert face["corner"] == sound.ipa and face["lead"] == written
+        assert f"/{sound.ipa}/" not in [line["text"] for line in face["lines"]]
+        assert face["sound"] == sound.ipa  # a tap plays the card's recording
+        laid = faces[f"*{sound.ipa}"]
+        assert laid["lines"][0]["text"] == written and laid["sound"] == sound.ipa
+    assert "sound" not in faces["*"]  # the wild card has no sound of its own
+    # a hand is arranged by spelling first
+    assert list(faces["k"]["sort"]) == ["spelling", "sound"]
+
+
+def test_every_card_shows_its_sound_spellings_and_example() -> None:
+    game = say_rummy(card_face="sound")
+    faces = presentation_for(game).faces()
+    assert set(game.deck()) <= set(faces)
+    assert list(faces["k"]["sort"]) == ["sound", "spelling"] and "lead" not in faces["k"]
     for sound in SOUNDS:
         face = faces[sound.ipa]
         assert face["name"] == f"/{sound.ipa}/" and face["corner"] == sound.ipa

@@ -125,7 +125,7 @@ def test_a_whole_match_at_the_terminal_shows_sounds_spellings_and_words(tmp_path
     assert session.run() == 0
     text = screen.getvalue()
     assert re.search(r"game \d of 2", text) and "Match over" in text
-    assert " t t·tt·ed" in text  # a card: its sound and the spellings printed on it
+    assert " t·tt·ed t" in text  # a card: the spellings printed on it, then its sound
     # The log, in the game's words: a word laid with its sounds and the English word, the
     # person's own draws named and the bot's stock draws hidden.
     assert re.search(r"laid word \d+, /[^/]+/ “\w+”", text)

@@ -82,9 +82,14 @@ def test_help_summarises_thousands_of_words_and_pages_them_on_request(
 def test_cards_show_the_ascii_name_of_their_sound() -> None:
     renderer = renderer_for(table())
     assert isinstance(renderer, PresentedRenderer)
-    assert renderer.held("ɔ").plain == "ɔ AO aw·au·o·al"
-    assert renderer.held("d").plain == "d d·dd·ed"  # typed as it is written
-    assert renderer.held("j").plain == "j Y y·i"  # "j" would mislead
+    # the spellings a child reads first (the default face), then the sound as it is typed
+    assert renderer.held("ɔ").plain == "aw·au·o·al ɔ AO"
+    assert renderer.held("d").plain == "d·dd·ed d"  # typed as it is written
+    assert renderer.held("j").plain == "y·i j Y"  # "j" would mislead
+    sound_first = renderer_for(load_game("say-rummy", 2, {"card_face": "sound"}))
+    assert isinstance(sound_first, PresentedRenderer)
+    assert sound_first.held("ɔ").plain == "ɔ AO aw·au·o·al"
+    assert sound_first.held("j").plain == "j Y y·i"
 
 
 def test_the_hand_and_help_show_the_ascii_names_and_they_can_be_typed(

@@ -57,6 +57,11 @@ class Face(TypedDict):
     """The card whose own recording a front end plays when a person taps this one (the
     ``{card}`` of the address the server gives for a card's sound); absent when the card has
     no sound of its own. A front end marks such a card as one to hear."""
+    lead: NotRequired[str]
+    """What a person reads the card by first, where that is not its index (a sound card's
+    spellings, when the table shows them first): a front end with room for one short text a
+    card (the terminal's hand) puts it before the index; a drawn face leads with its first
+    line, which says it too."""
     sort: NotRequired[dict[str, int]]
     """The orders a hand can be arranged in, by the word a player would use ("suit", "rank",
     "family", "sound"): each a key, lowest first. The first is the deck's usual order; a front

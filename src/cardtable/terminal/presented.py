@@ -106,7 +106,13 @@ class PresentedRenderer:
         """A card in the hand: its index, and what the middle of its face says where the
         index does not say it already (a sound card's spellings)."""
         piece = self.card(card)
-        middle = [line["text"] for line in self.face(card)["lines"] if line["size"] == "medium"]
+        face = self.face(card)
+        lead = face.get("lead")
+        if lead:  # read first by something else than the index (spellings): that, then it
+            shown = Text(lead.replace(" · ", "·"), style=piece.style)
+            shown.append(" " + piece.plain, style="dim")
+            return shown
+        middle = [line["text"] for line in face["lines"] if line["size"] == "medium"]
         if middle and middle[0] not in piece.plain:
             piece.append(" " + middle[0].replace(" · ", "·"), style="dim")
         return piece

@@ -94,6 +94,10 @@ def sound_table() -> str:
 SUMMARY = RULES + "\n" + sound_table()
 
 
+CARD_FACES = ("spellings", "sound")
+"""What a Say Rummy card leads with (the option ``card_face``; the presentation draws it)."""
+
+
 class SayRummyGame(Game):
     name = "say-rummy"
     title = "Say Rummy"
@@ -133,6 +137,13 @@ class SayRummyGame(Game):
             "spellings on the card), vowels (vowel 1, consonant 2); a wild card counts the "
             "most of the scheme",
             choices=SCORINGS,
+        ),
+        Option(
+            "card_face", str, "spellings",
+            "what a card shows first: spellings (the spellings a child reads, large, the sound's "
+            "symbol small in the corner, and an example word) or sound (the sound's symbol "
+            "large, the spellings under it); how the cards look, not a rule",
+            choices=CARD_FACES,
         ),
         Option("games", int, 5, "games in a match; lowest total wins", 1, 100),
         Option(

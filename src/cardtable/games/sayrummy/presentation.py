@@ -137,15 +137,25 @@ class SayRummyPresentation(Presentation):
     # ---- cards ------------------------------------------------------------------------------
     def faces(self) -> dict[str, Face]:
         """The forty sounds and the wild card, and the wild card as each sound (``*ɔ``), as it
-        lies in a word on the table."""
+        lies in a word on the table. The option ``card_face`` says what a card leads with: the
+        spellings a child reads (large, the sound's symbol small in the corner, an example
+        word under them) or the sound's symbol (large, the spellings under it)."""
         out: dict[str, Face] = {}
+        spellings_first = self.game.options.get("card_face", "spellings") == "spellings"
         # A hand arranged by spelling reads like a dictionary's letters: by each sound's
         # commonest spelling, the wild cards last.
         by_spelling = {s.id: i for i, s in enumerate(
             sorted(SOUNDS, key=lambda s: (s.spellings[0] if s.spellings else "~", s.id)))}
+
+        def sorts(sound: int, spelling: int) -> dict[str, int]:
+            # The first order is the hand's usual one: spellings first, by spelling.
+            return ({"spelling": spelling, "sound": sound} if spellings_first
+                    else {"sound": sound, "spelling": spelling})
+
         for s in sorted(SOUNDS, key=lambda s: (GROUP_ORDER[s.kind], s.id)):
             typed = ascii_label(s.id)
-            out[s.ipa] = {
+            written = " · ".join(s.spellings)
+            face: Face = {
                 "order": GROUP_ORDER[s.kind] * NSOUNDS + s.id,
                 "group": "Vowels" if s.vowel else "Consonants",
                 "label": f"/{s.ipa}/ as in {s.example}, spelled {', '.join(s.spellings)}",
@@ -153,18 +163,23 @@ class SayRummyPresentation(Presentation):
                 "corner": s.ipa,
                 "mark": typed,
                 "tone": s.kind,
-                "lines": [{"text": f"/{s.ipa}/", "size": "large"},
-                          {"text": " · ".join(s.spellings), "size": "medium"},
-                          {"text": s.example, "size": "small"}],
+                "lines": ([{"text": written, "size": "large"},
+                           {"text": f"as in {s.example}", "size": "medium"}]
+                          if spellings_first else
+                          [{"text": f"/{s.ipa}/", "size": "large"},
+                           {"text": written, "size": "medium"},
+                           {"text": s.example, "size": "small"}]),
                 "badges": ([{"text": typed, "title": f"type {typed} for /{s.ipa}/"}]
                            if typed else []),
                 "speak": s.example,
                 "sound": s.ipa,
-                "sort": {"sound": GROUP_ORDER[s.kind] * NSOUNDS + s.id,
-                         "spelling": by_spelling[s.id]},
+                "sort": sorts(GROUP_ORDER[s.kind] * NSOUNDS + s.id, by_spelling[s.id]),
                 "data": {"ipa": s.ipa, "kind": s.kind, "spellings": list(s.spellings),
                          "example": s.example, "ascii": s.ascii, "arpabet": s.arpabet},
             }
+            if spellings_first:
+                face["lead"] = written
+            out[s.ipa] = face
         wild_order = 2 * NSOUNDS
         out[WILD_SYMBOL] = {
             "order": wild_order, "group": "Wild cards", "label": "wild card: any sound you declare",
@@ -172,24 +187,31 @@ class SayRummyPresentation(Presentation):
             "lines": [{"text": WILD_MARK, "size": "large"},
                       {"text": "wild: any sound", "size": "small"}],
             "badges": [], "speak": "wild card",
-            "sort": {"sound": wild_order, "spelling": wild_order},
+            "sort": sorts(wild_order, wild_order),
             "data": {"kind": "wild", "spellings": [], "example": ""},
         }
         for s in SOUNDS:
             token = WILD_SYMBOL + s.ipa
-            out[token] = {
+            written = " · ".join(s.spellings)
+            wild: Face = {
                 "order": wild_order + 1 + s.id, "group": "Wild cards",
                 "label": f"wild card as /{s.ipa}/ (as in {s.example})",
                 "name": f"wild card as /{s.ipa}/", "corner": WILD_MARK, "mark": s.ipa,
                 "tone": "wild",
-                "lines": [{"text": f"{WILD_MARK} /{s.ipa}/", "size": "large"},
-                          {"text": " · ".join(s.spellings), "size": "medium"},
-                          {"text": "wild", "size": "small"}],
+                "lines": ([{"text": written, "size": "large"},
+                           {"text": f"wild as in {s.example}", "size": "medium"}]
+                          if spellings_first else
+                          [{"text": f"{WILD_MARK} /{s.ipa}/", "size": "large"},
+                           {"text": written, "size": "medium"},
+                           {"text": "wild", "size": "small"}]),
                 "badges": [], "speak": s.example, "sound": s.ipa,
-                "sort": {"sound": wild_order + 1 + s.id, "spelling": wild_order + 1 + s.id},
+                "sort": sorts(wild_order + 1 + s.id, wild_order + 1 + s.id),
                 "data": {"kind": "wild", "as": s.ipa, "spellings": list(s.spellings),
                          "example": s.example},
             }
+            if spellings_first:
+                wild["lead"] = written
+            out[token] = wild
         return out
 
     # ---- moves ------------------------------------------------------------------------------

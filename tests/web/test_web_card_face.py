@@ -1,0 +1,80 @@
+"""Cards a child reads (issue 44 item 3): at a Say Rummy table on a 360 px phone the cards lead,
+by default, with the spellings a child reads, large (at least 14 px, the largest text on the
+card), the sound's symbol small in the corner and an example word under them; the option
+``card_face=sound`` gives today's face, the symbol first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from test_web_sounds import PHONE, until_my_turn
+from web_kit import (  # the fixtures are used by name
+    Watch,
+    browser_fixture,  # noqa: F401
+    seat_tokens,
+    web_fixture,  # noqa: F401
+)
+
+# Per card of the hand: its lines' texts and sizes in px, top to bottom, and the corner's.
+READ = """els => els.map(e => { const px = (l) => parseFloat(getComputedStyle(l).fontSize);
+  const corner = e.querySelector('.corner-rank');
+  return {card: e.dataset.card, right: e.getBoundingClientRect().right,
+    lines: [...e.querySelectorAll('.face-body .line')].map(l =>
+      ({text: l.textContent.replace(/\u00ad/g, ''), px: px(l)})),
+    corner: corner ? corner.textContent : null, cornerPx: corner ? px(corner) : 0}; })"""
+
+
+def seated(web: Any, options: dict[str, Any]) -> tuple[str, str]:
+    body = {"game": "say-rummy", "players": 2, "options": {"games": 1, **options}, "seed": 5,
+            "seats": [{"kind": "human", "name": "Ann"}, "greedy"], "table": {"think": 0}}
+    r = httpx.post(web.url + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    token = seat_tokens(web.url, made)[0]
+    assert token
+    return str(made["table"]), token
+
+
+def hand_cards(browser: Any, web: Any, options: dict[str, Any]
+               ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    tid, token = seated(web, options)
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        until_my_turn(page)
+        page.wait_for_selector(".hand button.card")
+        cards: list[dict[str, Any]] = page.eval_on_selector_all(".hand button.card", READ)
+        faces: dict[str, Any] = page.evaluate("() => window.cardtable.faces")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        ctx.close()
+    watch.check()
+    return cards, faces
+
+
+def test_cards_lead_with_the_spellings_a_child_reads_by_default(browser: Any,
+                                                                web: Any) -> None:
+    cards, faces = hand_cards(browser, web, {})
+    sound_cards = [c for c in cards if faces[c["card"]].get("sound")]
+    assert sound_cards
+    for c in sound_cards:
+        data = faces[c["card"]]["data"]
+        first, *rest = c["lines"]
+        assert first["text"].split(" · ") == data["spellings"], c
+        assert first["px"] >= 14 and all(first["px"] >= r["px"] for r in rest), c
+        assert first["px"] > c["cornerPx"], c  # the sound's symbol is the small one
+        assert c["corner"] == (data.get("as") or data["ipa"]) or c["corner"] == "★", c
+        assert any(data["example"] in r["text"] for r in rest), c  # an example word
+        assert c["right"] <= PHONE["width"]
+
+
+def test_the_sound_first_face_is_an_option(browser: Any, web: Any) -> None:
+    cards, faces = hand_cards(browser, web, {"card_face": "sound"})
+    for c in [c for c in cards if faces[c["card"]].get("sound") and c["card"] != "*"]:
+        data = faces[c["card"]]["data"]
+        first, second, *_ = c["lines"]
+        assert first["text"] == f"/{data['ipa']}/", c
+        assert second["text"].split(" · ") == data["spellings"] and second["px"] >= 14, c
