@@ -321,7 +321,8 @@ class GreedyContractBot:
         # The deficit's search: wild cards without the natural-majority limit (see module doc).
         self.free = MeldRules(melds.min_set, melds.min_run, natural_majority=False)
         self._deficits: Memo[tuple[int, int, tuple[int, ...]], int] = Memo(limit=200_000)
-        self._met: Memo[tuple[int, int, int, tuple[int, ...]], bool] = Memo(limit=200_000)
+        self._met: Memo[tuple[int, int, int, tuple[int, ...]], Counter[int] | bool] = Memo(
+            limit=200_000)
 
     # ---- the decision ------------------------------------------------------------------------
     def choose(self, decision: Decision) -> Action:
@@ -356,29 +357,30 @@ class GreedyContractBot:
     def _meets(self, hand: Sequence[int], wild: int, seen: Seen) -> bool:
         """Whether ``hand`` plus ``wild`` free wild cards holds the contract."""
         sets, runs = self._contract(seen)
-        key = (sets, runs, wild, tuple(sorted(hand)))
-        met = self._met.get(key)
-        if met is None:
-            # Memoised like the deficit: a play-out's discards ask this of the same hands again
-            # and again, and it was a fifth of Liverpool's search.
-            met = find_contract([*hand, *(JOKER,) * wild], sets, runs, self.free) is not None
-            self._met.keep(key, met)
-        return met
+        return self._lay_down(hand, wild, sets, runs) is not None
 
-    def _meets_noting(self, hand: Sequence[int], wild: int, sets: int, runs: int,
-                      whole: Sequence[int], spares: list[Counter[int]]) -> bool:
-        """:meth:`_meets` for ``hand`` (``whole`` less a card), noting in ``spares`` which
-        cards of ``whole`` the lay-down it finds leaves out."""
-        key = (sets, runs, wild, tuple(sorted(hand)))
-        met = self._met.get(key)
-        if met is not None:
-            return met
-        found = find_contract([*hand, *(JOKER,) * wild], sets, runs, self.free)
-        if found is not None:
-            spare = Counter(whole)
-            spare.subtract(c for meld in found for c in meld.cards)
-            spares.append(spare)
-        return self._met.keep(key, found is not None)
+    def _lay_down(self, hand: Sequence[int], wild: int, sets: int, runs: int,
+                  real: bool = False) -> Counter[int] | None:
+        """What one lay-down of the contract from ``hand`` plus ``wild`` free wild cards leaves
+        of the hand (``real``: under the table's own rules), None when there is none.
+
+        Memoised like the deficit: a play-out's discards ask this of the same hands again and
+        again, and it was a fifth of Liverpool's search. What is left matters too: a card with
+        a copy left over may go and the hand still holds that very lay-down, which answers the
+        question for that card without a search of its own.
+        """
+        key = (sets, runs, -1 if real else wild, tuple(sorted(hand)))
+        got = self._met.get(key)
+        if got is None:
+            found = find_contract([*hand, *(JOKER,) * wild], sets, runs,
+                                  self.rules.melds if real else self.free)
+            if found is None:
+                got = False
+            else:
+                got = Counter(hand)
+                got.subtract(c for meld in found for c in meld.cards)
+            self._met.keep(key, got)
+        return got if isinstance(got, Counter) else None
 
     def deficit(self, hand: Sequence[int], seen: Seen) -> int:
         """Fewest cards the hand still needs to hold the contract (0: it holds it)."""
@@ -391,9 +393,9 @@ class GreedyContractBot:
         # contract has melds is never met by them: it counts as needing a whole contract.
         most = self.free.min_set * sets + self.free.min_run * runs
         d = 0
-        while d < most and not self._meets(hand, d, seen):
+        while d < most and self._lay_down(hand, d, sets, runs) is None:
             d += 1
-        if d == 0 and find_contract(list(hand), sets, runs, self.rules.melds) is None:
+        if d == 0 and self._lay_down(hand, 0, sets, runs, real=True) is None:
             d = 1  # its jokers crowd a meld beyond the natural-majority rule: not there yet
         return self._deficits.keep(key, d)
 
@@ -406,20 +408,29 @@ class GreedyContractBot:
         if now == 0:
             return False
         grown = [*seen.hand, card]
-        if not self._below(grown, now, seen):
+        left = self._below(grown, now, seen)
+        if left is None:
             return False
-        return any(self._below(without(grown, c), now, seen) for c in sorted(set(seen.hand)))
+        # A card the lay-down that brought the deficit down leaves over may go: no search.
+        held = set(seen.hand)
+        if any(left[c] > 0 for c in held):
+            return True
+        return any(self._below(without(grown, c), now, seen) is not None for c in sorted(held))
 
-    def _below(self, hand: Sequence[int], now: int, seen: Seen) -> bool:
-        """Whether ``deficit(hand) < now``, with one search where the deficit itself may take
-        several (one for each number of wild cards tried): more wild cards never undo a
-        contract, so the deficit is below ``now`` exactly when ``now - 1`` of them make it.
-        Below 1 is the deficit 0 itself, which also asks the natural-majority rule."""
+    def _below(self, hand: Sequence[int], now: int, seen: Seen) -> Counter[int] | None:
+        """Whether ``deficit(hand) < now``, as what a lay-down that shows it leaves of the hand
+        (None: it is not), with one search where the deficit itself may take several (one for
+        each number of wild cards tried): more wild cards never undo a contract, so the deficit
+        is below ``now`` exactly when ``now - 1`` of them make it. Below 1 is the deficit 0
+        itself, which also asks the natural-majority rule (the lay-down is then the table's)."""
         if now <= 0:
-            return False
+            return None
+        sets, runs = self._contract(seen)
         if now == 1:
-            return self._meets(hand, 0, seen) and self.deficit(hand, seen) == 0
-        return self._meets(hand, now - 1, seen)
+            if self._lay_down(hand, 0, sets, runs) is None:
+                return None
+            return self._lay_down(hand, 0, sets, runs, real=True)
+        return self._lay_down(hand, now - 1, sets, runs)
 
     def _dead(self, card: int, hand: Sequence[int], seen: Seen) -> bool:
         """A card in no partial meld: no partner of its rank (if the contract has sets) and no
@@ -497,7 +508,7 @@ class GreedyContractBot:
             return False
         if seen.buy_limit is not None and seen.buy_limit - seen.buys <= 1:
             # The last buy of the deal: only for a card that brings the contract within reach.
-            return self._below([*seen.hand, seen.top], 2, seen)
+            return self._below([*seen.hand, seen.top], 2, seen) is not None
         return True
 
     # ---- playing -----------------------------------------------------------------------------
@@ -626,19 +637,15 @@ class GreedyContractBot:
         # them may go without raising the deficit, and the search says no more than that (it is
         # exact), so only the cards it uses need their own. This spared most of the searches
         # that were an eighth of Liverpool's play-outs. Each lay-down found for the hand less a
-        # card spares the cards it leaves out too (it is a lay-down of the hand less any of
-        # them), which saves about half of the searches left (the rummies' greedy spent two
-        # thirds of its time here).
+        # card spares the cards it leaves over too (it is a lay-down of the hand less any of
+        # them): the greedy rummies spent two thirds of their time in these searches.
         spares: list[Counter[int]] = []
         sets, runs = self._contract(seen)
         # With the contract held (``now == 0``) a card outside one lay-down of it (under the
         # real rules, which the deficit's 0 also asks) leaves it held: its deficit is 0 unasked.
-        found = find_contract([*seen.hand, *(JOKER,) * now], sets, runs,
-                              self.free if now else self.rules.melds)
-        if found is not None:
-            spare = Counter(seen.hand)
-            spare.subtract(c for meld in found for c in meld.cards)
-            spares.append(spare)
+        first = self._lay_down(seen.hand, now, sets, runs, real=not now)
+        if first is not None:
+            spares.append(first)
         out: list[tuple[Discard, tuple[int, int, int, int, int]]] = []
         tried: set[int] = set()
         for action in discards:
@@ -651,11 +658,14 @@ class GreedyContractBot:
                 after = now + 1
             elif now == 0:
                 after = 0 if spares and spares[0][c] > 0 else self.deficit(rest, seen)
-            elif any(spare[c] > 0 for spare in spares) or self._meets_noting(
-                    rest, now, sets, runs, seen.hand, spares):
+            elif any(spare[c] > 0 for spare in spares):
                 after = now
             else:
-                after = now + 1
+                # What a lay-down of the hand less ``c`` leaves over is left of the hand too.
+                left = self._lay_down(rest, now, sets, runs)
+                if left is not None:
+                    spares.append(left)
+                after = now if left is not None else now + 1
             key = (
                 c == JOKER,
                 after,
