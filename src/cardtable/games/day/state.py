@@ -638,22 +638,25 @@ class DayState(RunningTotals, State):
 
     # ---- views --------------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
+        # Card names by table lookup (``map`` over ``CODES``): a view is written for every
+        # decision a bot makes, and naming each card anew was most of its cost.
+        names = CODES.__getitem__
         out: list[Zone] = []
         for s in range(self.n):
             out.append(
                 Zone(
                     f"hand:{s}",
-                    tuple(code(c) for c in self.hands[s]),
+                    tuple(map(names, self.hands[s])),
                     Visibility.PUBLIC if self.shown[s] else Visibility.OWNER,
                     s,
                 )
             )
         for s in range(self.n):
-            cards = (code(self.swapped[s]),) if self.swapped[s] >= 0 else ()
+            cards = (names(self.swapped[s]),) if self.swapped[s] >= 0 else ()
             out.append(Zone(f"swapped:{s}", cards, Visibility.OWNER, s))
-        out.append(Zone("dealer", tuple(code(c) for c in self.board), Visibility.PUBLIC))
-        out.append(Zone("stock", tuple(code(c) for c in self.stock), Visibility.NOBODY))
-        out.append(Zone("tiebreak", tuple(code(c) for c in self.tiebreak), Visibility.PUBLIC))
+        out.append(Zone("dealer", tuple(map(names, self.board)), Visibility.PUBLIC))
+        out.append(Zone("stock", tuple(map(names, self.stock)), Visibility.NOBODY))
+        out.append(Zone("tiebreak", tuple(map(names, self.tiebreak)), Visibility.PUBLIC))
         return out
 
     def public_info(self) -> dict[str, Any]:

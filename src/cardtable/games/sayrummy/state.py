@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import add, gt
 from typing import TYPE_CHECKING, Any, Self
 
@@ -93,6 +93,12 @@ TOKEN_CARD_CODES = {t: (WILD_SYMBOL if t >= WILD_TOKEN else IPA[t]) for t in
 # Per token byte (for events): the card it is, and the token as the table writes it.
 _TOKEN_CARD_CODE = tuple(TOKEN_CARD_CODES.get(t, "") for t in range(256))
 _TOKEN_CODE = tuple(token_code(t) if t in TOKEN_CARD_CODES else "" for t in range(256))
+
+
+def _codes(counts: Sequence[int]) -> tuple[str, ...]:
+    """The cards of a count vector in notation, in card order, each as often as it is held."""
+    return tuple(chain.from_iterable(map(repeat, compress(CODES, counts),
+                                         compress(counts, counts))))
 
 
 NO_CARD = 255
@@ -528,21 +534,22 @@ class SayRummyState(RunningTotals, State):
 
     # ---- views ------------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
+        # Whole tuples by ``compress``/``map`` over ``CODES`` rather than card by card in
+        # Python: a view is written for every decision a bot makes, the stock with it.
+        names = CODES.__getitem__
         out = []
         for s in range(self.game.players):
-            hand = self.hands[s]
-            known = self.known[s]
             out.append(
                 Zone(
                     f"hand:{s}",
-                    tuple(CODES[c] for c in range(NCARDS) for _ in range(hand[c])),
+                    _codes(self.hands[s]),
                     Visibility.OWNER,
                     s,
-                    tuple(CODES[c] for c in range(NCARDS) for _ in range(known[c])),
+                    _codes(self.known[s]),
                 )
             )
-        out.append(Zone("stock", tuple(CODES[c] for c in self.stock), Visibility.NOBODY))
-        out.append(Zone("discard", tuple(CODES[c] for c in self.discard), Visibility.PUBLIC))
+        out.append(Zone("stock", tuple(map(names, self.stock)), Visibility.NOBODY))
+        out.append(Zone("discard", tuple(map(names, self.discard)), Visibility.PUBLIC))
         for i, (tokens, by, _pron) in enumerate(self.words):
             out.append(
                 Zone(
