@@ -69,7 +69,61 @@ def add_parser(sub: Any) -> None:
                         "only, never how long they think)")
     p.add_argument("--bot-iters", type=int, default=None, metavar="N",
                    help="the most deals a search may play out for one decision (default 5000)")
+    p.add_argument("--classroom", default=None, metavar="NAMES",
+                   help="make a class's tables as the server starts: NAMES is a text file with "
+                        "one child's name a line ('-': read them from standard input); the "
+                        "children sit in tables of --per-table, gentle bots in the seats left "
+                        "over, with the game's classroom settings; prints the teacher's secret "
+                        "link (every table live, no hand shown) and writes the sheet of QR "
+                        "codes with the children's names (--sheet)")
+    p.add_argument("--per-table", type=int, default=3, metavar="N",
+                   help="children at a table with --classroom: 2, 3 or 4 (default 3)")
+    p.add_argument("--classroom-game", default=None, metavar="GAME",
+                   help="the game a --classroom plays (default: the one game with a "
+                        "classroom mode)")
+    p.add_argument("--sheet", default=None, metavar="FILE",
+                   help="where --classroom writes the sheet of QR codes to print (default "
+                        "classroom-ID.html in the current folder)")
     p.set_defaults(run=run)
+
+
+def classroom_start(args: argparse.Namespace) -> Any:
+    """What ``--classroom`` does once the server has its tables: make the class's tables,
+    write the sheet to print and say where the teacher's page is. The names are read and
+    checked now, before anything is served, so a mistake is one sentence at the prompt."""
+    from pathlib import Path
+
+    from cardtable.server.classroom import classroom_games, make_classroom, read_names, sheet_html
+    from cardtable.server.refusals import Refused
+
+    try:
+        text = sys.stdin.read() if args.classroom == "-" else Path(args.classroom).read_text(
+            encoding="utf-8")
+    except OSError as exc:
+        raise OptionError(f"--classroom: cannot read {args.classroom}: {exc.strerror}") from None
+    offered = classroom_games()
+    game = args.classroom_game or (offered[0] if len(offered) == 1 else None)
+    try:
+        read_names(text)
+        if game is None or game not in offered:
+            raise Refused(422, f"--classroom-game must be one of {', '.join(offered)}")
+        if not 2 <= args.per_table <= 4:
+            raise Refused(422, "--per-table must be 2, 3 or 4 children a table")
+    except Refused as exc:
+        raise OptionError(f"--classroom: {exc.message}") from None
+    body = {"game": game, "names": text, "per_table": args.per_table}
+
+    async def start(tables: Any) -> None:
+        made = await make_classroom(tables, body)
+        sheet = Path(args.sheet or f"classroom-{made['classroom']}.html")
+        sheet.write_text(sheet_html(made, "Your table"), encoding="utf-8")
+        children = sum(len(t["seats"]) for t in made["tables"])
+        print(f"Classroom made: {children} children at {len(made['tables'])} tables.\n"
+              f"The sheet of QR codes to print (each child scans their own): {sheet.resolve()}\n"
+              f"The teacher's page, every table live (keep this link to yourself: it is "
+              f"the key): {made['teacher']}", flush=True)
+
+    return start
 
 
 def check_bot_name(name: str, limits: Any = None) -> None:
@@ -149,8 +203,10 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError("--idle-hours must be 0 (never) or a number of hours")
     if not 0 < args.body_timeout <= 3600:
         raise OptionError("--body-timeout must be a number of seconds above 0, at most 3600")
+    on_start = classroom_start(args) if args.classroom else None
     sock = listening_socket(args.host, args.port)
     config = ServerConfig(db=args.db, url=url.rstrip("/"), node=node, rate=args.rate,
+                          on_start=on_start,
                           burst=args.burst, bot_workers=args.bot_workers, hint_bot=hint_bot,
                           connections=args.connections_per_client,
                           trusted_proxies=tuple(args.trusted_proxy),

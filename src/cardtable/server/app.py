@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardtable.bots import seat_title
 from cardtable.engine.game import game_names
 from cardtable.server import auth
+from cardtable.server.classroom import classroom_routes
 from cardtable.server.client_api import client_routes
 from cardtable.server.limits import CLIENT, ClientLimits, Limits, TableLimits, parse_networks
 from cardtable.server.names import default_name
@@ -66,6 +67,8 @@ class ServerConfig:
     bot_iters: int = BOT_ITERS  # play-outs a search may run a decision
     host: str = "127.0.0.1"  # the address listened on: which names the server answers to
     allowed_hosts: tuple[str, ...] = ()  # more names it answers to (--allowed-host)
+    on_start: Callable[[Tables], Awaitable[None]] | None = None
+    """Run once the tables are served from (``serve --classroom`` makes a class's tables)."""
 
 
 async def read_json(request: Request) -> Any:
@@ -251,6 +254,8 @@ def create_app(config: ServerConfig) -> Starlette:
                                            BotLimits(config.bot_time, config.bot_iters)),
                                   config.hint_bot, config.tables)
         await holder["tables"].start()
+        if config.on_start is not None:
+            await config.on_start(holder["tables"])
         try:
             yield
         finally:
@@ -270,6 +275,8 @@ def create_app(config: ServerConfig) -> Starlette:
         WebSocketRoute("/ws/tables/{table_id}", websocket),
     ]
     routes += speech_routes(tables)  # a card's sound, the table's words spoken
+    # a class's tables made in one go, and the teacher's view of them
+    routes += classroom_routes(tables, lambda r: r.scope.get(CLIENT) if limits.on else None)
     routes += replay_routes(tables)  # finished matches step by step, as a seat or spectator saw
     routes += client_routes(tables)  # the browser client: its own API and its static files
     app = Starlette(routes=routes, lifespan=lifespan,

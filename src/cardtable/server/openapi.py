@@ -227,6 +227,33 @@ OPENAPI: dict[str, Any] = {
                        "computer's address on the local network)",
             "responses": {"200": _ok("the server", {"type": "object", "properties": {
                 "url": {"type": "string"}}})}}},
+        "/api/classrooms": {"post": {
+            "summary": "A class's tables made in one go: the children's names in tables of "
+                       "per_table (2-4), each a named seat with its own invitation, the game's "
+                       "classroom bot in the seats left over; the answer holds the teacher's "
+                       "key, given once",
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "required": ["names"],
+                "properties": {"game": {"type": "string"},
+                               "names": {"type": ["array", "string"],
+                                         "items": {"type": "string"}},
+                               "per_table": {"type": "integer", "minimum": 2, "maximum": 4},
+                               "options": {"type": "object"}}}}}},
+            "responses": {"201": _ok("made", {"type": "object", "properties": {
+                "classroom": {"type": "string"}, "key": {"type": "string"},
+                "teacher": {"type": "string"}, "tables": {"type": "array"}},
+                "required": ["classroom", "key", "teacher", "tables"]}),
+                "422": _ERR, "429": _ERR}}},
+        "/api/classrooms/{classroom_id}": {"get": {
+            "summary": "The teacher's view (the key as a bearer token, never in the address): "
+                       "every table as a spectator sees it, whose turn, who is stuck, and the "
+                       "sheet's invitation links; 404 without the key",
+            "parameters": [{"name": "classroom_id", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "security": _BEARER,
+            "responses": {"200": _ok("the class", {"type": "object", "properties": {
+                "tables": {"type": "array"}, "sheet": {"type": "array"}}}),
+                "404": _ERR}}},
         "/api/qr": {"get": {
             "summary": "A table link drawn as a QR code (SVG), for a phone to scan",
             "parameters": [{"name": "text", "in": "query", "required": True,

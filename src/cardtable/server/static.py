@@ -49,6 +49,7 @@ def static_routes() -> list[BaseRoute]:
         Route("/t/{table_id}", page, methods=["GET", "HEAD"]),
         Route("/watch/{table_id}", page, methods=["GET", "HEAD"]),  # a spectator's, always
         Route("/replay/{table_id}", page, methods=["GET", "HEAD"]),  # a finished match again
+        Route("/classroom/{classroom_id}", page, methods=["GET", "HEAD"]),  # a teacher's view
         Mount("/web", app=WebFiles(directory=web_dir()), name="web"),
     ]
 

@@ -69,6 +69,14 @@ again_t = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+classrooms_t = sa.Table(
+    "classrooms", metadata,  # a class's tables, made in one go, and its teacher's key
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("tables", sa.Text, nullable=False),  # JSON: [{table, seats: [{seat, name, invite}]}]
+)
 actions_t = sa.Table(
     "actions", metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
@@ -457,6 +465,13 @@ class Store:
             row = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).first()
             return None if row is None else dict(row._mapping)
 
+    def classroom(self, classroom_id: str) -> dict[str, Any] | None:
+        """A classroom's row (its ``tables`` still JSON text), or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(classrooms_t)
+                               .where(classrooms_t.c.id == classroom_id)).first()
+        return dict(row._mapping) if row is not None else None
+
     def seat_rows(self, table_id: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(seats_t).where(seats_t.c.table_id == table_id)
@@ -566,6 +581,11 @@ def insert_table(conn: Connection, row: dict[str, Any], seat_rows: list[dict[str
     conn.execute(tables_t.insert().values(**row))
     conn.execute(seats_t.insert(), seat_rows)
     return True
+
+
+def insert_classroom(conn: Connection, row: dict[str, Any]) -> None:
+    """Store a classroom (its tables are stored already, each by :func:`insert_table`)."""
+    conn.execute(classrooms_t.insert().values(**row))
 
 
 def say_again(conn: Connection, table_id: str, seat: int, next_id: str,

@@ -20,7 +20,10 @@ function route() {
   const path = location.pathname;
   const match = path.match(/^\/t\/([^/]+)$/);
   const other = path.match(/^\/(watch|replay)\/([^/]+)$/);
-  if (other) {
+  const classroom = path.match(/^\/classroom\/([^/]+)$/);
+  if (classroom) {
+    import("./classroom.js").then((m) => m.openClassroom(main, decodeURIComponent(classroom[1])));
+  } else if (other) {
     const id = decodeURIComponent(other[2]);
     if (other[1] === "watch") openTable(main, id, null); // a spectator's link: no seat, ever
     else import("./replay.js").then((m) => m.openReplay(main, id));

@@ -98,6 +98,11 @@ CARD_FACES = ("spellings", "sound")
 """What a Say Rummy card leads with (the option ``card_face``; the presentation draws it)."""
 
 
+CLASSROOM = {"options": {"word_list": "classroom", "card_face": "spellings"}, "bot": "gentle"}
+"""How a class plays Say Rummy (the kit's ``classroom`` extra, read by ``cardtable serve
+--classroom``): the classroom word list, the spellings first, gentle bots in the empty seats."""
+
+
 class SayRummyGame(Game):
     name = "say-rummy"
     title = "Say Rummy"

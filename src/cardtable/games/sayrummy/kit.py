@@ -14,5 +14,6 @@ KIT = GameKit(
         "reports": "cardtable.games.sayrummy.lexicon:REPORTS",
         "card_sound": "cardtable.games.sayrummy.audio:card_sound",
         "voice": "cardtable.games.sayrummy.audio:VOICE",
+        "classroom": "cardtable.games.sayrummy.game:CLASSROOM",
     },
 )
