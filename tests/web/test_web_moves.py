@@ -363,9 +363,11 @@ def test_a_buying_window_says_who_may_answer_in_plain_words(browser: Any, web: A
 
 def test_say_rummy_shows_the_last_word_laid_in_writing_when_it_cannot_speak(
         browser: Any, web: Any) -> None:
-    """Headless Chromium has no voices, so each word laid is written under the words instead.
-    A page opened after words were laid names the last of them (it once said "none yet" with
-    two words on the table), and a word laid while it is open replaces it."""
+    """Headless Chromium has no voices: each word laid is spoken by the server's voice
+    (espeak-ng) and written under the words as well, the note saying who speaks it
+    (tests/web/test_web_sounds.py: without the server's voice, in writing only). A page opened
+    after words were laid names the last of them (it once said "none yet" with two words on
+    the table), and a word laid while it is open replaces it."""
     made = httpx.post(f"{web.url}/api/tables", json={
         "game": "say-rummy", "players": 2, "seats": ["human", "greedy"], "seed": 7,
         "options": {"games": 1}, "table": {"think": 0}}, timeout=30).json()
@@ -399,7 +401,7 @@ def test_say_rummy_shows_the_last_word_laid_in_writing_when_it_cannot_speak(
         s = wait_state(page)
         shown = page.locator(".speech-note .spoken-word")
         assert shown.inner_text() == f"“{last}”"
-        assert "shown here in writing" in page.inner_text(".speech-note")
+        assert "spoken by the server's voice" in page.inner_text(".speech-note")
         newer = play_hinted_until_a_word(s["version"])
         page.locator(".speech-note .spoken-word", has_text=f"“{newer}”").wait_for(timeout=10_000)
     finally:
