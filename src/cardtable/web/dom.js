@@ -1,5 +1,11 @@
 // @ts-check
 // A tiny DOM helper: h("button.primary", {onclick, "aria-label": "..."}, "text", child, ...).
+
+// The elements given a listener (by h's on... attributes or by listen): their handlers may hold
+// what was true when they were made, so morph never patches one into another; it keeps one
+// only when the new one is the same node to the last attribute and text.
+const listened = new WeakSet();
+
 export function h(spec, attrs, ...children) {
   const [head, ...classes] = spec.split(".");
   const [tag, id] = head.split("#");
@@ -12,7 +18,7 @@ export function h(spec, attrs, ...children) {
   }
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (key.startsWith("on")) { el.addEventListener(key.slice(2), value); listened.add(el); }
     else if (key === "class") el.className += (el.className ? " " : "") + value;
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
     else if (key === "dataset") Object.assign(el.dataset, value);
@@ -48,6 +54,45 @@ export function namedFace(name, ...face) {
     }
   })(face);
   return [h("span.sr-only", name), ...shown];
+}
+
+/** A listener on an element that morph is to treat as h's on... attributes.
+ * @param {Element} el @param {string} type @param {(e: any) => void} fn */
+export function listen(el, type, fn) {
+  el.addEventListener(type, fn);
+  listened.add(el);
+}
+
+// Drawing the table afresh at every move, as the page does, is simple; putting the new drawing
+// in place of the old costs the browser a whole style and layout pass (tens of milliseconds on
+// a phone), most of it for what did not change (your hand when someone else moved, the log's
+// old lines). morph makes `parent`'s children match `fresh` while keeping every old node that is
+// equal to its new one (isEqualNode: the same attributes and text all the way down), patching
+// the attributes and children of a plain element in place, and replacing only the rest: a
+// control with listeners, a form field (its typed value is no attribute), a different tag.
+/** @param {Node} parent @param {Node[]} fresh */
+export function morph(parent, fresh) {
+  const old = [...parent.childNodes];
+  fresh.forEach((n, i) => {
+    const o = old[i];
+    if (o) patch(o, n);
+    else parent.appendChild(n);
+  });
+  for (const o of old.slice(fresh.length)) parent.removeChild(o);
+}
+
+/** @param {ChildNode} o @param {Node} n */
+function patch(o, n) {
+  if (o.isEqualNode(n)) return;
+  if (o instanceof Text && n instanceof Text) { o.data = n.data; return; }
+  if (o instanceof Element && n instanceof Element && o.tagName === n.tagName && !listened.has(o)
+      && !listened.has(n) && !["INPUT", "SELECT", "TEXTAREA", "DIALOG"].includes(o.tagName)) {
+    for (const a of [...o.attributes]) if (!n.hasAttribute(a.name)) o.removeAttribute(a.name);
+    for (const a of n.attributes) if (o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
+    morph(o, [...n.childNodes]);
+    return;
+  }
+  o.replaceWith(n);
 }
 
 export function clear(el, ...children) {

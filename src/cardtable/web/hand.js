@@ -3,7 +3,7 @@
 // "family", "sound"...) or in your own order, dragged card by card (pointer events: a mouse,
 // a finger or a pen). The arrangement is kept per table and seat in this browser's storage,
 // so a reload or a dropped connection finds the hand as you left it.
-import { h } from "./dom.js";
+import { h, listen } from "./dom.js";
 import { plural } from "./games.js";
 
 const KEY = (table, seat) => `cardtable.hand.${table}.${seat}`;
@@ -85,12 +85,12 @@ export function enableDrag(row, onDrop) {
     }
     return best;
   };
-  row.addEventListener("pointerdown", (e) => {
+  listen(row, "pointerdown", (e) => {
     const el = e.target instanceof Element ? e.target.closest(".card[data-index]") : null;
     if (!el || e.button > 0) return;
     press = { el, id: e.pointerId, x: e.clientX, y: e.clientY, dragging: false, spot: null };
   });
-  row.addEventListener("pointermove", (e) => {
+  listen(row, "pointermove", (e) => {
     if (!press || e.pointerId !== press.id) return;
     const dx = e.clientX - press.x;
     const dy = e.clientY - press.y;
@@ -126,10 +126,18 @@ export function enableDrag(row, onDrop) {
     if (to > from) to -= 1;
     onDrop(from === to ? null : { from, to });
   };
-  row.addEventListener("pointerup", (e) => end(e, true));
-  row.addEventListener("pointercancel", (e) => end(e, false));
-  return { holding: () => !!(press && press.dragging) };
+  listen(row, "pointerup", (e) => end(e, true));
+  listen(row, "pointercancel", (e) => end(e, false));
+  const drag = { holding: () => !!(press && press.dragging) };
+  drags.set(row, drag);
+  return drag;
 }
+
+// Each row's drag, for the row on screen: the table keeps an old row that is the same as the
+// one it drew again (dom.js, morph), and with it that row's drag.
+const drags = new WeakMap();
+/** @param {Element | null} row @returns {{holding: () => boolean} | null} */
+export const dragOf = (row) => (row && drags.get(row)) || null;
 
 // ---- the hand's section ---------------------------------------------------------------------
 // opts: {title, cards (as arranged), face(code), card(code, opts), selection (indices), playable

@@ -45,10 +45,13 @@ export class Motion {
     this.before = cardsOnTable(root).map((c) => ({ code: c.code, zone: c.zone, rect: c.el.getBoundingClientRect() }));
   }
 
-  // After a drawing. A new version: the cards in a place they were not before are the move's;
-  // a redraw of the same version (a card picked) keeps the last move's ring where it was.
-  after(root, version, source) {
-    const now = cardsOnTable(root);
+  // A new drawing, before it is put on screen (dom.js, morph). A new version: the cards in a
+  // place they were not before are the move's; a redraw of the same version (a card picked)
+  // keeps the last move's ring where it was. Marks them (class "arrived") in `fresh`; true
+  // when they are to slide (play, once the drawing is on screen).
+  mark(fresh, version) {
+    const now = cardsOnTable(fresh);
+    let moved = false;
     if (this.before && this.version !== null && version !== this.version) {
       const left = new Map();
       for (const b of this.before) {
@@ -63,21 +66,7 @@ export class Motion {
       }
       // A lay-down of six cards or a new deal is many arrivals: a whole deal slides nothing.
       this.arrived = arrived.length <= 8 ? arrived.map((c) => [c.code, c.zone]) : [];
-      if (!reduced() && this.arrived.length) {
-        const src = source && source.getBoundingClientRect();
-        for (const c of arrived.slice(0, 8)) {
-          const from = this.before.find((b) => b.code === c.code && b.zone !== c.zone);
-          const to = c.el.getBoundingClientRect();
-          const r = from ? from.rect : src;
-          const dx = r ? r.left + r.width / 2 - (to.left + to.width / 2) : 0;
-          const dy = r ? r.top + r.height / 2 - (to.top + to.height / 2) : -24;
-          const anim = c.el.animate([
-            { transform: `translate(${dx}px, ${dy}px) scale(.8)` },
-            { transform: "none" }], { duration: MS, easing: "cubic-bezier(.2,.7,.3,1)" });
-          anim.id = "arrive";
-          this.played += 1;
-        }
-      }
+      moved = this.arrived.length > 0;
     }
     if (this.version !== version) this.version = version;
     const marks = [...this.arrived];
@@ -85,7 +74,28 @@ export class Motion {
       const at = marks.findIndex(([code, zone]) => code === c.code && zone === c.zone);
       if (at >= 0) { c.el.classList.add("arrived"); marks.splice(at, 1); }
     }
+    return moved;
+  }
+
+  // The drawing on screen: when mark said so, the cards it marked slide from where they were,
+  // or from the seat of whoever moved (`source`).
+  play(root, slide, source) {
+    const before = this.before || [];
     this.before = null;
+    if (!slide || reduced()) return;
+    const src = source && source.getBoundingClientRect();
+    for (const c of cardsOnTable(root).filter((x) => x.el.classList.contains("arrived")).slice(0, 8)) {
+      const from = before.find((b) => b.code === c.code && b.zone !== c.zone);
+      const to = c.el.getBoundingClientRect();
+      const r = from ? from.rect : src;
+      const dx = r ? r.left + r.width / 2 - (to.left + to.width / 2) : 0;
+      const dy = r ? r.top + r.height / 2 - (to.top + to.height / 2) : -24;
+      const anim = c.el.animate([
+        { transform: `translate(${dx}px, ${dy}px) scale(.8)` },
+        { transform: "none" }], { duration: MS, easing: "cubic-bezier(.2,.7,.3,1)" });
+      anim.id = "arrive";
+      this.played += 1;
+    }
   }
 }
 

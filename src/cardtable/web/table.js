@@ -1,6 +1,6 @@
 // @ts-check
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
-import { h, clear, namedFace, toast } from "./dom.js";
+import { h, clear, morph, namedFace, toast } from "./dom.js";
 import { afterDialogs, dialogsBusy, showModal, showResults } from "./dialogs.js";
 import { focusFirstUseful, focusMemo, installTableKeys, refocus, roveHand } from "./keys.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
@@ -8,7 +8,7 @@ import { attempts, boardContent, byRank, inWords, matchingMoves, plainFace, plur
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
 import { cardElement } from "./cards.js";
-import { HandOrder, handSection } from "./hand.js";
+import { HandOrder, dragOf, handSection } from "./hand.js";
 import { StatusBar } from "./status.js";
 import { Motion, sinceStrip } from "./motion.js";
 import { againBox, againChanged } from "./again.js";
@@ -583,15 +583,21 @@ class TableScreen {
     const end = st.over ? this.endBox(d) : null;
 
     this.motion.remember(this.main);
-    clear(this.main, h("div", { class: `table-screen ${myTurn ? "my-turn" : ""} ${outState ? "seat-out" : ""}` },
+    const screen = h("div", { class: `table-screen ${myTurn ? "my-turn" : ""} ${outState ? "seat-out" : ""}` },
       status, seedNote, seats, invite, end, since,
       // The prompt, the buttons and your hand stay on screen at the foot (a phone's thumb),
       // docked there by the stylesheet; in the page's order (the Tab's): your hand, the
       // table, your moves.
-      h("div.play", handBox, boardBox, h("div.dock.dock-moves", outState, movesBox)), side));
+      h("div.play", handBox, boardBox, h("div.dock.dock-moves", outState, movesBox)), side);
+    // The new drawing is made whole, then put over the old one keeping what is the same
+    // (dom.js, morph): the hand's Tab stop and the last move's ring are set on it first.
+    const slide = this.motion.mark(screen, st.version);
+    roveHand(screen.querySelector(".hand"), this.handAt);
+    morph(this.main, [screen]);
+    this.handDrag = dragOf(this.main.querySelector(".hand-cards"));
     this.dockSized();
     const mover = this.log.length ? this.log.at(-1).seat : null;
-    this.motion.after(this.main, st.version, typeof mover === "number" ? this.main.querySelector(`.seats > li:nth-child(${mover + 1})`) : null);
+    this.motion.play(this.main, slide, typeof mover === "number" ? this.main.querySelector(`.seats > li:nth-child(${mover + 1})`) : null);
     this.status.setTurn({
       mine: myTurn,
       text: st.over ? "The match is over" : this.seat === null ? `Watching · ${inWords(st.actors.map((a) => this.meta.names[a]))} to act`
@@ -622,7 +628,6 @@ class TableScreen {
       }
     }
     this.maybeShowResult(d);
-    roveHand(this.main.querySelector(".hand"), this.handAt);
     this.placeFocus(focused);
   }
 
@@ -809,8 +814,10 @@ class TableScreen {
       const moves = this.main.querySelector(".dock-moves");
       const hh = hand ? Math.ceil(hand.getBoundingClientRect().height) : 0;
       const mh = moves ? Math.ceil(moves.getBoundingClientRect().height) : 0;
-      document.documentElement.style.setProperty("--hand-h", `${hh}px`);
-      document.documentElement.style.setProperty("--dock-h", `${hh + mh}px`);
+      // Set only when changed: a custom property of the root restyles the whole page.
+      const root = document.documentElement.style;
+      if (root.getPropertyValue("--hand-h") !== `${hh}px`) root.setProperty("--hand-h", `${hh}px`);
+      if (root.getPropertyValue("--dock-h") !== `${hh + mh}px`) root.setProperty("--dock-h", `${hh + mh}px`);
     };
     if (!this.dockWatch && typeof ResizeObserver !== "undefined") this.dockWatch = new ResizeObserver(measure);
     if (this.dockWatch) {
