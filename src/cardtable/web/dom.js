@@ -88,7 +88,13 @@ function patch(o, n) {
   if (o instanceof Element && n instanceof Element && o.tagName === n.tagName && !listened.has(o)
       && !listened.has(n) && !["INPUT", "SELECT", "TEXTAREA", "DIALOG"].includes(o.tagName)) {
     for (const a of [...o.attributes]) if (!n.hasAttribute(a.name)) o.removeAttribute(a.name);
-    for (const a of n.attributes) if (o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
+    for (const a of n.attributes) {
+      if (o.getAttribute(a.name) === a.value) continue;
+      // The page's policy (style-src 'self') refuses a style attribute set as text; the same
+      // declarations set through the element's style are allowed.
+      if (a.name === "style" && o instanceof HTMLElement && n instanceof HTMLElement) o.style.cssText = n.style.cssText;
+      else o.setAttribute(a.name, a.value);
+    }
     morph(o, [...n.childNodes]);
     return;
   }
