@@ -1,15 +1,50 @@
 // @ts-check
 // A tiny DOM helper: h("button.primary", {onclick, "aria-label": "..."}, "text", child, ...).
 
-// The elements given a listener (by h's on... attributes or by listen): their handlers may hold
-// what was true when they were made, so morph never patches one into another; it keeps one
-// only when the new one is the same node to the last attribute and text.
-const listened = new WeakSet();
+// An element's listeners, by event type: h's on... attributes and listen's. The element listens
+// through one dispatcher a type, which calls what this map holds now, so that morph can hand an
+// old element kept on screen the listeners of the new drawing (they hold what is true now).
+/** @type {WeakMap<EventTarget, Record<string, (e: any) => void>>} */
+const handlers = new WeakMap();
+/** @type {WeakMap<EventTarget, Set<string>>} */
+const dispatching = new WeakMap();
+
+/** @param {EventTarget} el @param {string} type */
+function dispatcher(el, type) {
+  let types = dispatching.get(el);
+  if (!types) dispatching.set(el, (types = new Set()));
+  if (types.has(type)) return;
+  types.add(type);
+  el.addEventListener(type, (e) => { const f = (handlers.get(el) || {})[type]; if (f) f(e); });
+}
+
+/** A listener on an element, handed on by morph as h's on... attributes are.
+ * @param {EventTarget} el @param {string} type @param {(e: any) => void} fn */
+export function listen(el, type, fn) {
+  let map = handlers.get(el);
+  if (!map) handlers.set(el, (map = {}));
+  map[type] = fn;
+  dispatcher(el, type);
+}
+
+/** @param {Node} o @param {Node} n the old element on screen takes the new one's listeners */
+function adopt(o, n) {
+  const map = handlers.get(n);
+  if (!map && !handlers.has(o)) return;
+  handlers.set(o, map || {});
+  for (const type of Object.keys(map || {})) dispatcher(o, type);
+}
+
+// Each element's kind as h was asked for it ("li", "section.since-strip"): its tag and the
+// classes it is made with, not those a state adds ("new", "my-turn"). morph pairs by it.
+/** @type {WeakMap<Node, string>} */
+const kinds = new WeakMap();
 
 export function h(spec, attrs, ...children) {
   const [head, ...classes] = spec.split(".");
   const [tag, id] = head.split("#");
   const el = document.createElement(tag || "div");
+  kinds.set(el, spec);
   if (id) el.id = id;
   if (classes.length) el.className = classes.join(" ");
   if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
@@ -18,7 +53,7 @@ export function h(spec, attrs, ...children) {
   }
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) { el.addEventListener(key.slice(2), value); listened.add(el); }
+    if (key.startsWith("on")) listen(el, key.slice(2), value);
     else if (key === "class") el.className += (el.className ? " " : "") + value;
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
     else if (key === "dataset") Object.assign(el.dataset, value);
@@ -56,37 +91,47 @@ export function namedFace(name, ...face) {
   return [h("span.sr-only", name), ...shown];
 }
 
-/** A listener on an element that morph is to treat as h's on... attributes.
- * @param {Element} el @param {string} type @param {(e: any) => void} fn */
-export function listen(el, type, fn) {
-  el.addEventListener(type, fn);
-  listened.add(el);
-}
-
 // Drawing the table afresh at every move, as the page does, is simple; putting the new drawing
 // in place of the old costs the browser a whole style and layout pass (tens of milliseconds on
 // a phone), most of it for what did not change (your hand when someone else moved, the log's
 // old lines). morph makes `parent`'s children match `fresh` while keeping every old node that is
-// equal to its new one (isEqualNode: the same attributes and text all the way down), patching
-// the attributes and children of a plain element in place, and replacing only the rest: a
-// control with listeners, a form field (its typed value is no attribute), a different tag.
+// equal to its new one (isEqualNode: the same attributes and text all the way down) and
+// patching the attributes and children of one of the same tag in place; what it keeps takes the
+// new drawing's listeners. A form field is always the new one (its typed value is no attribute,
+// and the new drawing's handlers read the new field).
 /** @param {Node} parent @param {Node[]} fresh */
 export function morph(parent, fresh) {
+  // An old child answers a new one of its kind (as h made it): a part that comes or
+  // goes (a strip shown only since your turn, the mark of whose turn it is) leaves those after
+  // it matched with their own old selves, not each with its neighbour's.
   const old = [...parent.childNodes];
-  fresh.forEach((n, i) => {
-    const o = old[i];
-    if (o) patch(o, n);
-    else parent.appendChild(n);
-  });
-  for (const o of old.slice(fresh.length)) parent.removeChild(o);
+  let j = 0;
+  for (const n of fresh) {
+    const kind = kindOf(n);
+    let k = j;
+    while (k < old.length && kindOf(old[k]) !== kind) k += 1;
+    if (k < old.length) {
+      for (; j < k; j += 1) parent.removeChild(old[j]);
+      patch(old[k], n);
+      j = k + 1;
+    } else {
+      parent.insertBefore(n, j < old.length ? old[j] : null);
+    }
+  }
+  for (; j < old.length; j += 1) parent.removeChild(old[j]);
 }
+
+/** @param {Node} n */
+const kindOf = (n) => kinds.get(n) || n.nodeName;
+
+const FIELDS = ["INPUT", "SELECT", "TEXTAREA", "DIALOG"];
 
 /** @param {ChildNode} o @param {Node} n */
 function patch(o, n) {
-  if (o.isEqualNode(n)) return;
+  if (o instanceof Element && FIELDS.includes(o.tagName)) { o.replaceWith(n); return; }
+  if (o.isEqualNode(n)) { keep(o, n); return; }
   if (o instanceof Text && n instanceof Text) { o.data = n.data; return; }
-  if (o instanceof Element && n instanceof Element && o.tagName === n.tagName && !listened.has(o)
-      && !listened.has(n) && !["INPUT", "SELECT", "TEXTAREA", "DIALOG"].includes(o.tagName)) {
+  if (o instanceof Element && n instanceof Element && o.tagName === n.tagName) {
     for (const a of [...o.attributes]) if (!n.hasAttribute(a.name)) o.removeAttribute(a.name);
     for (const a of n.attributes) {
       if (o.getAttribute(a.name) === a.value) continue;
@@ -95,10 +140,22 @@ function patch(o, n) {
       if (a.name === "style" && o instanceof HTMLElement && n instanceof HTMLElement) o.style.cssText = n.style.cssText;
       else o.setAttribute(a.name, a.value);
     }
+    adopt(o, n);
     morph(o, [...n.childNodes]);
     return;
   }
   o.replaceWith(n);
+}
+
+// An old subtree equal to its new one stays; its elements take the new listeners, its fields
+// are the new ones.
+/** @param {Node} o @param {Node} n */
+function keep(o, n) {
+  if (o instanceof Element && FIELDS.includes(o.tagName)) { o.replaceWith(n); return; }
+  adopt(o, n);
+  const oc = [...o.childNodes];
+  const nc = [...n.childNodes];
+  oc.forEach((c, i) => { if (c instanceof Element) keep(c, nc[i]); });
 }
 
 export function clear(el, ...children) {

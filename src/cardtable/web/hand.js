@@ -71,13 +71,15 @@ export class HandOrder {
 // is a tap, which picks the card). The table is not redrawn while a card is held.
 const SLOP = 8;
 
+// The listeners read the row they are on from the event: the table may keep an old row on
+// screen and hand it these (dom.js, morph).
 export function enableDrag(row, onDrop) {
   let press = null;
-  const cards = () => [...row.querySelectorAll(".card[data-index]")];
-  const clearMarks = () => row.querySelectorAll(".drop-before, .drop-after").forEach((el) => el.classList.remove("drop-before", "drop-after"));
-  const placeAt = (x, y) => {
+  const cards = (r) => [...r.querySelectorAll(".card[data-index]")];
+  const clearMarks = (r) => r.querySelectorAll(".drop-before, .drop-after").forEach((el) => el.classList.remove("drop-before", "drop-after"));
+  const placeAt = (r, x, y) => {
     let best = null;
-    for (const el of cards()) {
+    for (const el of cards(r)) {
       if (el === press.el) continue;
       const r = el.getBoundingClientRect();
       const d = Math.hypot(x - (r.left + r.width / 2), y - (r.top + r.height / 2));
@@ -88,7 +90,7 @@ export function enableDrag(row, onDrop) {
   listen(row, "pointerdown", (e) => {
     const el = e.target instanceof Element ? e.target.closest(".card[data-index]") : null;
     if (!el || e.button > 0) return;
-    press = { el, id: e.pointerId, x: e.clientX, y: e.clientY, dragging: false, spot: null };
+    press = { row: e.currentTarget, el, id: e.pointerId, x: e.clientX, y: e.clientY, dragging: false, spot: null };
   });
   listen(row, "pointermove", (e) => {
     if (!press || e.pointerId !== press.id) return;
@@ -97,22 +99,22 @@ export function enableDrag(row, onDrop) {
     if (!press.dragging) {
       if (Math.hypot(dx, dy) < SLOP) return;
       press.dragging = true;
-      row.classList.add("dragging");
+      press.row.classList.add("dragging");
       press.el.classList.add("held");
       try { press.el.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
     }
     e.preventDefault();
     press.el.style.transform = `translate(${dx}px, ${dy}px)`;
-    clearMarks();
-    press.spot = placeAt(e.clientX, e.clientY);
+    clearMarks(press.row);
+    press.spot = placeAt(press.row, e.clientX, e.clientY);
     if (press.spot) press.spot.el.classList.add(press.spot.after ? "drop-after" : "drop-before");
   });
   const end = (e, dropped) => {
     if (!press || e.pointerId !== press.id) return;
-    const { el, dragging, spot } = press;
+    const { row: r, el, dragging, spot } = press;
     press = null;
-    clearMarks();
-    row.classList.remove("dragging");
+    clearMarks(r);
+    r.classList.remove("dragging");
     el.classList.remove("held");
     el.style.transform = "";
     if (!dragging) return;
@@ -128,16 +130,8 @@ export function enableDrag(row, onDrop) {
   };
   listen(row, "pointerup", (e) => end(e, true));
   listen(row, "pointercancel", (e) => end(e, false));
-  const drag = { holding: () => !!(press && press.dragging) };
-  drags.set(row, drag);
-  return drag;
+  return { holding: () => !!(press && press.dragging) };
 }
-
-// Each row's drag, for the row on screen: the table keeps an old row that is the same as the
-// one it drew again (dom.js, morph), and with it that row's drag.
-const drags = new WeakMap();
-/** @param {Element | null} row @returns {{holding: () => boolean} | null} */
-export const dragOf = (row) => (row && drags.get(row)) || null;
 
 // ---- the hand's section ---------------------------------------------------------------------
 // opts: {title, cards (as arranged), face(code), card(code, opts), selection (indices), playable

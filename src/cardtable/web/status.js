@@ -3,7 +3,7 @@
 // it is, the time left in a window or a turn, and the connection (an outage in red, in words).
 // When it becomes your turn it can beep (a tone synthesized by WebAudio: no sound file) and
 // vibrate; both are off until you turn them on, and kept in this browser.
-import { h, clear } from "./dom.js";
+import { h, morph } from "./dom.js";
 
 const KEY = "cardtable.alerts";
 
@@ -96,7 +96,8 @@ export class StatusBar {
     const locked = this.alerts.sound && (!this.audio || this.audio.state !== "running");
     this.el.dataset.conn = conn.kind;
     this.el.classList.toggle("mine", !!turn.mine);
-    clear(this.el,
+    // Drawn over the old bar (dom.js, morph): a button focused in it keeps the focus.
+    morph(this.el, [
       down ? h("p.bar-outage", { role: "alert" }, `The server cannot be reached. ${conn.text}`) : null,
       h("div.bar-row",
         h("span.bar-turn", turn.mine ? h("span.bar-dot", { "aria-hidden": "true" }, "●") : null, turn.text),
@@ -104,6 +105,6 @@ export class StatusBar {
         h("span.bar-tools",
           locked ? h("span.bar-note", "tap to allow sound") : null,
           h("button.small.alert-toggle", { type: "button", dataset: { alert: "sound" }, "aria-pressed": String(this.alerts.sound), title: "Beep when it becomes your turn", onclick: () => this.toggle("sound") }, "Sound"),
-          "vibrate" in navigator ? h("button.small.alert-toggle", { type: "button", dataset: { alert: "vibrate" }, "aria-pressed": String(this.alerts.vibrate), title: "Vibrate when it becomes your turn", onclick: () => this.toggle("vibrate") }, "Vibrate") : null)));
+          "vibrate" in navigator ? h("button.small.alert-toggle", { type: "button", dataset: { alert: "vibrate" }, "aria-pressed": String(this.alerts.vibrate), title: "Vibrate when it becomes your turn", onclick: () => this.toggle("vibrate") }, "Vibrate") : null))].filter((n) => n !== null));
   }
 }

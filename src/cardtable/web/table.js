@@ -8,7 +8,7 @@ import { attempts, boardContent, byRank, inWords, matchingMoves, plainFace, plur
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
 import { cardElement } from "./cards.js";
-import { HandOrder, dragOf, handSection } from "./hand.js";
+import { HandOrder, handSection } from "./hand.js";
 import { StatusBar } from "./status.js";
 import { Motion, sinceStrip } from "./motion.js";
 import { againBox, againChanged } from "./again.js";
@@ -55,6 +55,7 @@ class TableScreen {
     this.pendingExtra = false;
     this.dirtyExtra = false;
     this.firstPaint = null;
+    this.handH = null; // the docked hand's height, as the moves above it are set (dockSized)
   }
 
   async start() {
@@ -592,9 +593,10 @@ class TableScreen {
     // The new drawing is made whole, then put over the old one keeping what is the same
     // (dom.js, morph): the hand's Tab stop and the last move's ring are set on it first.
     const slide = this.motion.mark(screen, st.version);
+    const dockMoves = screen.querySelector(".dock-moves");
+    if (dockMoves instanceof HTMLElement && this.handH) dockMoves.style.setProperty("--hand-h", this.handH);
     roveHand(screen.querySelector(".hand"), this.handAt);
     morph(this.main, [screen]);
-    this.handDrag = dragOf(this.main.querySelector(".hand-cards"));
     this.dockSized();
     const mover = this.log.length ? this.log.at(-1).seat : null;
     this.motion.play(this.main, slide, typeof mover === "number" ? this.main.querySelector(`.seats > li:nth-child(${mover + 1})`) : null);
@@ -814,10 +816,13 @@ class TableScreen {
       const moves = this.main.querySelector(".dock-moves");
       const hh = hand ? Math.ceil(hand.getBoundingClientRect().height) : 0;
       const mh = moves ? Math.ceil(moves.getBoundingClientRect().height) : 0;
-      // Set only when changed: a custom property of the root restyles the whole page.
-      const root = document.documentElement.style;
-      if (root.getPropertyValue("--hand-h") !== `${hh}px`) root.setProperty("--hand-h", `${hh}px`);
-      if (root.getPropertyValue("--dock-h") !== `${hh + mh}px`) root.setProperty("--dock-h", `${hh + mh}px`);
+      // Each set where it is used (app.css): the moves sit on the hand, the page's foot and
+      // its scrolling leave room for both. Set only when changed.
+      this.handH = `${hh}px`;
+      const set = (el, name, value) => { if (el && el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value); };
+      set(moves, "--hand-h", this.handH);
+      set(this.main, "--dock-h", `${hh + mh}px`);
+      set(document.documentElement, "--dock-h", `${hh + mh}px`);
     };
     if (!this.dockWatch && typeof ResizeObserver !== "undefined") this.dockWatch = new ResizeObserver(measure);
     if (this.dockWatch) {
