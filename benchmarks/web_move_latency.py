@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -66,7 +67,8 @@ STAMPS_JS = """
     const render = proto.render;
     proto.render = function (...a) {
       const t = performance.now();
-      try { return render.apply(this, a); } finally { window.__renders.push(performance.now() - t); }
+      try { return render.apply(this, a); }
+      finally { window.__renders.push(performance.now() - t); }
     };
   };
   document.addEventListener("click", () => { window.__clicks.push(Date.now()); }, true);
@@ -230,7 +232,8 @@ def main(argv: list[str]) -> int:
                     page.add_init_script(STAMPS_JS)
                     page.goto(link)
                     page.wait_for_selector(".table-screen")
-                    first.append(float(page.evaluate("() => Number(document.body.dataset.painted)")))
+                    first.append(float(page.evaluate(
+                        "() => Number(document.body.dataset.painted)")))
                     pages.append(page)
                 while len(drawn) < args.moves + 1:
                     s = [wait_for(pg, lambda _: True) for pg in pages]
@@ -251,7 +254,8 @@ def main(argv: list[str]) -> int:
                     click(mover, move)
                     wait_for(mover, lambda x, v=version: x["version"] > v)
                     wait_for(watcher, lambda x, v=version: x["version"] > v)
-                    watcher.wait_for_function("() => window.__seen.length && window.__seen[0].painted")
+                    watcher.wait_for_function(
+                        "() => window.__seen.length && window.__seen[0].painted")
                     clicked = mover.evaluate("() => window.__clicks[window.__clicks.length - 1]")
                     mine = mover.evaluate("() => window.__seen.at(-1).drawn")
                     seen = watcher.evaluate("() => window.__seen[0]")
@@ -266,8 +270,10 @@ def main(argv: list[str]) -> int:
         finally:
             if pw is not None:
                 pw.stop()
-            proc.terminate()
-            proc.wait(30)
+            # Under cProfile the server must return from main to write its stats: Ctrl-C's
+            # signal stops it that way.
+            proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+            proc.wait(60)
     drawn, painted, acked, arrived = drawn[1:], painted[1:], acked[1:], arrived[1:]
     load = os.getloadavg()
     print(f"{args.game}, 2 people, {len(painted)} moves at {tables} table(s), "
