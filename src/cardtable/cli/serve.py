@@ -92,6 +92,7 @@ def classroom_start(args: argparse.Namespace) -> Any:
     write the sheet to print and say where the teacher's page is. The names are read and
     checked now, before anything is served, so a mistake is one sentence at the prompt."""
     from pathlib import Path
+    from urllib.parse import urlsplit
 
     from cardtable.server.classroom import classroom_games, make_classroom, read_names, sheet_html
     from cardtable.server.refusals import Refused
@@ -122,6 +123,11 @@ def classroom_start(args: argparse.Namespace) -> Any:
               f"The sheet of QR codes to print (each child scans their own): {sheet.resolve()}\n"
               f"The teacher's page, every table live (keep this link to yourself: it is "
               f"the key): {made['teacher']}", flush=True)
+        host = urlsplit(made["teacher"]).hostname or ""
+        if host in ("localhost", "::1") or host.startswith("127."):
+            print("The sheet's codes name this computer only (127.0.0.1): no tablet can open "
+                  "them. Start the server with --host 0.0.0.0 (or --url) for a class.",
+                  flush=True)
 
     return start
 
