@@ -220,3 +220,68 @@ def test_a_round_played_with_keys_alone(browser: Any, web: Any, game: str) -> No
         watch.check()
     finally:
         ctx.close()
+
+
+# Where the focus is, by the part of the table it is in: the order Tab walks them is the page's
+# promise (docs/web.md: hand, piles, melds, moves).
+REGION = """() => { const e = document.activeElement; if (!e || e === document.body) return 'none';
+  for (const [sel, name] of [['.hand', 'hand'], ['.piles', 'piles'], ['.melds', 'melds'],
+                             ['.moves', 'moves'], ['.log, .scores', 'side']])
+    if (e.closest(sel)) return name;
+  return 'other: ' + e.tagName + '.' + e.className; }"""
+
+
+def test_tab_goes_hand_piles_melds_moves(browser: Any, web: Any) -> None:
+    # A Dummy Rummy turn with melds to play on (a joker to swap, test_web_moves's deal), and the
+    # discard pile's whole list to open: every part of the table has something to Tab to.
+    from test_web_moves import SWAP_OPTIONS, SWAP_SEED, moves_to_a_swap
+
+    moves, legal = moves_to_a_swap(2, 0)
+    r = httpx.post(web.url + "/api/tables", timeout=30, json={
+        "game": "dummy-rummy", "players": 2, "seed": SWAP_SEED,
+        "options": {k: int(v) if k == "jokers" else v for k, v in SWAP_OPTIONS.items()},
+        "seats": ["human", "human"], "table": {"think": 0}})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    tokens = seat_tokens(web.url, made)
+    for seat, version, move in moves:
+        got = httpx.post(f"{web.url}/api/tables/{made['table']}/actions",
+                         json={"action": move, "version": version},
+                         headers={"authorization": f"Bearer {tokens[seat]}"}, timeout=10)
+        assert got.status_code == 200, (move, got.text)
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(f"{web.url}/t/{made['table']}?token={tokens[0]}")
+        s = wait_version(page, moves[-1][1])
+        assert my_turn(s) and sorted(s["legal"]) == sorted(legal)
+        settled(page)
+        keys = Keys(page)
+        swap = next(m for m in legal if m.startswith("swap "))
+        keys.pick(swap.split()[1])  # a card picked: the melds it can go on are buttons
+        settled(page)
+        walked = ["hand"]  # from the card just picked, on
+        for _ in range(80):
+            keys.press("Tab")
+            region = page.evaluate(REGION)
+            if region == "side":
+                break
+            if walked[-1] != region:
+                walked.append(region)
+        shown = [r for r in walked if r in ("hand", "piles", "melds", "moves")]
+        assert shown == ["hand", "piles", "melds", "moves"], walked
+        # and back: Shift+Tab from the moves walks the same parts the other way, to the hand
+        back: list[str] = []
+        for _ in range(80):
+            keys.press("Shift+Tab")
+            region = page.evaluate(REGION)
+            if not back or back[-1] != region:
+                back.append(region)
+            if region == "hand":
+                break
+        assert [r for r in back if r in ("hand", "piles", "melds", "moves")] == [
+            "moves", "melds", "piles", "hand"], back
+        watch.check()
+    finally:
+        ctx.close()
