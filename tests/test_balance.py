@@ -212,9 +212,6 @@ def test_without_workers_every_cpu_plays(
 ) -> None:
     # A designer waiting for a report gets the whole machine without asking for it.
     import multiprocessing
-    import os
-
-    from cardtable.sim import backends
 
     pools: list[int] = []
     real = multiprocessing.Pool
@@ -224,7 +221,7 @@ def test_without_workers_every_cpu_plays(
         return real(processes, *args)
 
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(backends.multiprocessing, "Pool", pool)
+    monkeypatch.setattr(multiprocessing, "Pool", pool)  # the module the pool backend uses
     _, data = balance_json(capsys, "daylily", "--games", "4", "--seed", "5")
     assert pools == [2]
     _, alone = balance_json(capsys, "daylily", "--games", "4", "--seed", "5", "--workers", "1")
