@@ -33,8 +33,6 @@ export function cardFace(face) {
     face.corner ? h("span.corner", { "aria-hidden": "true" }, h("span.corner-rank", face.corner), mark ? h("span.corner-mark", mark) : null) : null,
     h("span.face-body", bodyLines(face).map((l) => h("span", { class: `line ${l.size}` }, l.size === "large" ? l.text : breakable(l.text)))),
     ...(face.badges || []).map((b) => h("span.badge", { title: b.title }, b.text)),
-    // A card with a sound of its own (the face names it) says so: a tap plays it.
-    face.sound ? h("span.sound-mark", { "aria-hidden": "true", title: "tap to hear its sound" }, "♪") : null,
   ];
 }
 
@@ -53,6 +51,8 @@ export function cardElement(code, face, colour, { selected = false, playable = f
   if (inert) return h("span", { class: cls, style, role: "img", "aria-label": name, title: name, dataset: { card: code } }, cardFace(face));
   // A button is named by its content (a name a screen reader reads, the face hidden from it),
   // so that what it says and what it shows never disagree.
+  // A card of the hand with a sound of its own (the face names it) says so: a tap plays it.
+  const sound = face.sound ? h("span.sound-mark", { "aria-hidden": "true", title: "tap to hear its sound" }, "♪") : null;
   return h("button", { type: "button", class: cls, style, "aria-pressed": String(selected), title: name, dataset: { card: code, index }, onclick },
-    namedFace(name + note, cardFace(face)));
+    namedFace(name + note, [...cardFace(face), sound]));
 }
