@@ -22,6 +22,7 @@ export class StatusBar {
     this.buzzes = 0;
     this.wasMine = null;
     this.conn = { kind: "connecting", text: "Connecting…" };
+    /** @type {{text: string, mine: boolean, timer: (() => string) | null}} */
     this.turn = { text: "", mine: false, timer: null };
     this.el = h("div#statusbar.statusbar", { role: "region", "aria-label": "Status" });
     const header = document.querySelector("header.top");

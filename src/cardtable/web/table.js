@@ -55,12 +55,16 @@ class TableScreen {
     this.pendingExtra = false;
     this.dirtyExtra = false;
     this.firstPaint = null;
+    // The status bar and the last move's motion belong to the screen from its start; the hand's
+    // order waits for the seat (start).
+    this.status = new StatusBar();
+    this.motion = new Motion();
+    /** @type {HandOrder | null} */
+    this.handOrder = null;
     this.handH = null; // the docked hand's height, as the moves above it are set (dockSized)
   }
 
   async start() {
-    this.status = new StatusBar();
-    this.motion = new Motion();
     clear(this.main, h("p.loading", "Opening the table…"));
     try {
       this.meta = await api(this.clientUrl(-1), { token: this.token });
@@ -249,7 +253,7 @@ class TableScreen {
 
   hand() {
     const d = this.described();
-    if (this.seat === null || !d) return [];
+    if (this.seat === null || !d || !this.handOrder) return [];
     return this.handOrder.arrange(d.board.hand || [], (c) => this.face(c), this.sorts);
   }
 
@@ -345,7 +349,7 @@ class TableScreen {
     } catch (err) {
       this.movedFrom = null;
       if (err instanceof ApiError && err.status === 409) this.say(`Not now: ${err.message}.`, true);
-      else if (err instanceof ApiError && err.status === 0) { this.say(`The move was not made: ${err.message}. This page reconnects by itself; then try again.`, true); this.message.offline = true; }
+      else if (err instanceof ApiError && err.status === 0) { this.say(`The move was not made: ${err.message}. This page reconnects by itself; then try again.`, true); if (this.message) this.message.offline = true; }
       else this.say(`That move is not allowed: ${err.message}.`, true);
     } finally {
       this.sending = false;
@@ -554,16 +558,17 @@ class TableScreen {
     // hand, as you arranged it (hand.js): sorted, or dragged into your own order
     let handBox = null;
     this.handDrag = null;
-    if (this.seat !== null && board.hand) {
+    const order = this.handOrder;
+    if (this.seat !== null && board.hand && order) {
       const { section, drag } = handSection({
         title: board.hand_title || "Your hand", cards: hand, face: (c) => this.face(c),
         card: (c, opts) => this.cardEl(c, opts), selection: this.selection,
         playable: (c) => playable.has(c), note: noteOf, sorts: this.sorts,
-        current: this.handOrder.current(this.sorts),
+        current: order.current(this.sorts),
         onToggle: (i) => this.toggleCard(i),
-        onSort: (mode) => { this.keepPicked(() => this.handOrder.sortBy(mode)); },
+        onSort: (mode) => { this.keepPicked(() => order.sortBy(mode)); },
         onDrop: (drop) => {
-          if (drop) this.keepPicked(() => this.handOrder.move(hand, drop.from, drop.to));
+          if (drop) this.keepPicked(() => order.move(hand, drop.from, drop.to));
           else if (this.renderLater) this.render();
         },
       });
