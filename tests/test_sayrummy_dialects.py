@@ -14,6 +14,7 @@ import pytest
 
 from cardtable import load_game
 from cardtable.cli import main
+from cardtable.games.sayrummy.game import SayRummyGame
 
 
 def judge(capsys: pytest.CaptureFixture[str], sounds: str, accent: str | None = None
@@ -69,8 +70,10 @@ def test_an_unknown_accent_is_refused_in_one_sentence(
 
 def test_the_table_and_its_bots_use_the_accent() -> None:
     """The option reaches the table: its lexicon, which bots, hints and the referee share."""
-    plain = load_game("say-rummy", 2, {}).lexicon
-    accent = load_game("say-rummy", 2, {"dialect_merges": "pin-pen"}).lexicon
+    plain_game = load_game("say-rummy", 2, {})
+    accent_game = load_game("say-rummy", 2, {"dialect_merges": "pin-pen"})
+    assert isinstance(plain_game, SayRummyGame) and isinstance(accent_game, SayRummyGame)
+    plain, accent = plain_game.lexicon, accent_game.lexicon
     tin = next(p for p, words in plain.spellings.items() if words == ("tin",))
     assert "ten" in accent.words_for(tin) and "ten" not in plain.words_for(tin)
     assert len(accent.spellings) > len(plain.spellings)

@@ -215,7 +215,7 @@ class Planner:
                 return result
             low = rest & -rest
             # The lowest card is left out of the plan ...
-            score, outs = search(rest ^ low, k)
+            score, outs = search(rest ^ low, k)  # noqa: F821 (deleted only once done)
             if low & PANDORA_MASK and score > _NEG:
                 score -= stray
             used = score >> _USE_BITS
@@ -223,7 +223,7 @@ class Planner:
             for inside, size, gain, missing, _meld in by_low[low.bit_length() - 1]:
                 if size > k or k - size == 1 or inside & ~rest:
                     continue
-                sub, sub_outs = search(rest ^ inside, k - size)
+                sub, sub_outs = search(rest ^ inside, k - size)  # noqa: F821
                 if sub <= _NEG:
                     continue
                 s = sub + gain
