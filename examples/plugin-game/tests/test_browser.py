@@ -53,8 +53,8 @@ def test_the_lobby_offers_the_game_and_a_person_plays_it_by_clicking(browser: An
         assert first["view"]["game"] == "crazy-eights"
         # The page draws the game's own description: its status line, its areas, its cards.
         board = described(page)["board"]
-        page.wait_for_selector("p.status")
-        assert page.inner_text("p.status") == board["status"]
+        page.wait_for_selector("h1.status")
+        assert page.inner_text("h1.status") == board["status"]
         assert board["status"].startswith("Crazy Eights · hand 1 of 1 · ")  # hands=1
         assert "The pile" in page.inner_text("section.board")
         hand = first["view"]["zones"]["hand:0"]["cards"]

@@ -33,7 +33,7 @@ def test_a_person_plays_in_a_real_terminal(tmp_path: Path) -> None:
         child.sendline("play 8C")  # not held, or an eight that names no suit: refused either way
         child.expect(r"an eight names the suit|you do not hold the 8♣")
         child.sendline("draw")
-        child.expect(r"You \(seat 0\) drew the (10|[2-9AJQK])[♣♦♥♠] from the stock")
+        child.expect(r"You \(seat 1\) drew the (10|[2-9AJQK])[♣♦♥♠] from the stock")
         child.sendline("quit")
         child.expect("saved")
         child.expect(pexpect.EOF)
@@ -73,8 +73,8 @@ def test_a_whole_match_at_the_terminal(tmp_path: Path) -> None:
     shown = out.getvalue()
     assert session.state.is_over
     assert "pass now" in typed and len(typed) > 5
-    assert "d" in typed and "You (seat 0) drew the" in shown
-    assert "You (seat 0) played the" in shown
+    assert "d" in typed and "You (seat 1) drew the" in shown
+    assert "You (seat 1) played the" in shown
     # The terminal draws the game's own board and prompt.
     assert "Crazy Eights · hand 1 of 2 · " in shown and "Suit to follow:" in shown
     assert "went out" in shown or "blocked" in shown
