@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 from test_web_sounds import PHONE, until_my_turn
-from web_kit import (  # the fixtures are used by name
+from web_kit import (
     Watch,
     browser_fixture,  # noqa: F401
-    seat_tokens,
+    person_and_bots,  # the fixtures are used by name
     web_fixture,  # noqa: F401
 )
 
@@ -25,20 +24,9 @@ READ = """els => els.map(e => { const px = (l) => parseFloat(getComputedStyle(l)
     corner: corner ? corner.textContent : null, cornerPx: corner ? px(corner) : 0}; })"""
 
 
-def seated(web: Any, options: dict[str, Any]) -> tuple[str, str]:
-    body = {"game": "say-rummy", "players": 2, "options": {"games": 1, **options}, "seed": 5,
-            "seats": [{"kind": "human", "name": "Ann"}, "greedy"], "table": {"think": 0}}
-    r = httpx.post(web.url + "/api/tables", json=body, timeout=30)
-    assert r.status_code == 201, r.text
-    made = r.json()
-    token = seat_tokens(web.url, made)[0]
-    assert token
-    return str(made["table"]), token
-
-
 def hand_cards(browser: Any, web: Any, options: dict[str, Any]
                ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    tid, token = seated(web, options)
+    tid, token = person_and_bots(web, "say-rummy", 2, {"games": 1, **options}, 5)
     watch = Watch(web.url)
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:

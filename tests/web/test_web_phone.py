@@ -10,13 +10,13 @@ from typing import Any
 
 import httpx
 import pytest
-from web_kit import (  # the fixtures are used by name
+from web_kit import (
     Watch,
     browser_fixture,  # noqa: F401
     described,
     dismiss_dialogs,
     my_turn,
-    seat_tokens,
+    person_and_bots,  # the fixtures are used by name
     state,
     take_turn,
     wait_state,
@@ -32,19 +32,6 @@ TABLES = [  # game, players, options, seed
     ("dummy-rummy", 5, {}, 7),
     ("dummy-rummy", 10, {}, 7),
 ]
-
-
-def open_table(web: Any, game: str, players: int, options: dict[str, Any], seed: int,
-               think: float = 0) -> tuple[str, str]:
-    body = {"game": game, "players": players, "options": options, "seed": seed,
-            "seats": [{"kind": "human", "name": "Ann"}, *["greedy"] * (players - 1)],
-            "table": {"think": think}}
-    r = httpx.post(web.url + "/api/tables", json=body, timeout=30)
-    assert r.status_code == 201, r.text
-    made = r.json()
-    token = seat_tokens(web.url, made)[0]
-    assert token
-    return str(made["table"]), token
 
 
 def until_my_turn(page: Any, window: bool = True) -> dict[str, Any]:
@@ -75,7 +62,7 @@ def on_screen(page: Any, box: dict[str, float]) -> bool:
 def test_the_whole_hand_and_the_moves_are_on_the_first_screen_of_a_phone(
         browser: Any, web: Any, table: tuple[str, int, dict[str, Any], int]) -> None:
     game, players, options, seed = table
-    tid, token = open_table(web, game, players, options, seed)
+    tid, token = person_and_bots(web, game, players, options, seed)
     watch = Watch(web.url)
     for viewport in PHONES:
         ctx = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True)
@@ -113,7 +100,7 @@ def hand_codes(page: Any) -> list[str]:
 
 
 def test_a_hand_sorted_and_dragged_stays_so_for_the_seat(browser: Any, web: Any) -> None:
-    tid, token = open_table(web, "liverpool", 3, {}, 11)
+    tid, token = person_and_bots(web, "liverpool", 3, {}, 11)
     ctx = browser.new_context(viewport=PHONES[1], is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
@@ -155,7 +142,7 @@ def test_a_hand_sorted_and_dragged_stays_so_for_the_seat(browser: Any, web: Any)
 
 def test_the_status_bar_shows_an_outage_on_a_scrolled_phone_and_clears_it(
         browser: Any, web: Any) -> None:
-    tid, token = open_table(web, "dummy-rummy", 10, {}, 3)
+    tid, token = person_and_bots(web, "dummy-rummy", 10, {}, 3)
     ctx = browser.new_context(viewport=PHONES[0], is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
@@ -190,7 +177,7 @@ def test_the_status_bar_shows_an_outage_on_a_scrolled_phone_and_clears_it(
 
 
 def test_your_turn_can_beep_and_buzz_once_turned_on(browser: Any, web: Any) -> None:
-    tid, token = open_table(web, "liverpool", 3, {}, 5, think=0.2)
+    tid, token = person_and_bots(web, "liverpool", 3, {}, 5, think=0.2)
     ctx = browser.new_context(viewport=PHONES[0], is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
@@ -220,7 +207,7 @@ def test_your_turn_can_beep_and_buzz_once_turned_on(browser: Any, web: Any) -> N
 
 def test_the_last_move_shows_where_it_happened_and_since_your_turn(browser: Any,
                                                                     web: Any) -> None:
-    tid, token = open_table(web, "liverpool", 3, {}, 5, think=0.3)
+    tid, token = person_and_bots(web, "liverpool", 3, {}, 5, think=0.3)
     watch = Watch(web.url)
     for motion in ("no-preference", "reduce"):
         ctx = browser.new_context(viewport=PHONES[1], reduced_motion=motion)
@@ -262,7 +249,8 @@ def test_the_last_move_shows_where_it_happened_and_since_your_turn(browser: Any,
 def test_the_discard_phase_marks_only_discards_and_the_log_counts_on_past_150(
         browser: Any, web: Any) -> None:
     # A match played to its end by stand-ins: hundreds of log lines.
-    tid, token = open_table(web, "dummy-rummy", 4, {"contracts": "1S+1R", "deal_sizes": "11"}, 3)
+    tid, token = person_and_bots(web, "dummy-rummy", 4,
+                                 {"contracts": "1S+1R", "deal_sizes": "11"}, 3)
     auth = {"Authorization": f"Bearer {token}"}
     ctx = browser.new_context(viewport=PHONES[0])
     try:
@@ -323,7 +311,7 @@ CONTRASTS = """() => {
 def test_the_discard_pile_keeps_full_contrast_when_it_cannot_be_taken(browser: Any,
                                                                       web: Any) -> None:
     # Daylily: once the seat has drawn, the discard pile cannot be taken until its discard.
-    tid, token = open_table(web, "daylily", 3, {"rounds": 1}, 7)
+    tid, token = person_and_bots(web, "daylily", 3, {"rounds": 1}, 7)
     ctx = browser.new_context(viewport=PHONES[1])
     try:
         page = ctx.new_page()
@@ -341,7 +329,7 @@ def test_the_discard_pile_keeps_full_contrast_when_it_cannot_be_taken(browser: A
 
 def test_a_bet_of_any_size_by_slider_or_box_and_one_button_a_move(browser: Any,
                                                                    web: Any) -> None:
-    tid, token = open_table(web, "day", 3, {"limit": "no", "hands": 2, "stack": 20}, 4)
+    tid, token = person_and_bots(web, "day", 3, {"limit": "no", "hands": 2, "stack": 20}, 4)
     ctx = browser.new_context(viewport=PHONES[1], is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
@@ -378,7 +366,7 @@ def test_a_bet_of_any_size_by_slider_or_box_and_one_button_a_move(browser: Any,
 def test_a_player_out_of_chips_sees_so(browser: Any, web: Any) -> None:
     # Seed 9: the seat's stand-in (greedy) loses its three chips in the first hands, and the
     # two others play on.
-    tid, token = open_table(web, "day", 3, {"limit": "no", "hands": 6, "stack": 3, "ante": 1},
+    tid, token = person_and_bots(web, "day", 3, {"limit": "no", "hands": 6, "stack": 3, "ante": 1},
                             9, think=0.4)
     ctx = browser.new_context(viewport=PHONES[1], is_mobile=True, has_touch=True)
     try:

@@ -10,13 +10,12 @@ import time
 from typing import Any
 from urllib.parse import quote
 
-import httpx
-from web_kit import (  # the fixtures are used by name
+from web_kit import (
     Watch,
     browser_fixture,  # noqa: F401
     dismiss_dialogs,
     my_turn,
-    seat_tokens,
+    person_and_bots,  # the fixtures are used by name
     state,
     take_turn,
     web_fixture,  # noqa: F401
@@ -31,17 +30,6 @@ LISTEN = """{ window.heard = [];
       window.heard.push({kind, id: e.target.id, src: e.target.currentSrc || e.target.src,
                          seconds: e.target.duration}); }, true); }"""
 """Run in the page before its own scripts (``add_init_script``), so nothing is missed."""
-
-
-def open_say_rummy(web: Any, seed: int) -> tuple[str, str]:
-    body = {"game": "say-rummy", "players": 2, "options": {"games": 1}, "seed": seed,
-            "seats": [{"kind": "human", "name": "Ann"}, "greedy"], "table": {"think": 0}}
-    r = httpx.post(web.url + "/api/tables", json=body, timeout=30)
-    assert r.status_code == 201, r.text
-    made = r.json()
-    token = seat_tokens(web.url, made)[0]
-    assert token
-    return str(made["table"]), token
 
 
 def until_my_turn(page: Any) -> dict[str, Any]:
@@ -67,7 +55,7 @@ def heard(page: Any, element: str, kinds: set[str], timeout: float = 15) -> list
 
 
 def test_a_tap_on_a_sound_card_plays_its_sound(browser: Any, web: Any) -> None:
-    tid, token = open_say_rummy(web, 3)
+    tid, token = person_and_bots(web, "say-rummy", 2, {"games": 1}, 3)
     watch = Watch(web.url)
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
@@ -107,7 +95,7 @@ def test_a_word_laid_is_spoken_by_the_servers_voice_and_the_page_says_so(
         page = watch.attach(ctx.new_page())
         page.add_init_script(LISTEN)
         for seed in range(1, 12):
-            tid, token = open_say_rummy(web, seed)
+            tid, token = person_and_bots(web, "say-rummy", 2, {"games": 1}, seed)
             page.goto(f"{web.url}/t/{tid}?token={token}")
             until_my_turn(page)
             page.locator(".hand button.card").first.tap()  # a person has touched the page
@@ -147,7 +135,7 @@ def test_without_the_servers_voice_a_word_is_shown_in_writing(browser: Any, web:
             status=503, content_type="application/json",
             body='{"error": "the server cannot speak"}'))
         for seed in range(1, 12):
-            tid, token = open_say_rummy(web, seed)
+            tid, token = person_and_bots(web, "say-rummy", 2, {"games": 1}, seed)
             page.goto(f"{web.url}/t/{tid}?token={token}")
             until_my_turn(page)
             for _ in range(12):

@@ -262,3 +262,20 @@ def browser_fixture() -> Any:
             executable_path=CHROMIUM, args=ARGS, headless=True)
         atexit.register(_stop_shared)
     return _SHARED["browser"]
+
+
+def person_and_bots(web: Any, game: str, players: int, options: dict[str, Any], seed: int,
+                    think: float = 0) -> tuple[str, str]:
+    """A table of Ann (seat 0, a person) and greedy bots in the other seats: its id and Ann's
+    seat token."""
+    import httpx
+
+    body = {"game": game, "players": players, "options": options, "seed": seed,
+            "seats": [{"kind": "human", "name": "Ann"}, *["greedy"] * (players - 1)],
+            "table": {"think": think}}
+    r = httpx.post(web.url + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    token = seat_tokens(web.url, made)[0]
+    assert token
+    return str(made["table"]), token
