@@ -21,7 +21,7 @@ import pytest
 import cardtable
 from cardtable.cli import main
 from cardtable.engine.game import load_game
-from cardtable.sim import SimConfig, play_match
+from cardtable.sim import SimConfig, play_match, runner
 from cardtable.sim import balance as balance_module
 from cardtable.sim.balance import BalanceConfig, run_balance_range
 from cardtable.sim.measures import _lead, measure
@@ -415,3 +415,105 @@ def test_piped_the_tables_come_without_a_bar() -> None:
     assert done.returncode == 0
     assert done.stderr == b""  # no bar in a log file
     assert "30 matches" in done.stdout.decode()
+
+
+# ---- one play shared by the values of an option that only ends matches -----------------------
+
+ENDING = [  # game, players, bots, the option compared and its values: short matches
+    ("daylily", 2, "greedy", "target", "40,20,60"),
+    ("daylily", 3, "greedy,random", "rounds", "none,1,3"),
+    ("say-rummy", 2, "greedy", "games", "1,2"),
+    ("day", 3, "greedy,caller", "hands", "4,8"),
+]
+
+
+@pytest.mark.parametrize("case", ENDING, ids=[f"{c[0]}-{c[3]}" for c in ENDING])
+def test_a_shared_play_gives_the_figures_of_playing_every_value(
+        capsys: pytest.CaptureFixture[str], case: tuple[str, int, str, str, str]) -> None:
+    game, players, bots, key, values = case
+    args = ["balance", game, "--json", "--players", str(players), "--bots", bots, "--games", "6",
+            "--seed", "9", "--compare", f"{key}={values}", "--workers", "1"]
+    if game == "daylily" and key != "target":
+        args += ["--option", "target=30"]
+    reports = []
+    for extra in ([], ["--no-share"]):
+        assert run_cli(args + extra) == 0
+        reports.append(json.loads(capsys.readouterr()[0]))
+    shared, each = reports
+    assert shared["compare"].pop("shared_play") is True
+    assert each["compare"].pop("shared_play") is False
+    assert without_timing(shared) == without_timing(each)
+    lengths = [v["shape"]["rounds"]["value"] for v in shared["compare"]["variants"]]
+    assert len(set(lengths)) > 1, lengths  # the values really play matches of other lengths
+
+
+def count_choices(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    from cardtable.games.daylily.bots import GreedyDaylilyBot
+
+    calls = [0]
+    real = GreedyDaylilyBot.choose
+
+    def choose(self: Any, decision: Any) -> Any:
+        calls[0] += 1
+        return real(self, decision)
+
+    monkeypatch.setattr(GreedyDaylilyBot, "choose", choose)
+    return calls
+
+
+def test_the_bots_are_asked_only_for_the_longest_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The designer's wait: three targets cost the bots' thinking of the highest one alone.
+    calls = count_choices(monkeypatch)
+    sim = SimConfig("daylily", 2, ("greedy",), 4, 2, {})
+    tally = run_balance_range(BalanceConfig(sim, ("target", (20, 50, 35))), 0, 4)
+    alone = calls[0]
+    calls[0] = 0
+    run_balance_range(BalanceConfig(sim, ("target", (20, 50, 35)), share=False), 0, 4)
+    every = calls[0]
+    decisions = [run.tally.decisions for run in tally.runs]
+    assert alone == decisions[1] < every == sum(decisions), (alone, every, decisions)
+
+
+def test_no_sharing_for_a_rule_change_or_a_bot_that_looks_at_the_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.games.daylily.game import DaylilyGame
+    from cardtable.sim.balance import shares_play
+
+    def config(bots: tuple[str, ...], key: str, values: tuple[Any, ...]) -> Any:
+        c = BalanceConfig(SimConfig("daylily", 2, bots, 2, 0, {}), (key, values))
+        games, names = balance_module.prepare_balance(c)
+        return c, games, names
+
+    assert shares_play(*config(("greedy", "random"), "target", (20, 40)))
+    # A rule that changes play, and gentle, which will not go out early: it looks at the end.
+    assert not shares_play(*config(("greedy",), "no_return_discard", (False, True)))
+    assert not shares_play(*config(("greedy", "gentle"), "target", (20, 40)))
+    # A game that marked a rule as only ending matches by mistake still gets true figures: the
+    # replay finds the first move where the tables differ and the bots play that value.
+    specs = tuple(o if o.name != "no_return_discard" else
+                  type(o)(**{**{f: getattr(o, f) for f in o.__slots__}, "ends_match": True})
+                  for o in DaylilyGame.option_specs)
+    monkeypatch.setattr(DaylilyGame, "option_specs", specs)
+    c, games, names = config(("random",), "no_return_discard", (False, True))
+    assert shares_play(c, games, names)
+    sim = replace_games(c.sim, 12)
+    outcomes: list[bool] = []
+    real = runner.replay_state  # the balance run calls it by its own name
+
+    def replay(*args: Any) -> Any:
+        got = real(*args)
+        outcomes.append(got is not None)
+        return got
+
+    monkeypatch.setattr(balance_module, "replay_state", replay)
+    shared = run_balance_range(BalanceConfig(sim, c.compare), 0, 12)
+    assert outcomes.count(False) >= 3, outcomes  # the tables parted, and were played
+    each = run_balance_range(BalanceConfig(sim, c.compare, share=False), 0, 12)
+    assert [r.tally.to_dict() for r in shared.runs] == [r.tally.to_dict() for r in each.runs]
+    assert shared.paired.sums == each.paired.sums
+
+
+def replace_games(sim: SimConfig, games: int) -> SimConfig:
+    from dataclasses import replace
+
+    return replace(sim, games=games)

@@ -76,6 +76,14 @@ figures, which follow the reasons, are why it is advised all the same."""
 
 
 class Bot(Protocol):
+    """A player: ``choose`` one of the decision's legal actions.
+
+    Two optional class attributes tell the runners more: ``needs`` (what the decision must
+    carry, see :data:`Needs`), and ``blind_to_the_end`` (True when the bot's choices never
+    depend on when the match will end: the options a game marks ``ends_match``, such as the
+    points to play to, and nothing it reads tells them). A bot without it is taken to look.
+    """
+
     name: str
 
     def choose(self, decision: Decision) -> Action: ...
@@ -99,6 +107,7 @@ class RandomBot:
 
     name = "random"
     needs: ClassVar[Needs] = "legal"
+    blind_to_the_end: ClassVar[bool] = True
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.rng = random.Random(seed)

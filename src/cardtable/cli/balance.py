@@ -61,6 +61,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--compare", default=None, metavar="KEY=V1,V2,...",
                    help=f"play every match under each value of one option (2 to "
                         f"{MAX_VARIANTS} values) and report the differences from the first")
+    p.add_argument("--no-share", action="store_true",
+                   help="with --compare on an option that only ends matches (such as the points "
+                        "to play to), ask the bots again under every value instead of "
+                        "replaying one play of each match, checked move by move, for the others "
+                        "(the same figures, slower)")
     p.add_argument("--seed", "-s", type=whole(-MAX_SEED, MAX_SEED), default=0, metavar="S",
                    help="run seed; every match's deal and bots are seeded from it and the "
                         "match's number (default 0)")
@@ -101,7 +106,7 @@ def config_from_args(args: argparse.Namespace) -> BalanceConfig:
     bots = tuple(b.strip() for b in args.bots.split(","))
     sim = SimConfig(cls.name, args.players, bots, args.games, args.seed, options,
                     rounds=args.rounds, rotate=not args.fixed_seats)
-    return BalanceConfig(sim, compare)
+    return BalanceConfig(sim, compare, share=not args.no_share)
 
 
 def run(args: argparse.Namespace) -> int:

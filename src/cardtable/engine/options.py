@@ -27,6 +27,11 @@ class Option:
     maximum: int | None = None
     choices: tuple[Any, ...] | None = None
     nullable: bool = False
+    ends_match: bool = False
+    """The option only decides when a match ends, and a larger value never ends it sooner: the
+    match under a smaller value is the same match, stopped earlier. A balance comparison of
+    such an option plays each seed once and replays it for the other values (``sim.balance``),
+    as long as every bot says it does not look at when the match will end."""
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if this option accepts it, else raise OptionError."""

@@ -4,7 +4,9 @@ A run plays matches exactly as ``simulate`` does (the same seeds, the same line-
 backends) and keeps running sums only (:mod:`cardtable.sim.running`). With a comparison, every
 match number is played once under each value of one option, on the same seeds, so the
 differences between the values are paired: the same deals and the same bots' generators, with
-only the rule changed.
+only the rule changed. An option that only ends matches (the points to play to) between bots
+that never look at when the match ends is played once, under the value that plays longest,
+and the other values replay its moves: the same figures as playing each, for the cost of one.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cardtable.bots import make_bot
 from cardtable.engine.errors import OptionError
-from cardtable.engine.game import Game, load_game
+from cardtable.engine.game import Game, State, load_game
 from cardtable.sim.backends import Timing, check_run, keep_on_interrupt, run_batches
 from cardtable.sim.measures import (
     HISTOGRAMS,
@@ -24,9 +27,9 @@ from cardtable.sim.measures import (
     measure,
     measures_for,
 )
-from cardtable.sim.runner import SimConfig, play_state, prepare, rotated
+from cardtable.sim.runner import SimConfig, Trail, play_state, prepare, replay_state, rotated
 from cardtable.sim.running import CoMoments, Pair, merge_counts, pair, quantile, spread
-from cardtable.sim.stats import Tally, wilson
+from cardtable.sim.stats import MatchOutcome, Tally, wilson
 
 MAX_VARIANTS = 8
 
@@ -38,6 +41,7 @@ class BalanceConfig:
 
     sim: SimConfig
     compare: tuple[str, tuple[Any, ...]] | None = None
+    share: bool = True  # replay one play for the other values where that is exact
 
     def variant_options(self) -> list[dict[str, Any]]:
         base = dict(self.sim.options)
@@ -147,17 +151,58 @@ def run_balance_range(config: BalanceConfig, start: int, stop: int,
     return part
 
 
+def shares_play(config: BalanceConfig, games: list[Game], names: tuple[str, ...]) -> bool:
+    """Whether the compared values can share one play of each match: the option only ends
+    matches (``Option.ends_match``) and every bot of the line-up plays the same whenever the
+    match is to end (``blind_to_the_end``). Then the match under one value is the match under
+    another stopped sooner or later, and replaying its moves (checked step by step) costs a
+    small part of asking the bots again."""
+    if config.compare is None or not config.share or len(games) < 2:
+        return False
+    spec = next((o for o in games[0].option_specs if o.name == config.compare[0]), None)
+    if spec is None or not spec.ends_match:
+        return False
+    return all(getattr(make_bot(name, games[0], 0), "blind_to_the_end", False)
+               for name in set(names))
+
+
+def play_order(config: BalanceConfig) -> list[int]:
+    """The variants in the order their matches are played: with a shared play, the value that
+    plays longest first (none, then the largest), so the others are replays of it."""
+    if config.compare is None:
+        return [0]
+    values = config.compare[1]
+    return sorted(range(len(values)),
+                  key=lambda i: (values[i] is not None, -(values[i] or 0)))
+
+
 def _play_range(config: BalanceConfig, games: list[Game], names: tuple[str, ...], start: int,
                 stop: int, part: BalanceTally, progress: Callable[[int], None] | None) -> None:
     sim = config.sim
     within = _within_pairs(games[0].name)
     across = _across_pairs(games[0].name, len(games)) if len(games) > 1 else []
+    shared = shares_play(config, games, names)
+    order = play_order(config) if shared else list(range(len(games)))
     for k in range(start, stop):
         line_up = rotated(names, k) if sim.rotate else names
+        played: list[tuple[State, MatchOutcome] | None] = [None] * len(games)
+        lead: tuple[State, Trail] | None = None  # the longest play so far, for the replays
+        for i in order:
+            got = None
+            if lead is not None:
+                got = replay_state(games[i], line_up, sim.seed, k, lead[0], lead[1],
+                                   sim.max_decisions, None, sim.rounds)
+            if got is None:
+                trail: Trail | None = [] if shared else None
+                got = play_state(games[i], line_up, sim.seed, k, sim.max_decisions, None,
+                                 sim.rounds, trail)
+                if trail is not None and (lead is None or len(trail) > len(lead[1])):
+                    lead = (got[0], trail)
+            played[i] = got
         paired: dict[str, int] | None = {}
-        for i, game in enumerate(games):
-            state, outcome = play_state(game, line_up, sim.seed, k, sim.max_decisions, None,
-                                        sim.rounds)
+        for i, got in enumerate(played):
+            assert got is not None
+            state, outcome = got
             run = part.runs[i]
             run.tally.add(outcome, f"match {k}" if outcome.problems else "")
             if not outcome.finished:
@@ -203,7 +248,8 @@ def balance(
     timing = Timing()
     began = time.perf_counter()
     parts = run_batches(run_balance_range, config, config.sim.games, workers, backend, address,
-                        batch, progress, on_start, timing, plays=len(games))
+                        batch, progress, on_start, timing,
+                        plays=1 if shares_play(config, games, names) else len(games))
     interrupted = False
     try:
         for part in parts:
@@ -334,7 +380,8 @@ def balance_dict(report: BalanceReport) -> dict[str, Any]:
     else:
         key, values = config.compare
         data["compare"] = {"option": key, "values": list(values), "variants": runs,
-                           "differences": differences(report)}
+                           "differences": differences(report),
+                           "shared_play": shares_play(config, report.games, report.seat_bots)}
     data["elapsed_s"] = round(report.elapsed_s, 4)
     data["startup_s"] = round(report.startup_s, 4)
     data["matches_per_s"] = round(played / report.elapsed_s, 2) if report.elapsed_s > 0 else 0

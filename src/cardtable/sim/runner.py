@@ -17,7 +17,7 @@ from typing import Any
 
 from cardtable.bots import Bot, Decision, Needs, make_bot
 from cardtable.engine.errors import IllegalAction, OptionError
-from cardtable.engine.game import Game, State, load_game, lowest_wins
+from cardtable.engine.game import Action, Game, State, load_game, lowest_wins
 from cardtable.engine.record import save_record
 from cardtable.sim.backends import MAX_GAMES, Timing, check_run, keep_on_interrupt, run_batches
 from cardtable.sim.collector import fewer_collections
@@ -31,6 +31,10 @@ still caught."""
 
 Progress = Callable[[int], None]
 """Called with the number of matches just completed (for progress bars)."""
+
+Trail = list[tuple[tuple[int, ...], tuple[Action, ...]]]
+"""A match's decisions as a bot met them, one entry a decision: the seats that could act and
+the legal actions of the seat that did (the actions themselves are the state's history)."""
 
 
 def derive_seed(seed: int, match: int, role: str) -> int:
@@ -167,6 +171,7 @@ def play_state(
     max_decisions: int = MAX_DECISIONS,
     records: str | None = None,
     rounds: int | None = None,
+    trail: Trail | None = None,
 ) -> tuple[State, MatchOutcome]:
     """Play match number ``match`` of the batch with seed ``seed`` to its end, or, with
     ``rounds``, until that many rounds are played: the match is then scored on the totals, its
@@ -175,10 +180,11 @@ def play_state(
     After every decision the state's own invariant check runs (when the game has one); the first
     breach, a refused legal action, a seat left with nothing to do, or a match that will not end
     abandons the match and is reported as a problem. With ``records`` (a directory) the match's
-    record is written there as ``GAME-SEED-MATCH.json``, finished or abandoned.
+    record is written there as ``GAME-SEED-MATCH.json``, finished or abandoned. With ``trail``,
+    what each decision was made between is appended to it, for :func:`replay_state`.
     """
     with fewer_collections():
-        return _play(game, names, seed, match, max_decisions, records, rounds)
+        return _play(game, names, seed, match, max_decisions, records, rounds, trail)
 
 
 def _play(
@@ -189,6 +195,7 @@ def _play(
     max_decisions: int,
     records: str | None,
     rounds: int | None,
+    trail: Trail | None,
 ) -> tuple[State, MatchOutcome]:
     state: State = game.new_state(derive_seed(seed, match, "deal"))
     bots: list[Bot] = [
@@ -218,6 +225,8 @@ def _play(
         if not legal:
             problems.append(f"seat {seat} is to act but has no legal action")
             break
+        if trail is not None:
+            trail.append((actors, tuple(legal)))
         action = bots[seat].choose(Decision.at(state, seat, needs[seat], legal))
         try:
             apply(seat, action)
@@ -233,6 +242,62 @@ def _play(
         if decisions >= max_decisions:
             problems.append(f"the match did not end within {max_decisions} decisions")
             break
+    return _outcome(state, game, names, seed, match, records, problems, decisions)
+
+
+def replay_state(
+    game: Game,
+    names: tuple[str, ...],
+    seed: int,
+    match: int,
+    played: State,
+    trail: Trail,
+    max_decisions: int = MAX_DECISIONS,
+    records: str | None = None,
+    rounds: int | None = None,
+) -> tuple[State, MatchOutcome] | None:
+    """Match number ``match`` under ``game``'s options, made of the moves of ``played`` (the
+    same match number played by :func:`play_state` under other options, its ``trail`` kept),
+    without asking any bot: the state and outcome :func:`play_state` would give, or None when
+    that cannot be known so.
+
+    The two are the same match while every seat acts among the same actors and the same legal
+    actions, and the bots' choices do not depend on the options that differ (bots that say
+    ``blind_to_the_end``, options that ``ends_match``). The first step where the tables differ,
+    or the end of ``played`` before this match ends, gives None: the match must be played.
+    """
+    with fewer_collections():
+        state: State = game.new_state(derive_seed(seed, match, "deal"))
+        check: Callable[[], list[str]] | None = getattr(state, "invariant_violations", None)
+        problems: list[str] = []
+        decisions = 0
+        moves = played.history
+        known = min(len(moves), len(trail))  # a refused last choice is in the trail only
+        while not state.is_over:
+            if rounds is not None and state.rounds_played >= rounds:
+                break
+            if decisions >= known:
+                return None
+            seat, action = moves[decisions]
+            actors, legal = trail[decisions]
+            if state.actors != actors or tuple(state.legal_actions(seat)) != legal:
+                return None
+            state.apply_legal(seat, action)
+            decisions += 1
+            if check is not None:
+                found = check()
+                if found:
+                    problems.extend(f"after decision {decisions}: {p}" for p in found)
+                    break
+            if decisions >= max_decisions:
+                problems.append(f"the match did not end within {max_decisions} decisions")
+                break
+        return _outcome(state, game, names, seed, match, records, problems, decisions)
+
+
+def _outcome(state: State, game: Game, names: tuple[str, ...], seed: int, match: int,
+             records: str | None, problems: list[str],
+             decisions: int) -> tuple[State, MatchOutcome]:
     if records is not None:
         save_record(state, Path(records) / f"{game.name}-{seed}-{match}.json")
     scores = list(state.scores)

@@ -286,6 +286,7 @@ class GreedyDayBot:
     """Bets by its counted chance of winning at the showdown; reads only its seat's view."""
 
     needs: ClassVar[Needs] = "view"
+    blind_to_the_end: ClassVar[bool] = True  # plays the same whenever the match is to end
 
     name = "greedy"
     value_margin = 0.12  # bet when the chance beats a fair share by this much
@@ -390,6 +391,7 @@ class CallerDayBot:
     an opponent."""
 
     needs: ClassVar[Needs] = "legal"
+    blind_to_the_end: ClassVar[bool] = True
     name = "caller"
 
     def __init__(self, game: Game, seed: int = 0) -> None:

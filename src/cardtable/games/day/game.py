@@ -84,7 +84,7 @@ class DayGame(Game):
         Option(
             "hands", int, 100,
             "the session ends after this many hands if no one holds every chip before", 1,
-            100_000,
+            100_000, ends_match=True,
         ),
         Option("moon_value", int, 0, "what a Moon is worth: 0 (lowest) or 13 (above 12)",
                choices=(0, 13)),

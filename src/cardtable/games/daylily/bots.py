@@ -290,6 +290,7 @@ class GreedyDaylilyBot:
     """Plays to go out soon and to score; reads only its seat's view and the legal actions."""
 
     needs: ClassVar[Needs] = "view"
+    blind_to_the_end: ClassVar[bool] = True  # plays the same whenever the match is to end
 
     name = "greedy"
 

@@ -50,10 +50,12 @@ class DaylilyGame(Game):
     title = "Daylily Rummy"
     player_counts = (2, 3)
     option_specs = (
-        Option("target", int, 100, "points that end the match (at the end of that round)", 1),
+        Option("target", int, 100, "points that end the match (at the end of that round)", 1,
+               ends_match=True),
         Option(
             "rounds", int, None,
             "play this many rounds instead of playing to the target", 1, nullable=True,
+            ends_match=True,
         ),
         Option(
             "no_return_discard", bool, False,
@@ -72,7 +74,7 @@ class DaylilyGame(Game):
         Option(
             "max_rounds", int, 200,
             "house rule for computer play: the match ends after this many rounds even if no "
-            "one reached the target", 1,
+            "one reached the target", 1, ends_match=True,
         ),
     )
 

@@ -150,7 +150,7 @@ class SayRummyGame(Game):
             "large, the spellings under it); how the cards look, not a rule",
             choices=CARD_FACES,
         ),
-        Option("games", int, 5, "games in a match; lowest total wins", 1, 100),
+        Option("games", int, 5, "games in a match; lowest total wins", 1, 100, ends_match=True),
         Option(
             "max_turns", int, 500,
             "house rule for computer play: a game still going after this many turns ends as "
