@@ -177,7 +177,8 @@ def click(page: Any, move: dict[str, Any]) -> None:
             page.click(f'.meld[data-target="{move["target"]}"]')
         last = page.locator(f'.matching button[data-move="{name}"]')
         if not last.count():
-            page.click(".all-moves summary")
+            if not page.locator(".all-moves[open]").count():  # left open since
+                page.click(".all-moves summary")
             last = page.locator(f'.all-moves button[data-move="{name}"]')
     else:
         last = page.locator(f'button.pile[data-move="{name}"]:not([disabled])')

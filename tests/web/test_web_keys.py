@@ -128,8 +128,9 @@ def key_move(keys: Keys, move: str) -> None:
         keys.tab_to(f'.moves .move-row button[data-move="{move}"]')
         keys.press("Enter")
         return
-    keys.tab_to(".all-moves summary")  # the list of every move has it
-    keys.press("Enter")
+    if not page.locator(".all-moves[open]").count():  # the list of every move has it
+        keys.tab_to(".all-moves summary")
+        keys.press("Enter")
     keys.tab_to(f'.all-moves button[data-move="{move}"]')
     keys.press("Enter")
 

@@ -20,12 +20,14 @@ from web_kit import (  # the fixtures are used by name
     click_move,
     described,
     my_turn,
+    person_and_bots,
     seat_tokens,
     state,
     wait_state,
     wait_version,
     web_fixture,  # noqa: F401
 )
+from web_kit import settled as settled_page
 
 from cardtable.bots import Decision, make_bot
 from cardtable.engine.game import load_game
@@ -406,3 +408,62 @@ def test_say_rummy_shows_the_last_word_laid_in_writing_when_it_cannot_speak(
         page.locator(".speech-note .spoken-word", has_text=f"“{newer}”").wait_for(timeout=10_000)
     finally:
         ctx.close()
+
+
+# ---- the list of every legal move ---------------------------------------------------------------
+
+def until_my_turn(page: Any, timeout: float = 30.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    s = wait_state(page)
+    while not my_turn(s) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        s = wait_state(page)
+    assert my_turn(s), s
+    return s
+
+
+def test_the_list_of_every_legal_move_stays_as_the_person_left_it(browser: Any, web: Any) -> None:
+    """Liverpool: a person who opens "All N legal moves" to read them keeps the list open while
+    the table is drawn again (a hint asked for, the next decision of the same turn, the next
+    turn), and once closed it stays closed. It used to fold itself away at every redraw."""
+    tid, token = person_and_bots(web, "liverpool", 3, {}, 5)
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport=DESK)
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        until_my_turn(page)
+        page.click(".all-moves summary")
+        assert page.locator(".all-moves[open]").count() == 1
+        page.click(".moves button.tool:has-text('Hint')")  # the table is drawn again with it
+        page.wait_for_function("() => !!window.cardtable.hint", timeout=30_000)
+        settled_page(page)
+        assert page.locator(".all-moves[open]").count() == 1, "a hint folded the list away"
+        for turn in range(3):  # the next decisions and turns: it is open each time
+            s = until_my_turn(page)
+            settled_page(page)
+            assert page.locator(".all-moves[open]").count() == 1, f"folded at decision {turn}"
+            click_move(page, s["legal"][0])
+            wait_version(page, s["version"])
+        while True:  # a decision with a move of no card (a draw, a pass) ...
+            s = until_my_turn(page)
+            settled_page(page)
+            free = [m for m in s["legal"] if not parsed_cards(page, m)]
+            if free:
+                break
+            click_move(page, s["legal"][0])
+            wait_version(page, s["version"])
+        page.click(".all-moves summary")  # ... closed by the person: closed it stays
+        click_move(page, free[0])
+        wait_version(page, s["version"])
+        until_my_turn(page)
+        settled_page(page)
+        assert page.locator(".all-moves:not([open])").count() == 1
+        watch.check()
+    finally:
+        ctx.close()
+
+
+def parsed_cards(page: Any, move: str) -> list[str]:
+    got: list[str] = page.evaluate("m => window.cardtable.parse(m).cards", move)
+    return got

@@ -137,7 +137,8 @@ def click_move(page: Any, move: str) -> None:
     if button.count():
         button.first.click()
     else:  # beyond the first dozen shown: the list of all moves has it
-        page.click(".all-moves summary")
+        if not page.locator(".all-moves[open]").count():  # it stays as the person left it
+            page.click(".all-moves summary")
         page.click(f'.all-moves button[data-move="{move}"]')
 
 

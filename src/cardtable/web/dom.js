@@ -129,6 +129,9 @@ const FIELDS = ["INPUT", "SELECT", "TEXTAREA", "DIALOG"];
 /** @param {ChildNode} o @param {Node} n */
 function patch(o, n) {
   if (o instanceof Element && FIELDS.includes(o.tagName)) { o.replaceWith(n); return; }
+  // A folded list (every legal move, a pile's whole run, the legend) is opened and closed by
+  // the reader: it stays as they left it while the table is drawn again around it.
+  if (o instanceof HTMLDetailsElement && n instanceof HTMLDetailsElement) n.open = o.open;
   if (o.isEqualNode(n)) { keep(o, n); return; }
   if (o instanceof Text && n instanceof Text) { o.data = n.data; return; }
   if (o instanceof Element && n instanceof Element && o.tagName === n.tagName) {

@@ -48,6 +48,7 @@ class TableScreen {
     this.message = null;
     this.hint = null;
     this.hintFigures = null; // the search's figures behind the last hint, shown on request
+    this.allMovesOpen = false; // the list of every legal move, as the person left it (open or not)
     this.amounts = null; // the amounts being typed: {version, typed: {move: {text}}}
     this.retry = 0;
     this.resultsSeen = null;
@@ -530,7 +531,7 @@ class TableScreen {
     const groups = new Map();
     for (const m of listed) { const g = m.group || m.kind; if (!groups.has(g)) groups.set(g, []); groups.get(g).push(m); }
     for (const list of groups.values()) list.sort(byRank);
-    const allMoves = myTurn && listed.length > 0 ? h("details.all-moves", h("summary", listed.length === 1 ? "The one legal move" : `All ${listed.length} legal moves`),
+    const allMoves = myTurn && listed.length > 0 ? h("details.all-moves", { open: this.allMovesOpen, ontoggle: (/** @type {Event} */ e) => { this.allMovesOpen = /** @type {HTMLDetailsElement} */ (e.currentTarget).open; } }, h("summary", listed.length === 1 ? "The one legal move" : `All ${listed.length} legal moves`),
       [...groups.entries()].map(([g, list]) => h("div.move-group", h("h4", g), list.map((m) => moveButton(m, false))))) : null;
 
     let prompt;
