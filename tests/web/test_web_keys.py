@@ -6,6 +6,7 @@ list of tables every few seconds, keeping the focus where it was."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -283,6 +284,90 @@ def test_tab_goes_hand_piles_melds_moves(browser: Any, web: Any) -> None:
                 break
         assert [r for r in back if r in ("hand", "piles", "melds", "moves")] == [
             "moves", "melds", "piles", "hand"], back
+        watch.check()
+    finally:
+        ctx.close()
+
+
+# ---- a move typed by the game's keys --------------------------------------------------------
+
+def typed_form(move: dict[str, Any]) -> str:
+    """The move's key as a person might type it: in capitals, and with its cards the other way
+    round where their order does not matter."""
+    words = str(move["key"]).split()
+    if not move["ordered"] and len(words) > 2:
+        words = [words[0], *reversed(words[1:])]
+    return " ".join(words).upper()
+
+
+def test_moves_typed_by_the_games_keys_as_in_the_terminal(browser: Any, web: Any) -> None:
+    """Say Rummy: `/` opens a box where a move is typed as the terminal takes it (`w` and the
+    sounds of a word, `x` and a card), in any case and, where it does not matter, in any order;
+    Enter plays it and the box keeps the focus for the next; a move that is not legal is
+    refused in words with the text left to mend; Escape closes the box. Before, only the moves
+    with a one-letter key could be played by their key."""
+    r = httpx.post(web.url + "/api/tables", timeout=30, json={
+        "game": "say-rummy", "players": 2, "seed": 4, "seats": ["human", "greedy"],
+        "table": {"think": 0}})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    sent: list[str] = []
+    try:
+        page = watch.attach(ctx.new_page())
+        page.on("request", lambda q: sent.append(json.loads(q.post_data)["action"])
+                if q.method == "POST" and q.url.endswith("/actions") else None)
+        page.goto(f"{web.url}/t/{made['table']}?token={seat_tokens(web.url, made)[0]}")
+        keys = Keys(page)
+        several = 0
+        for _ in range(12):  # my decisions, each typed
+            deadline = time.monotonic() + 30
+            s = wait_state(page)
+            while not my_turn(s) and not s["over"] and time.monotonic() < deadline:
+                page.wait_for_timeout(30)
+                s = wait_state(page)
+            if s["over"]:
+                break
+            while page.locator("dialog[open]").count():  # a round's summary: Escape closes it
+                keys.press("Escape")
+                page.wait_for_timeout(100)
+            assert my_turn(s)
+            settled(page)
+            if not keys.is_on("input.typed-move"):
+                keys.press("/")
+                page.wait_for_function("() => document.activeElement"
+                                       " && document.activeElement.matches('input.typed-move')")
+            moves = [m for m in described(page)["moves"] if m.get("key") and "amount" not in m]
+            longer = [m for m in moves if len(m["key"].split()) > 1]
+            move = (longer or moves)[0]
+            several += move in longer
+            page.keyboard.type(typed_form(move))  # the sounds' own letters (ə, ʃ) too
+            keys.press("Enter")
+            wait_version(page, s["version"])
+            assert sent[-1] == move["move"], (sent[-1], move)
+            assert keys.is_on("input.typed-move")  # ready for the next
+        assert several >= 2, several
+        # A word the hand cannot make is refused in words; the text stays to be mended.
+        s = wait_state(page)
+        while not my_turn(s) and not s["over"]:
+            page.wait_for_timeout(30)
+            s = wait_state(page)
+        assert my_turn(s), s
+        while page.locator("dialog[open]").count():
+            keys.press("Escape")
+            page.wait_for_timeout(100)
+        settled(page)
+        assert_no_violations(page, "the Say Rummy table with the box of a typed move open")
+        page.fill("input.typed-move", "x ZZ")
+        keys.press("Enter")
+        page.wait_for_function("() => document.querySelector('.message.error')"
+                               " && document.querySelector('.message').textContent.length > 10")
+        assert page.input_value("input.typed-move") == "x ZZ"
+        assert state(page)["version"] == s["version"]  # type: ignore[index]
+        keys.press("Escape")
+        page.wait_for_function("() => !document.querySelector('input.typed-move')")
+        assert not keys.is_on("body")
         watch.check()
     finally:
         ctx.close()

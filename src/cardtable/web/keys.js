@@ -6,6 +6,8 @@
 // The table is drawn afresh at every move: the focus stays on the same control when it is
 // drawn again, and goes to the first useful control (the move to make, or the hand) after your
 // own move or when the control it was on is gone; focus outside the table is never taken.
+// `/` opens a box where a move is typed as the terminal takes it, by the game's keys (`w cat`,
+// `x 7H`, `b 40`): for the moves that take several letters, or when typing beats walking.
 import { dialogsBusy } from "./dialogs.js";
 
 /** @typedef {{sel: string, text: string | null, nth: number}} FocusMemo */
@@ -75,6 +77,53 @@ function handArrows(e) {
   return true;
 }
 
+/** Whether the typed words are all among `words` (in their order, if it matters).
+ * @param {string[]} typed @param {string[]} words @param {boolean} ordered */
+function within(typed, words, ordered) {
+  if (!ordered) {
+    const left = [...words];
+    for (const w of typed) { const i = left.indexOf(w); if (i < 0) return false; left.splice(i, 1); }
+    return true;
+  }
+  let at = 0;
+  for (const w of typed) { while (at < words.length && words[at] !== w) at += 1; if (at === words.length) return false; at += 1; }
+  return true;
+}
+
+/** What a typed move may mean, most likely first, read as the terminal reads it: a move's key
+ * in any case (its cards in any order where their order does not matter) or the move's own
+ * notation; else the one move whose key holds every word typed after the first (`l 9H 2`);
+ * else the typed words with the key's first letter spelled out as its move (`b 40`: `bet 40`,
+ * a bet of a size of one's own), for the server to judge.
+ * @param {string} text @param {Array<{move: string, key: string | null, ordered: boolean}>} moves
+ * @returns {string[]} */
+export function readTyped(text, moves) {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return [];
+  const head = words[0].toLowerCase();
+  const lower = (/** @type {string} */ t) => t.split(/\s+/).filter(Boolean).map((w) => w.toLowerCase());
+  const keyed = moves.filter((m) => m.key && lower(m.key)[0] === head);
+  const spelled = moves.filter((m) => lower(m.move)[0] === head);
+  if (!keyed.length && !spelled.length) return [text.trim()];
+  const typed = words.slice(1).map((w) => w.toLowerCase());
+  /** @type {string[]} */ const exact = [];
+  /** @type {string[]} */ const near = [];
+  for (const [m, written] of [...keyed.map((m) => [m, String(m.key)]), ...spelled.map((m) => [m, m.move])]) {
+    const move = /** @type {{move: string, ordered: boolean}} */ (m);
+    const rest = lower(/** @type {string} */ (written)).slice(1);
+    const same = rest.length === typed.length && (rest.every((w, i) => w === typed[i])
+      || (!move.ordered && [...rest].sort().join(" ") === [...typed].sort().join(" ")));
+    if (same) exact.push(move.move);
+    else if (typed.length && within(typed, rest, move.ordered)) near.push(move.move);
+  }
+  if (new Set(exact).size === 1) return [exact[0]];
+  if (new Set(near).size === 1 && !exact.length) return [near[0]];
+  if (!keyed.length) return [text.trim(), ...new Set(near)];
+  const verbs = new Set(keyed.map((m) => m.move.split(/\s+/)[0]));
+  const asMove = verbs.size === 1 ? [[...verbs][0], ...words.slice(1)].join(" ") : text.trim();
+  return [...new Set([asMove, ...exact, ...near])];
+}
+
 /**
  * @typedef {object} KeyedTable
  * @property {any} state the update on screen (null before the first)
@@ -82,6 +131,7 @@ function handArrows(e) {
  * @property {(move: string) => void} play
  * @property {() => void} askHint
  * @property {() => void} clearPicks
+ * @property {() => void} openTyping
  */
 
 /** The table's keys, on the whole page, for as long as it is open.
@@ -97,6 +147,7 @@ export function installTableKeys(table) {
     if (handArrows(e)) { e.preventDefault(); return; }
     if (e.key === "Escape") table.clearPicks();
     else if (e.key === "?" || e.key === "h") table.askHint();
+    else if (e.key === "/") table.openTyping();
     else {
       // A move the game gives a key of one letter ("d": draw from the stock) is that key.
       const keyed = table.moves().filter((m) => m.key === e.key && !m.amount);

@@ -2,7 +2,7 @@
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
 import { h, clear, morph, namedFace, toast } from "./dom.js";
 import { afterDialogs, dialogsBusy, showModal, showResults } from "./dialogs.js";
-import { focusFirstUseful, focusMemo, installTableKeys, refocus, roveHand } from "./keys.js";
+import { focusFirstUseful, focusMemo, installTableKeys, readTyped, refocus, roveHand } from "./keys.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
 import { attempts, boardContent, byRank, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
@@ -49,6 +49,8 @@ class TableScreen {
     this.hint = null;
     this.hintFigures = null; // the search's figures behind the last hint, shown on request
     this.allMovesOpen = false; // the list of every legal move, as the person left it (open or not)
+    /** @type {{text: string} | null} the box of a move typed by the game's keys, while open */
+    this.typing = null;
     this.amounts = null; // the amounts being typed: {version, typed: {move: {text}}}
     this.retry = 0;
     this.resultsSeen = null;
@@ -413,6 +415,57 @@ class TableScreen {
 
   clearPicks() { this.selection = []; this.target = null; this.render(); }
 
+  // `/`: the box where a move is typed as the terminal takes it (keys.js, readTyped). It stays
+  // open from move to move, the focus in it, until Escape or its Close.
+  openTyping() {
+    if (this.seat === null || !this.state || this.state.over) return;
+    if (!this.typing) this.typing = { text: "" };
+    this.render();
+    this.focusTyping();
+  }
+
+  focusTyping() {
+    const box = this.main.querySelector("input.typed-move");
+    if (!(box instanceof HTMLInputElement)) return false;
+    box.focus({ preventScroll: true });
+    box.setSelectionRange(box.value.length, box.value.length);
+    return true;
+  }
+
+  typedBox(myTurn) {
+    const typing = this.typing;
+    if (!typing || this.seat === null || this.state.over) return null;
+    const moves = this.moves();
+    const example = moves.find((m) => m.key && m.key.trim().includes(" ") && !m.amount) || moves.find((m) => m.key && !m.amount);
+    const close = () => { this.typing = null; this.render(); focusFirstUseful(this.main, myTurn); };
+    const submit = async () => {
+      const text = input.value;
+      const [move] = readTyped(text, this.moves());
+      if (!move) { this.say("Type a move first, or press Esc to close the box.", true); return; }
+      typing.text = ""; // the next drawing, which may come before the answer, starts afresh
+      await this.play(move);
+      if (this.message && this.message.isError && this.typing === typing && !typing.text) {
+        typing.text = text; // refused: the text is there to be mended
+        const box = this.main.querySelector("input.typed-move");
+        if (box instanceof HTMLInputElement && !box.value) box.value = text;
+      }
+    };
+    const input = h("input.typed-move", { type: "text", value: typing.text, autocomplete: "off", spellcheck: false,
+      autocapitalize: "off", "aria-describedby": "typed-move-help", oninput: () => { typing.text = input.value; },
+      // Enter and Escape are the box's own: they must not reach the table's keys
+      onkeydown: (e) => {
+        if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); submit(); }
+        else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); close(); }
+      } });
+    return h("div.move-row.typed",
+      h("label", "Type a move ", input),
+      h("button.move", { type: "button", onclick: submit }, "Play it"),
+      h("button.tool", { type: "button", onclick: close }, "Close"),
+      h("p.muted", { id: "typed-move-help" }, example
+        ? `By the game's keys, as in the terminal: “${example.key}” is ${example.label}.`
+        : "By the game's keys, as in the terminal."));
+  }
+
   // After a redraw: the focus where it was, if that control is there still; the first useful
   // control after this seat's own move or when the focused control is gone; else left alone.
   placeFocus(memo, force = false) {
@@ -420,6 +473,8 @@ class TableScreen {
     const moved = this.movedFrom !== null && this.movedFrom !== undefined && st.version > this.movedFrom;
     if (moved) this.movedFrom = null;
     if (dialogsBusy()) return;
+    // Typing moves one after another: the box keeps the focus, after your own move too.
+    if (memo && memo.sel.startsWith("input.typed-move") && this.focusTyping()) return;
     if (memo && !moved && refocus(this.main, memo)) return;
     if (!memo && !moved && !force) return; // the focus is elsewhere, or nowhere yet: not taken
     focusFirstUseful(this.main, this.seat !== null && st.actors.includes(this.seat) && !st.over);
@@ -551,8 +606,10 @@ class TableScreen {
         matching.length > shown.length ? h("span.muted", `and ${matching.length - shown.length} more: pick more cards to narrow`) : null) : null,
       myTurn && !selCards.length && !this.target && cardMoves.length ? h("p.muted", `${cardMoves.length === 1 ? "1 move uses" : `${cardMoves.length} moves use`} cards: pick cards from your hand${cardMoves.some((m) => m.target && !board.piles.some((p) => p.id === m.target)) ? ", and a meld on the table for a move onto one" : ""}.`) : null,
       tryBox,
+      this.typedBox(myTurn),
       h("div.move-row.tools",
         this.seat !== null && myTurn ? h("button.tool", { type: "button", onclick: () => this.askHint(), "aria-keyshortcuts": "h" }, "Hint") : null,
+        this.seat !== null && myTurn && !this.typing ? h("button.tool.type-open", { type: "button", onclick: () => this.openTyping(), "aria-keyshortcuts": "/" }, "Type a move") : null,
         selCards.length || this.target ? h("button.tool", { type: "button", onclick: () => { this.selection = []; this.target = null; this.render(); } }, "Clear selection") : null),
       allMoves);
 
