@@ -86,6 +86,14 @@ def test_the_whole_hand_and_the_moves_are_on_the_first_screen_of_a_phone(
                 ".hand .card .corner-rank, .hand .card .line.medium, .hand .card .line.small",
                 "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
             assert sizes and min(sizes) >= 14, sizes  # Daylily's flower and family names too
+            # Every word of a card whole on it, none clipped at its edge (Day's "Rising").
+            clipped = page.eval_on_selector_all(".hand .card .line", """els => els.filter(e => {
+                const r = document.createRange(); r.selectNodeContents(e);
+                const text = r.getBoundingClientRect();
+                const card = e.closest('.card').getBoundingClientRect();
+                return text.left < card.left - 1 || text.right > card.right + 1;
+              }).map(e => e.textContent)""")
+            assert not clipped, (viewport, clipped)
             # Nothing wider than the phone.
             assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
         finally:

@@ -151,7 +151,9 @@ export function handSection(opts) {
     if (!runs.length || runs.at(-1).group !== g) runs.push({ group: g, idx: [] });
     runs.at(-1).idx.push(i);
   });
-  const worded = cards.some((c) => (face(c).lines || []).some((l) => l.size === "medium"));
+  // Cards that carry words (a flower's name, Day's "Rising") get room for a word at 14 px.
+  const worded = cards.some((c) => (face(c).lines || []).some((l) => l.size === "medium"
+    || (l.size === "small" && /\p{L}{5}/u.test(l.text || ""))));
   const row = h("div.hand-cards", { class: worded ? "worded" : null },
     runs.map((r) => h("div.hand-group", { role: "group", "aria-label": r.group ? words(r.group) : "cards" },
       r.idx.map((i) => opts.card(cards[i], { index: i, selected: selection.includes(i), playable: opts.playable(cards[i]), note: opts.note(cards[i]), onclick: () => opts.onToggle(i) })))));

@@ -226,7 +226,8 @@ class TableScreen {
     const count = t.kind === "window"
       ? `${left} s left${t.mine ? "" : ` for ${others}`} to answer`
       : `${left} s left in ${t.mine ? "your" : `${others}'s`} turn`;
-    return `${count}${t.running !== false ? "" : ` (stopped: ${t.held || "the clock waits"})`}${t.then ? ` ${t.then}` : ""}`;
+    // Two sentences: the time, then what its end does ("18 s left to answer. If you do not...").
+    return `${count}${t.running !== false ? "" : ` (stopped: ${t.held || "the clock waits"})`}${t.then ? `. ${t.then}` : "."}`;
   }
 
   // The whole seconds left on the table's clock, which stand still while it does.
