@@ -157,6 +157,21 @@ def test_a_finished_match_replays_as_each_viewer_saw_it(browser: Any, web: Any,
             assert sorted(hand) == sorted(view["zones"][f"hand:{seat}"]["cards"])
             assert_shows_only(page, view, st)
         assert page.locator("#replay-seat option").count() == 4  # a spectator, three seats
+        # A contract rummy's seat line, whose own words give the count, says it once ("12
+        # cards · not down", not "12 cards · 12 cards · not down"); the buttons to the ends
+        # are in a font the page has (no ⏮, drawn as a box by Debian's DejaVu).
+        body = {"game": "liverpool", "players": 2, "seed": 2, "seats": ["greedy", "greedy"],
+                "options": {"contracts": "2S", "deal_sizes": "10"}, "table": {"think": 0}}
+        made = httpx.post(web.url + "/api/tables", json=body, timeout=30).json()
+        play_out(web.url, made["table"], seat_tokens(web.url, made))
+        page.goto(f"{web.url}/replay/{made['table']}?at=4")
+        at(page, 4)
+        infos = page.eval_on_selector_all(".replay .seat-info",
+                                          "els => els.map(e => e.textContent)")
+        assert infos and all(len(i.split(" · ")) == len(set(i.split(" · "))) for i in infos), infos
+        ends = page.eval_on_selector_all(".replay-controls button",
+                                         "els => els.map(e => e.textContent)")
+        assert not any(ch in "⏮⏭" for label in ends for ch in label), ends
         watch.check()
     finally:
         ctx.close()

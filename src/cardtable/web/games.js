@@ -7,6 +7,16 @@
 import { h, namedFace } from "./dom.js";
 
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What the board says of a seat beside its name: the cards held, then the game's own lines;
+ * the count said once when a game's line says it already ("12 cards · not down").
+ * @param {{cards?: number | null, lines?: string[]} | undefined} line */
+export function seatWords(line) {
+  if (!line) return "";
+  const lines = line.lines || [];
+  const held = line.cards === null || line.cards === undefined ? null : plural(line.cards, "card");
+  return [held && !lines.some((l) => l.includes(held)) ? held : null, ...lines].filter(Boolean).join(" · ");
+}
 // "you", "you and Sam", "you, Sam and Greedy bot 3"
 export const inWords = (list) => (list.length < 2 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`);
 

@@ -7,7 +7,7 @@
 // Page Up and Page Down (or [ and ]) a round, Home and End the deal and the end.
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
-import { boardContent, faceContent, plainFace, toneColours } from "./games.js";
+import { boardContent, faceContent, plainFace, seatWords, toneColours } from "./games.js";
 import { mySeats } from "./seats.js";
 
 /** @typedef {{version: number, seat: number | null, lines: {text: string, kind: string}[]}} Step */
@@ -83,12 +83,12 @@ export async function openReplay(main, id) {
     h("div.field", h("label", { for: "replay-seat" }, "Seen by"), seatChoice,
       h("small.doc#replay-seat-doc", info.seats_open ? "any seat's view: you hold a seat of this table" : "a seat's view is for the table's players; this is what a spectator saw")),
     h("div.move-row.replay-controls", { role: "group", "aria-label": "Step through the match" },
-      button("⏮ Deal", "Home", () => 0),
+      button("⇤ Deal", "Home", () => 0),
       button("◀ Round", "PageUp", previousRound),
       button("‹ Move", "ArrowLeft", () => version - 1),
       button("Move ›", "ArrowRight", () => version + 1),
       button("Round ▶", "PageDown", nextRound),
-      button("End ⏭", "End", () => info.versions)),
+      button("End ⇥", "End", () => info.versions)),
     h("div.field", h("label", { for: "replay-at" }, "Move"), slider),
     counter, h("div.play", board), lines,
     h("p", h("a", { href: "/" }, "Back to the lobby"))));
@@ -132,7 +132,7 @@ export async function openReplay(main, id) {
     const b = table.board;
     clear(board, h("h2", "The table"), h("p.status", b.status || ""), h("p.prompt", b.prompt || ""),
       h("ol.seats", { "aria-label": "Players" }, (b.seats || []).map((/** @type {any} */ s) => h("li.seat", { class: table.actors.includes(s.seat) ? "acting" : null },
-        h("span.seat-name", names[s.seat]), h("span.seat-info", [s.cards === null || s.cards === undefined ? null : `${s.cards} cards`, ...(s.lines || [])].filter(Boolean).join(" · "))))),
+        h("span.seat-name", names[s.seat]), h("span.seat-info", seatWords(s))))),
       boardContent(ctx, b),
       b.hand ? h("section.hand", { "aria-label": `${names[seat ?? 0]}'s hand` }, h("h2", `${names[seat ?? 0]}'s hand (${b.hand.length})`), h("div.card-row", b.hand.map((/** @type {string} */ c) => card(c)))) : null);
     const recent = steps.slice(Math.max(0, at - 7), at + 1).flatMap((s) => s.lines.map((l) => ({ ...l, now: s.version === at })));

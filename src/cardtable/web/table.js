@@ -4,7 +4,7 @@ import { h, clear, morph, namedFace, toast } from "./dom.js";
 import { afterDialogs, dialogsBusy, showModal, showResults } from "./dialogs.js";
 import { focusFirstUseful, focusMemo, installTableKeys, readTyped, refocus, roveHand } from "./keys.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
-import { attempts, boardContent, byRank, inWords, matchingMoves, plainFace, plural, spoken, toneColours, usesExactly } from "./games.js";
+import { attempts, boardContent, byRank, inWords, matchingMoves, plainFace, seatWords, spoken, toneColours, usesExactly } from "./games.js";
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
 import { showQr, takeSeat } from "./invite.js";
 import { cardElement } from "./cards.js";
@@ -822,14 +822,8 @@ class TableScreen {
       h("button.move", { type: "button", onclick: submit }, `${verb}`));
   }
 
-  // What the board says of a seat beside its name: cards held, then the game's lines.
-  seatInfo(board, i) {
-    const line = (board.seats || []).find((s) => s.seat === i);
-    if (!line) return "";
-    const held = line.cards === null || line.cards === undefined ? null : plural(line.cards, "card");
-    // The count once: a game's own lines may say it already.
-    return [held && !line.lines.some((l) => l.includes(held)) ? held : null, ...line.lines].filter(Boolean).join(" · ");
-  }
+  // What the board says of a seat beside its name (games.js, seatWords).
+  seatInfo(board, i) { return seatWords((board.seats || []).find((s) => s.seat === i)); }
 
   // Another person's seat with nobody at it: never taken, or its page closed, and no bot
   // standing in. The seat list marks it, offers Let a bot play, and the prompt says why the
