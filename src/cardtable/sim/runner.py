@@ -234,13 +234,7 @@ def _play(
             problems.append(f"seat {seat} ({names[seat]}) chose {action}, which was refused: {exc}")
             break
         decisions += 1
-        if check is not None:
-            found = check()
-            if found:
-                problems.extend(f"after decision {decisions}: {p}" for p in found)
-                break
-        if decisions >= max_decisions:
-            problems.append(f"the match did not end within {max_decisions} decisions")
+        if _stops(check, decisions, max_decisions, problems):
             break
     return _outcome(state, game, names, seed, match, records, problems, decisions)
 
@@ -284,15 +278,24 @@ def replay_state(
                 return None
             state.apply_legal(seat, action)
             decisions += 1
-            if check is not None:
-                found = check()
-                if found:
-                    problems.extend(f"after decision {decisions}: {p}" for p in found)
-                    break
-            if decisions >= max_decisions:
-                problems.append(f"the match did not end within {max_decisions} decisions")
+            if _stops(check, decisions, max_decisions, problems):
                 break
         return _outcome(state, game, names, seed, match, records, problems, decisions)
+
+
+def _stops(check: Callable[[], list[str]] | None, decisions: int, max_decisions: int,
+           problems: list[str]) -> bool:
+    """After a decision: whether the match must stop here, a broken invariant or the cap on
+    decisions written into ``problems`` (a played and a replayed match stop alike)."""
+    if check is not None:
+        found = check()
+        if found:
+            problems.extend(f"after decision {decisions}: {p}" for p in found)
+            return True
+    if decisions >= max_decisions:
+        problems.append(f"the match did not end within {max_decisions} decisions")
+        return True
+    return False
 
 
 def _outcome(state: State, game: Game, names: tuple[str, ...], seed: int, match: int,
