@@ -300,6 +300,22 @@ def typed_form(move: dict[str, Any]) -> str:
     return " ".join(words).upper()
 
 
+def ambiguous(moves: list[dict[str, Any]]) -> tuple[str, int] | None:
+    """A key's first word and one word of its cards that two or more moves share and no move
+    is exactly (`w ə`: which word?), with how many moves answer it; None if there is none."""
+    heads: dict[str, list[tuple[str, list[str]]]] = {}
+    for m in moves:
+        words = [w.lower() for w in str(m["key"]).split()]
+        heads.setdefault(words[0], []).append((m["move"], words[1:]))
+    for head, keyed in heads.items():
+        for _, rest in keyed:
+            for word in rest:
+                having = {move for move, r in keyed if word in r}
+                if len(having) > 1 and not any(r == [word] for _, r in keyed):
+                    return f"{head} {word}", len(having)
+    return None
+
+
 def test_moves_typed_by_the_games_keys_as_in_the_terminal(browser: Any, web: Any) -> None:
     """Say Rummy: `/` opens a box where a move is typed as the terminal takes it (`w` and the
     sounds of a word, `x` and a card), in any case and, where it does not matter, in any order;
@@ -321,6 +337,7 @@ def test_moves_typed_by_the_games_keys_as_in_the_terminal(browser: Any, web: Any
         page.goto(f"{web.url}/t/{made['table']}?token={seat_tokens(web.url, made)[0]}")
         keys = Keys(page)
         several = 0
+        asked = False  # a move typed too short to tell which
         for _ in range(12):  # my decisions, each typed
             deadline = time.monotonic() + 30
             s = wait_state(page)
@@ -340,6 +357,16 @@ def test_moves_typed_by_the_games_keys_as_in_the_terminal(browser: Any, web: Any
                                        " && document.activeElement.matches('input.typed-move')")
             moves = [m for m in described(page)["moves"] if m.get("key") and "amount" not in m]
             longer = [m for m in moves if len(m["key"].split()) > 1]
+            vague = ambiguous(longer) if not asked else None
+            if vague:  # typed too little: the moves it could be are named, none is made
+                page.fill("input.typed-move", vague[0])
+                keys.press("Enter")
+                page.wait_for_function("() => /could be \\d+ moves/.test("
+                                       "document.querySelector('.message').textContent)")
+                assert f"could be {vague[1]} moves" in (page.text_content(".message") or "")
+                assert state(page)["version"] == s["version"]  # type: ignore[index]
+                page.fill("input.typed-move", "")
+                asked = True
             move = (longer or moves)[0]
             several += move in longer
             page.keyboard.type(typed_form(move))  # the sounds' own letters (ə, ʃ) too
@@ -347,7 +374,7 @@ def test_moves_typed_by_the_games_keys_as_in_the_terminal(browser: Any, web: Any
             wait_version(page, s["version"])
             assert sent[-1] == move["move"], (sent[-1], move)
             assert keys.is_on("input.typed-move")  # ready for the next
-        assert several >= 2, several
+        assert several >= 2 and asked, (several, asked)
         # A word the hand cannot make is refused in words; the text stays to be mended.
         s = wait_state(page)
         while not my_turn(s) and not s["over"]:

@@ -441,8 +441,19 @@ class TableScreen {
     const close = () => { this.typing = null; this.render(); focusFirstUseful(this.main, myTurn); };
     const submit = async () => {
       const text = input.value;
-      const [move] = readTyped(text, this.moves());
-      if (!move) { this.say("Type a move first, or press Esc to close the box.", true); return; }
+      const moves = this.moves();
+      const readings = readTyped(text, moves);
+      if (!readings.length) { this.say("Type a move first, or press Esc to close the box.", true); return; }
+      // Several legal moves answer what was typed (`l 9H`: on which meld?): they are named
+      // rather than one guessed. Otherwise the likeliest reading goes to the server to judge.
+      const byMove = new Map(moves.map((m) => [m.move, m]));
+      const legal = readings.filter((r) => byMove.has(r));
+      if (!byMove.has(readings[0]) && legal.length > 1) {
+        const shown = legal.slice(0, 4).map((r) => byMove.get(r).label).join("; ");
+        this.say(`“${text.trim()}” could be ${legal.length} moves: ${shown}${legal.length > 4 ? "; …" : ""}. Type more of it.`, true);
+        return;
+      }
+      const move = byMove.has(readings[0]) || legal.length !== 1 ? readings[0] : legal[0];
       typing.text = ""; // the next drawing, which may come before the answer, starts afresh
       await this.play(move);
       if (this.message && this.message.isError && this.typing === typing && !typing.text) {
