@@ -336,6 +336,9 @@ def test_a_family_names_its_seats_and_everyone_reads_the_names(browser: Any, web
         page.select_option("#seat-1", "human")
         page.select_option("#seat-2", "greedy")
         assert page.locator("#name-2").is_hidden()  # a bot is called by how it plays
+        # nor may anyone sit at a bot's seat: its "anyone may sit here" is not offered
+        assert page.locator("label[for=open-2]").is_hidden()
+        assert page.locator("label[for=open-1]").is_visible()
         page.fill("#name-0", "Grandma")
         page.locator("summary", has_text="Seed and timing").click()
         page.fill("#seed", "4")
