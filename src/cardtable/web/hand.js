@@ -151,7 +151,7 @@ export function handSection(opts) {
     if (!runs.length || runs.at(-1).group !== g) runs.push({ group: g, idx: [] });
     runs.at(-1).idx.push(i);
   });
-  // Cards that carry words (a flower's name, Day's "Rising") get room for a word at 14 px.
+  // Cards that carry words (a flower's name, one word under an index) get room for a word at 14 px.
   const worded = cards.some((c) => (face(c).lines || []).some((l) => l.size === "medium"
     || (l.size === "small" && /\p{L}{5}/u.test(l.text || ""))));
   const row = h("div.hand-cards", { class: worded ? "worded" : null },
