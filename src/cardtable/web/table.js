@@ -469,7 +469,8 @@ class TableScreen {
         if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); submit(); }
         else if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); close(); }
       } });
-    return h("div.move-row.typed",
+    // Not a .move-row: its "Play it" is no move of the game for the focus to go to (keys.js).
+    return h("div.typed",
       h("label", "Type a move ", input),
       h("button.move", { type: "button", onclick: submit }, "Play it"),
       h("button.tool", { type: "button", onclick: close }, "Close"),
