@@ -219,6 +219,20 @@ def test_day_bet_and_raise_of_a_chosen_amount_by_the_amount_box(
         stake_by_amount_box(page, web, table, tokens[seat], "raise to")
         seat, page, s = to_act()
         assert seat == opener and "call" in s["legal"]
+        # A raise of a chosen size typed by its key, as in the terminal: "/", then "R 12".
+        template = next((m for m in described(page)["moves"] if "amount" in m), None)
+        assert template is not None or limit == "pot", described(page)["moves"]
+        if template is not None:
+            low = template["amount"]["minimum"]
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+            page.keyboard.press("/")
+            page.wait_for_selector("input.typed-move:focus")
+            page.keyboard.type(str(template["key"]).replace("{amount}", str(low)).upper())
+            page.keyboard.press("Enter")
+            wait_version(page, s["version"])
+            made = [e for e in events_since(web, table, tokens[seat], s["version"])
+                    if e.get("seat") == seat and e["kind"] == "raised"]
+            assert [e["to"] for e in made] == [low], made
         watch.check()
     finally:
         ctx_a.close()
