@@ -1,7 +1,7 @@
 """The shared conformance suite: every registered game, every player count, many seeded matches.
 
 ``CARDTABLE_CONFORMANCE_MATCHES`` sets the number of matches per game and player count. The
-default, 400, keeps ``make test`` within the CI's time on two cores; ``make conformance`` plays
+default, 300, keeps ``make test`` within the CI's time on two cores; ``make conformance`` plays
 the full 1,000 that every game must pass before a release (set it lower for a quick local run).
 """
 
@@ -15,7 +15,7 @@ import pytest
 from cardtable.engine import game_class, game_names, load_game
 from conformance import play_checked
 
-MATCHES = int(os.environ.get("CARDTABLE_CONFORMANCE_MATCHES", "400"))
+MATCHES = int(os.environ.get("CARDTABLE_CONFORMANCE_MATCHES", "300"))
 
 # Option sets worth exercising besides the defaults, per game (house rules change the flow).
 VARIANTS: dict[str, list[dict[str, Any]]] = {
