@@ -884,11 +884,14 @@ class TableScreen {
     const measure = () => {
       const hand = this.main.querySelector(".dock-hand");
       const moves = this.main.querySelector(".dock-moves");
-      const hh = hand ? Math.ceil(hand.getBoundingClientRect().height) : 0;
+      const handHeight = hand ? hand.getBoundingClientRect().height : 0;
+      const hh = Math.ceil(handHeight);
       const mh = moves ? Math.ceil(moves.getBoundingClientRect().height) : 0;
       // Each set where it is used (app.css): the moves sit on the hand, the page's foot and
-      // its scrolling leave room for both. Set only when changed.
-      this.handH = `${hh}px`;
+      // its scrolling leave room for both. Set only when changed. The moves stand on the
+      // hand's height rounded down: rounded up, a hand of 259.3 px left a gap of 0.7 px
+      // between the two, through which the board's cards showed as a line of dots.
+      this.handH = `${Math.floor(handHeight)}px`;
       const set = (el, name, value) => { if (el && el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value); };
       set(moves, "--hand-h", this.handH);
       set(this.main, "--dock-h", `${hh + mh}px`);
