@@ -36,6 +36,9 @@ def test_http_and_websocket_refuse_a_move_alike(server: Server) -> None:
     def body(action: Any, at: Any = version) -> str:
         return json.dumps({"action": action, "version": at})
 
+    def typed(text: Any) -> str:
+        return json.dumps({"typed": text, "version": version})
+
     # (what is sent, by whom, the status both roads must give)
     cases: list[tuple[str, int, int]] = [
         ("{not json", actor, 400),
@@ -48,6 +51,12 @@ def test_http_and_websocket_refuse_a_move_alike(server: Server) -> None:
         (body(draw, version + 1), actor, 409),
         (body(draw), other, 409),  # not this seat's turn
         (body(draw), -1, 401),  # nobody's seat: a spectator
+        # A move typed as a person types it (the browser's typed-move box), read by the server
+        (typed("zz"), actor, 422),  # no move of the game: the rules' refusal
+        (typed(12), actor, 422),
+        (typed("m " * 150), actor, 422),  # longer than any move: refused before it is read
+        (typed(draw), other, 409),
+        (typed(draw), -1, 401),
     ]
     before = httpx.get(f"{server.url}/api/tables/{table}", headers=auth(tokens[actor]),
                        timeout=30).json()
@@ -82,3 +91,57 @@ def test_http_and_websocket_refuse_a_move_alike(server: Server) -> None:
     after = httpx.get(f"{server.url}/api/tables/{table}", headers=auth(tokens[actor]),
                       timeout=30).json()
     assert after == before
+
+
+def test_a_typed_move_plays_the_move_it_means_or_names_the_ones_it_could_be(
+        server: Server) -> None:
+    """Two tables dealt alike (the same chosen seed, two people): on one the moves go as a
+    person typed them by the game's keys, in capitals, on the other in the game's notation; each
+    seat sees the same table after every move. Words that fit several moves name them and
+    change nothing."""
+    def table() -> tuple[str, list[str]]:
+        made = open_table(server, game="say-rummy", players=2, seed=4,
+                          seats=[{"name": "Ann"}, {"name": "Ben"}])
+        return made["table"], [str(t) for t in seat_tokens(server.url, made)]
+
+    (typed_at, typing), (noted_at, noting) = table(), table()
+
+    def get(tid: str, token: str, route: str = "") -> dict[str, Any]:
+        got: dict[str, Any] = httpx.get(f"{server.url}/api/tables/{tid}{route}",
+                                        params={"since": 0}, headers=auth(token),
+                                        timeout=30).json()
+        return got
+
+    def post(tid: str, token: str, body: dict[str, Any]) -> httpx.Response:
+        return httpx.post(f"{server.url}/api/tables/{tid}/actions", headers=auth(token),
+                          json=body, timeout=30)
+
+    vague_seen = 0
+    for _ in range(10):
+        seat = get(typed_at, typing[0])["actors"][0]
+        mine = get(typed_at, typing[seat], "/client")
+        moves = [m for m in mine["moves"] if m.get("key") and "amount" not in m]
+        words: dict[str, set[str]] = {}
+        for m in moves:
+            head, *rest = str(m["key"]).split()
+            for w in rest:
+                words.setdefault(f"{head} {w}", set()).add(m["move"])
+        vague = next((w for w, having in words.items() if len(having) > 1
+                      and not any(str(m["key"]).lower() == w.lower() for m in moves)), None)
+        if vague:
+            refused = post(typed_at, typing[seat], {"typed": vague, "version": mine["version"]})
+            assert refused.status_code == 422, refused.text
+            assert f"could be {len(words[vague])} moves" in refused.json()["error"]
+            assert get(typed_at, typing[seat])["version"] == mine["version"]
+            vague_seen += 1
+        move = max(moves, key=lambda m: len(str(m["key"]).split()))
+        done = post(typed_at, typing[seat], {"typed": str(move["key"]).upper(),
+                                             "version": mine["version"]})
+        assert done.status_code == 200, done.text
+        assert post(noted_at, noting[seat], {"action": move["move"],
+                                             "version": mine["version"]}).status_code == 200
+        for who in (0, 1):
+            a, b = get(typed_at, typing[who]), get(noted_at, noting[who])
+            assert {k: v for k, v in a.items() if k != "table"} == \
+                {k: v for k, v in b.items() if k != "table"}
+    assert vague_seen

@@ -164,9 +164,14 @@ OPENAPI: dict[str, Any] = {
         "/api/tables/{table_id}/actions": {"post": {
             "summary": "Make a move; acknowledged once stored",
             "parameters": [_ID], "security": _BEARER,
+            "description": "The move in the game's notation (`action`), or as a person typed it "
+                           "by the game's keys (`typed`, read as the terminal reads its command "
+                           "line; refused with 422, naming them, when several moves answer it)",
             "requestBody": {"content": {"application/json": {"schema": {
-                "type": "object", "required": ["action", "version"],
-                "properties": {"action": {"type": "string"}, "version": {"type": "integer"}}}}}},
+                "type": "object", "required": ["version"],
+                "properties": {"action": {"type": "string"},
+                               "typed": {"type": "string", "maxLength": 200},
+                               "version": {"type": "integer"}}}}}},
             "responses": {"200": _ok("stored", {"type": "object", "properties": {
                 "version": {"type": "integer"}}}),
                 "401": _ERR, "409": _ERR, "422": _ERR}}},

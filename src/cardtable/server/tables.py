@@ -27,9 +27,16 @@ from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
 from cardtable.engine.game import Action, Game, State, load_game
 from cardtable.engine.record import replay
+from cardtable.engine.typed import typed_move
 from cardtable.server import auth
 from cardtable.server.bot_turns import drive, timed_seats
-from cardtable.server.client_api import client_payload, seat_names, seats_json, time_left
+from cardtable.server.client_api import (
+    client_payload,
+    described_table,
+    seat_names,
+    seats_json,
+    time_left,
+)
 from cardtable.server.clocks import Clock, PersonSeat
 from cardtable.server.limits import TableLimits
 from cardtable.server.names import HUMAN, BadName, check_free, clean_name, default_name
@@ -58,6 +65,9 @@ from cardtable.server.thinkers import HINT_BOT, Thinkers, check_offered
 
 SPECTATOR_RECORD = "cardtable-spectator/1"
 """The format of a finished match as a stranger gets it: what a spectator saw, no deal."""
+TYPED_LIMIT = 200
+"""The longest typed move read: the longest key of any game's move is a word of a few sounds
+or a meld of a dozen cards, far shorter; a longer text is refused before it is read."""
 
 
 @dataclass(slots=True)
@@ -469,7 +479,32 @@ class Table:
         if not isinstance(body, dict):
             raise Refused(422, 'a move is {"action": "...", "version": n}')
         await self.arrive(seat)
-        return await self.submit(seat, body.get("action"), body.get("version"))
+        action = body.get("action")
+        if action is None and "typed" in body:
+            action = await self.typed(seat, body["typed"])
+        return await self.submit(seat, action, body.get("version"))
+
+    async def typed(self, seat: int, text: Any) -> str:
+        """The move a person typed (``{"typed": "l 9H 2", "version": n}``) in the game's
+        notation, read against the seat's legal moves as the terminal reads its command line
+        (:func:`cardtable.engine.typed.typed_move`). Words that several legal moves answer are
+        refused, naming them, rather than one of them guessed."""
+        if not isinstance(text, str):
+            raise Refused(422, "a typed move must be a string, as a person typed it")
+        if len(text) > TYPED_LIMIT:
+            raise Refused(422, f"a typed move is at most {TYPED_LIMIT} characters")
+        async with self.lock:
+            st = self.state
+            if st.is_over:
+                raise Refused(409, "the match is over")
+            if seat not in st.actors:
+                raise Refused(409, "it is not your move")
+            moves = described_table(self.game, st.view(seat), list(st.legal_actions(seat)),
+                                    seat_names(self, seat))["moves"]
+        read = typed_move(text, moves)
+        if read.move is None:
+            raise Refused(422, read.why(text))
+        return read.move
 
     async def submit(self, seat: int, text: Any, version: Any) -> int:
         """Apply ``seat``'s move made at ``version`` and store it; the new version once the

@@ -21,6 +21,7 @@ from rich.text import Text
 from cardtable.engine.game import Action, Game
 from cardtable.engine.kit import presentation_for
 from cardtable.engine.presentation import Board, Face, Meld, Move, Presentation, plain_face
+from cardtable.engine.typed import by_key, readings
 from cardtable.terminal.render import View, plural, standings
 
 WIDTH = 78  # a line of cards is broken between cards, never inside a card, within this
@@ -324,7 +325,7 @@ class PresentedRenderer:
         """The keys the game gives the moves now, with what they do; keys that start alike
         (``x 7H``, ``x 9S``: the discards) are one line with an example."""
         out: list[tuple[str, str]] = []
-        for head, moves in self._keyed(self.moves(view, labels, legal)).items():
+        for head, moves in by_key(self.moves(view, labels, legal)).items():
             if len(moves) == 1 and str(moves[0]["key"]).lower() == head:
                 out.append((head, moves[0]["label"]))
                 continue
@@ -333,48 +334,11 @@ class PresentedRenderer:
                         if len(moves) > 1 else f"{example['label']} ({example['key']})"))
         return out
 
-    @staticmethod
-    def _keyed(moves: Sequence[Move]) -> dict[str, list[Move]]:
-        """The moves with a key, by the key's first word."""
-        keyed: dict[str, list[Move]] = {}
-        for move in moves:
-            if move["key"] and move["key"].split():
-                keyed.setdefault(move["key"].split()[0].lower(), []).append(move)
-        return keyed
-
     def readings(self, text: str, view: View, labels: Sequence[str],
                  legal: Sequence[Action]) -> list[str]:
-        """What ``text`` may mean, most likely first: a move's key (in any case, cards in any
-        order where their order does not matter), else the text itself, then the moves whose
-        key holds every word typed after its first (``l 9H 2`` the one lay-off of the 9H on
-        that meld, whichever end it goes on)."""
-        words = text.strip().split()
-        if not words:
-            return [text]
-        head = words[0].lower()
-        every = self.moves(view, labels, legal)
-        moves = self._keyed(every).get(head, [])
-        spelled_out = [m for m in every if m["move"].split()[0].lower() == head]
-        if not moves and not spelled_out:
-            return [text]
-        typed = [w.lower() for w in words[1:]]
-        exact, within = [], []
-        for move, written in [*((m, str(m["key"])) for m in moves),
-                              *((m, m["move"]) for m in spelled_out)]:
-            rest = [w.lower() for w in written.split()[1:]]
-            if rest == typed or (not move["ordered"] and sorted(rest) == sorted(typed)):
-                exact.append(move["move"])
-            elif typed and _within(typed, rest, move["ordered"]):
-                within.append(move["move"])
-        if len(set(exact)) == 1:
-            return exact[:1]
-        if len(set(within)) == 1 and not exact:
-            return within[:1]
-        if not moves:
-            return [text, *dict.fromkeys(within)]
-        verbs = {m["move"].split(None, 1)[0] for m in moves}
-        spelled = " ".join([verbs.pop(), *words[1:]]) if len(verbs) == 1 else text
-        return [spelled, *exact, *within]
+        """What ``text`` may mean, most likely first, read as every front end reads a typed
+        move (:func:`cardtable.engine.typed.readings`)."""
+        return readings(text, self.moves(view, labels, legal))
 
     # ---- events and results -----------------------------------------------------------------
     def event(self, event: Mapping[str, Any], labels: Sequence[str]) -> RenderableType | None:
@@ -416,19 +380,6 @@ def _kind_named(topic: str, kinds: Sequence[str]) -> str | None:
         if topic in (named, named + "s", named.rstrip("s")) or named.startswith(topic.rstrip("s")):
             return kind
     return None
-
-
-def _within(typed: Sequence[str], words: Sequence[str], ordered: bool) -> bool:
-    """Whether the typed words are all among ``words`` (in their order, if it matters)."""
-    if not ordered:
-        left = list(words)
-        for word in typed:
-            if word not in left:
-                return False
-            left.remove(word)
-        return True
-    it = iter(words)
-    return all(any(word == other for other in it) for word in typed)
 
 
 __all__ = ["PresentedRenderer"]

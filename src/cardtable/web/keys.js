@@ -77,53 +77,6 @@ function handArrows(e) {
   return true;
 }
 
-/** Whether the typed words are all among `words` (in their order, if it matters).
- * @param {string[]} typed @param {string[]} words @param {boolean} ordered */
-function within(typed, words, ordered) {
-  if (!ordered) {
-    const left = [...words];
-    for (const w of typed) { const i = left.indexOf(w); if (i < 0) return false; left.splice(i, 1); }
-    return true;
-  }
-  let at = 0;
-  for (const w of typed) { while (at < words.length && words[at] !== w) at += 1; if (at === words.length) return false; at += 1; }
-  return true;
-}
-
-/** What a typed move may mean, most likely first, read as the terminal reads it: a move's key
- * in any case (its cards in any order where their order does not matter) or the move's own
- * notation; else the one move whose key holds every word typed after the first (`l 9H 2`);
- * else the typed words with the key's first letter spelled out as its move (`b 40`: `bet 40`,
- * a bet of a size of one's own), for the server to judge.
- * @param {string} text @param {Array<{move: string, key: string | null, ordered: boolean}>} moves
- * @returns {string[]} */
-export function readTyped(text, moves) {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  if (!words.length) return [];
-  const head = words[0].toLowerCase();
-  const lower = (/** @type {string} */ t) => t.split(/\s+/).filter(Boolean).map((w) => w.toLowerCase());
-  const keyed = moves.filter((m) => m.key && lower(m.key)[0] === head);
-  const spelled = moves.filter((m) => lower(m.move)[0] === head);
-  if (!keyed.length && !spelled.length) return [text.trim()];
-  const typed = words.slice(1).map((w) => w.toLowerCase());
-  /** @type {string[]} */ const exact = [];
-  /** @type {string[]} */ const near = [];
-  for (const [m, written] of [...keyed.map((m) => [m, String(m.key)]), ...spelled.map((m) => [m, m.move])]) {
-    const move = /** @type {{move: string, ordered: boolean}} */ (m);
-    const rest = lower(/** @type {string} */ (written)).slice(1);
-    const same = rest.length === typed.length && (rest.every((w, i) => w === typed[i])
-      || (!move.ordered && [...rest].sort().join(" ") === [...typed].sort().join(" ")));
-    if (same) exact.push(move.move);
-    else if (typed.length && within(typed, rest, move.ordered)) near.push(move.move);
-  }
-  if (new Set(exact).size === 1) return [exact[0]];
-  if (new Set(near).size === 1 && !exact.length) return [near[0]];
-  if (!keyed.length) return [text.trim(), ...new Set(near)];
-  const verbs = new Set(keyed.map((m) => m.move.split(/\s+/)[0]));
-  const asMove = verbs.size === 1 ? [[...verbs][0], ...words.slice(1)].join(" ") : text.trim();
-  return [...new Set([asMove, ...exact, ...near])];
-}
-
 /**
  * @typedef {object} KeyedTable
  * @property {any} state the update on screen (null before the first)

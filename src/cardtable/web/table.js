@@ -2,7 +2,7 @@
 // One table: a WebSocket for the seat's updates, the moves by clicking, the log in words.
 import { h, clear, morph, namedFace, toast } from "./dom.js";
 import { afterDialogs, dialogsBusy, showModal, showResults } from "./dialogs.js";
-import { focusFirstUseful, focusMemo, installTableKeys, readTyped, refocus, roveHand } from "./keys.js";
+import { focusFirstUseful, focusMemo, installTableKeys, refocus, roveHand } from "./keys.js";
 import { api, faces, inviteLink, seatLink, shareOrigin, tableLink, ApiError } from "./api.js";
 import { attempts, boardContent, byRank, inWords, matchingMoves, plainFace, seatWords, spoken, toneColours, usesExactly } from "./games.js";
 import { madeInvites, rememberCreated, rememberMine } from "./seats.js";
@@ -337,6 +337,7 @@ class TableScreen {
   }
 
   // ---- moves ------------------------------------------------------------------------------
+  // `move`: a move's notation, or {typed: the words a person typed} for the server to read.
   async play(move) {
     // One move in flight at a time: a double tap on a phone would otherwise send the same
     // version twice, and the second, refused as stale, would show an error after a good move.
@@ -345,7 +346,7 @@ class TableScreen {
     this.say(null);
     this.movedFrom = this.state.version; // the focus goes on to the next useful control (keys.js)
     try {
-      await api(`/api/tables/${encodeURIComponent(this.id)}/actions`, { method: "POST", token: this.token, body: { action: move, version: this.state.version } });
+      await api(`/api/tables/${encodeURIComponent(this.id)}/actions`, { method: "POST", token: this.token, body: { ...(typeof move === "string" ? { action: move } : move), version: this.state.version } });
       this.selection = [];
       this.target = null;
       this.hint = null;
@@ -354,6 +355,7 @@ class TableScreen {
       this.movedFrom = null;
       if (err instanceof ApiError && err.status === 409) this.say(`Not now: ${err.message}.`, true);
       else if (err instanceof ApiError && err.status === 0) { this.say(`The move was not made: ${err.message}. This page reconnects by itself; then try again.`, true); if (this.message) this.message.offline = true; }
+      else if (typeof move !== "string") this.say(`Not played: ${err.message}.`, true); // typed: its words read, or which moves they could be
       else this.say(`That move is not allowed: ${err.message}.`, true);
     } finally {
       this.sending = false;
@@ -416,7 +418,7 @@ class TableScreen {
 
   clearPicks() { this.selection = []; this.target = null; this.render(); }
 
-  // `/`: the box where a move is typed as the terminal takes it (keys.js, readTyped). It stays
+  // `/`: the box where a move is typed as the terminal takes it (read by the server). It stays
   // open from move to move, the focus in it, until Escape or its Close.
   openTyping() {
     if (this.seat === null || !this.state || this.state.over) return;
@@ -441,21 +443,11 @@ class TableScreen {
     const close = () => { this.typing = null; this.render(); focusFirstUseful(this.main, myTurn); };
     const submit = async () => {
       const text = input.value;
-      const moves = this.moves();
-      const readings = readTyped(text, moves);
-      if (!readings.length) { this.say("Type a move first, or press Esc to close the box.", true); return; }
-      // Several legal moves answer what was typed (`l 9H`: on which meld?): they are named
-      // rather than one guessed. Otherwise the likeliest reading goes to the server to judge.
-      const byMove = new Map(moves.map((m) => [m.move, m]));
-      const legal = readings.filter((r) => byMove.has(r));
-      if (!byMove.has(readings[0]) && legal.length > 1) {
-        const shown = legal.slice(0, 4).map((r) => byMove.get(r).label).join("; ");
-        this.say(`“${text.trim()}” could be ${legal.length} moves: ${shown}${legal.length > 4 ? "; …" : ""}. Type more of it.`, true);
-        return;
-      }
-      const move = byMove.has(readings[0]) || legal.length !== 1 ? readings[0] : legal[0];
+      if (!text.trim()) { this.say("Type a move first, or press Esc to close the box.", true); return; }
+      // The server reads the words as the terminal does (one reading for both); several legal
+      // moves answering them (`l 9H`: on which meld?) are named in its refusal, none guessed.
       typing.text = ""; // the next drawing, which may come before the answer, starts afresh
-      await this.play(move);
+      await this.play({ typed: text });
       if (this.message && this.message.isError && this.typing === typing && !typing.text) {
         typing.text = text; // refused: the text is there to be mended
         const box = this.main.querySelector("input.typed-move");
