@@ -134,3 +134,22 @@ def test_the_question_at_a_terminal_breaks_between_words(tmp_path: Path) -> None
     state = game.new_state(5)
     said = PresentedRenderer(game).prompt(state.view(0), play.labels, state.legal_actions(0))
     assert words == f"Your move ({said}):"
+
+
+def test_words_that_fit_several_moves_name_them_as_the_browser_does(tmp_path: Path) -> None:
+    """``m 3M`` with the 3M in two melds: the terminal names both moves and plays neither, the
+    same sentence the server gives a browser's typed move (one reading for both)."""
+    game = load_game("daylily", 2)
+    state = game.new_state(5)
+    state.apply(0, game.parse_action("draw stock"))
+    melds = [str(a).split()[1:] for a in state.legal_actions(0) if str(a).startswith("meld ")]
+    card = next(c for m in melds for c in m
+                if sum(c in other for other in melds) > 1 and [c] not in melds)
+    play, _prompts, screen = session(game, ["s", f"m {card}", "quit"], Keyed(game))
+    play.record_path = tmp_path / "r.json"
+    play.run()
+    out = " ".join(screen.getvalue().split())
+    fitting = sum(card in m for m in melds)
+    assert f"“m {card}” could be {fitting} moves: The move meld" in out
+    assert "Type more of it." in out
+    assert [move for seat, move in play.state.record()["actions"] if seat == 0] == ["draw stock"]

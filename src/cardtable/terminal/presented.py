@@ -21,7 +21,7 @@ from rich.text import Text
 from cardtable.engine.game import Action, Game
 from cardtable.engine.kit import presentation_for
 from cardtable.engine.presentation import Board, Face, Meld, Move, Presentation, plain_face
-from cardtable.engine.typed import by_key, readings
+from cardtable.engine.typed import Typed, by_key, readings, typed_move
 from cardtable.terminal.render import View, plural, standings
 
 WIDTH = 78  # a line of cards is broken between cards, never inside a card, within this
@@ -339,6 +339,12 @@ class PresentedRenderer:
         """What ``text`` may mean, most likely first, read as every front end reads a typed
         move (:func:`cardtable.engine.typed.readings`)."""
         return readings(text, self.moves(view, labels, legal))
+
+    def typed(self, text: str, view: View, labels: Sequence[str],
+              legal: Sequence[Action]) -> Typed:
+        """The move ``text`` means, chosen as the server chooses for a browser's typed move
+        (:func:`cardtable.engine.typed.typed_move`)."""
+        return typed_move(text, self.moves(view, labels, legal))
 
     # ---- events and results -----------------------------------------------------------------
     def event(self, event: Mapping[str, Any], labels: Sequence[str]) -> RenderableType | None:

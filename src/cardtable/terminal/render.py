@@ -16,6 +16,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from cardtable.engine.game import Action
+from cardtable.engine.typed import Typed
 
 View = dict[str, Any]
 
@@ -47,6 +48,10 @@ class Renderer(Protocol):
     def readings(self, text: str, view: View, labels: Sequence[str],
                  legal: Sequence[Action]) -> list[str]:
         """The notations a typed line may mean, most likely first (a shortcut expanded)."""
+
+    def typed(self, text: str, view: View, labels: Sequence[str],
+              legal: Sequence[Action]) -> Typed:
+        """The move a typed line means, or the legal moves it could be (several)."""
 
     def event(self, event: Mapping[str, Any], labels: Sequence[str]) -> RenderableType | None:
         """A picture for an event that deserves more than its log line, or None."""

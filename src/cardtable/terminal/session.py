@@ -417,29 +417,18 @@ class PlaySession:
         return list(self.state.legal_actions(self.person))
 
     def _try_move(self, command: str, view: View) -> bool:
-        text, *others = self.renderer.readings(command, view, self.labels, self._legal())
+        # Read as the server reads a browser's typed move: the same words, the same move.
+        read = self.renderer.typed(command, view, self.labels, self._legal())
+        if read.move is None:
+            self.say(f"{printable(read.why(command))}.", "yellow")
+            return False
         try:
-            action = self.game.parse_action(text)
-            if self.state.refusal(self.person, action) is not None:
-                action = self._meant(others) or action  # else apply explains the refusal
-            self.state.apply(self.person, action)
-        except (CardtableError, ValueError) as exc:
+            self.state.apply(self.person, self.game.parse_action(read.move))
+        except (CardtableError, ValueError) as exc:  # the rules' refusal, in their words
             self.say(f"{printable(shorten(str(exc)))} (type help for the legal moves)", "yellow")
             return False
         self._autosave()
         return True
-
-    def _meant(self, others: list[str]) -> Action | None:
-        """The single legal move among the other readings of what was typed, if any."""
-        found: list[Action] = []
-        for alternative in others:
-            try:
-                action = self.game.parse_action(alternative)
-            except (CardtableError, ValueError):
-                continue
-            if self.state.refusal(self.person, action) is None:
-                found.append(action)
-        return found[0] if len(found) == 1 else None
 
     # ---- commands ---------------------------------------------------------------------------
     def _log(self, word: str) -> None:
