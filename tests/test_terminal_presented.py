@@ -90,8 +90,9 @@ def test_a_shared_key_finds_the_one_move_the_words_after_it_fit() -> None:
     meld = next(str(a) for a in legal if str(a).startswith("meld "))
     cards = meld.split()[1:]
     typed = "m " + " ".join(reversed(cards))  # which cards, not their order
-    assert renderer.readings(typed, view, ["You", "Bot"], legal)[0] == meld
-    assert renderer.readings("x ZZ", view, ["You", "Bot"], legal)[0] == "discard ZZ"
+    assert renderer.typed(typed, view, ["You", "Bot"], legal).move == meld
+    # No such card: the key spelled out as its move, for the rules to refuse in their words.
+    assert renderer.typed("x ZZ", view, ["You", "Bot"], legal).move == "discard ZZ"
 
 
 def test_the_hint_gives_one_move_its_reasons_then_the_search(tmp_path: Path) -> None:

@@ -59,8 +59,7 @@ def test_every_key_typed_plays_its_own_move(name: str) -> None:
                 assert read.move in meant, (text, read, meant)
                 # The terminal reads the same words the same way.
                 legal = state.legal_actions(seat)
-                assert renderer.readings(text, state.view(seat), names, legal)[0] \
-                    == read.move, (text, read)
+                assert renderer.typed(text, state.view(seat), names, legal) == read, text
                 checked += 1
     assert checked >= 50, checked
 

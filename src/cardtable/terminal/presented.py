@@ -21,7 +21,7 @@ from rich.text import Text
 from cardtable.engine.game import Action, Game
 from cardtable.engine.kit import presentation_for
 from cardtable.engine.presentation import Board, Face, Meld, Move, Presentation, plain_face
-from cardtable.engine.typed import Typed, by_key, readings, typed_move
+from cardtable.engine.typed import Typed, by_key, typed_move
 from cardtable.terminal.render import View, plural, standings
 
 WIDTH = 78  # a line of cards is broken between cards, never inside a card, within this
@@ -333,12 +333,6 @@ class PresentedRenderer:
             out.append((f"{head} …", f"{example['label']} ({example['key']}), and the like"
                         if len(moves) > 1 else f"{example['label']} ({example['key']})"))
         return out
-
-    def readings(self, text: str, view: View, labels: Sequence[str],
-                 legal: Sequence[Action]) -> list[str]:
-        """What ``text`` may mean, most likely first, read as every front end reads a typed
-        move (:func:`cardtable.engine.typed.readings`)."""
-        return readings(text, self.moves(view, labels, legal))
 
     def typed(self, text: str, view: View, labels: Sequence[str],
               legal: Sequence[Action]) -> Typed:

@@ -45,10 +45,6 @@ class Renderer(Protocol):
                   legal: Sequence[Action]) -> list[tuple[str, str]]:
         """Short commands for the moves now, as (what to type, what it does)."""
 
-    def readings(self, text: str, view: View, labels: Sequence[str],
-                 legal: Sequence[Action]) -> list[str]:
-        """The notations a typed line may mean, most likely first (a shortcut expanded)."""
-
     def typed(self, text: str, view: View, labels: Sequence[str],
               legal: Sequence[Action]) -> Typed:
         """The move a typed line means, or the legal moves it could be (several)."""
