@@ -18,13 +18,7 @@ from cardtable.engine.kit import presentation_for
 from cardtable.engine.presentation import Move
 from cardtable.engine.typed import typed_move
 from cardtable.terminal.presented import PresentedRenderer
-
-
-def typed_form(move: Move) -> str:
-    words = str(move["key"]).split()
-    if not move["ordered"] and len(words) > 2:
-        words = [words[0], *reversed(words[1:])]
-    return " ".join(words).upper()
+from typed_kit import shared_words, typed_form
 
 
 def decisions(game: Game, seed: int, steps: int) -> Iterator[tuple[State, int, list[Move]]]:
@@ -62,23 +56,6 @@ def test_every_key_typed_plays_its_own_move(name: str) -> None:
                 assert renderer.typed(text, state.view(seat), names, legal) == read, text
                 checked += 1
     assert checked >= 50, checked
-
-
-def shared_words(moves: list[Move]) -> tuple[str, list[Move]] | None:
-    """A key's first word and one word of its cards that two or more moves share and no move
-    is exactly (``w ə``: which word?), with the moves it answers."""
-    heads: dict[str, list[tuple[Move, list[str]]]] = {}
-    for m in moves:
-        if m["key"]:
-            words = [w.lower() for w in str(m["key"]).split()]
-            heads.setdefault(words[0], []).append((m, words[1:]))
-    for head, keyed in heads.items():
-        for _, rest in keyed:
-            for word in rest:
-                having = [m for m, r in keyed if word in r]
-                if len(having) > 1 and not any(r == [word] for _, r in keyed):
-                    return f"{head} {word}", having
-    return None
 
 
 @pytest.mark.parametrize("name", ["say-rummy", "liverpool"])

@@ -11,6 +11,8 @@ import httpx
 from server_kit import Server, auth, open_table, seat_tokens
 from websockets.sync.client import connect
 
+from typed_kit import shared_words
+
 
 def answer_to(ws: Any) -> dict[str, Any]:
     """The socket's answer to the move it sent (past the news of seats coming and going)."""
@@ -121,17 +123,13 @@ def test_a_typed_move_plays_the_move_it_means_or_names_the_ones_it_could_be(
         seat = get(typed_at, typing[0])["actors"][0]
         mine = get(typed_at, typing[seat], "/client")
         moves = [m for m in mine["moves"] if m.get("key") and "amount" not in m]
-        words: dict[str, set[str]] = {}
-        for m in moves:
-            head, *rest = str(m["key"]).split()
-            for w in rest:
-                words.setdefault(f"{head} {w}", set()).add(m["move"])
-        vague = next((w for w, having in words.items() if len(having) > 1
-                      and not any(str(m["key"]).lower() == w.lower() for m in moves)), None)
+        vague = shared_words(moves)
         if vague:
-            refused = post(typed_at, typing[seat], {"typed": vague, "version": mine["version"]})
+            text, having = vague
+            refused = post(typed_at, typing[seat], {"typed": text, "version": mine["version"]})
             assert refused.status_code == 422, refused.text
-            assert f"could be {len(words[vague])} moves" in refused.json()["error"]
+            assert f"could be {len({m['move'] for m in having})} moves" in \
+                refused.json()["error"]
             assert get(typed_at, typing[seat])["version"] == mine["version"]
             vague_seen += 1
         move = max(moves, key=lambda m: len(str(m["key"]).split()))

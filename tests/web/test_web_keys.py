@@ -27,6 +27,8 @@ from web_kit import (  # the fixtures are used by name
     web_fixture,  # noqa: F401
 )
 
+from typed_kit import shared_words, typed_form
+
 FOCUSED = """() => { const e = document.activeElement; if (!e || e === document.body) return null;
   return {tag: e.tagName, cls: e.className, card: e.dataset.card || null,
           move: e.dataset.move || null, pile: e.dataset.pile || null,
@@ -291,31 +293,6 @@ def test_tab_goes_hand_piles_melds_moves(browser: Any, web: Any) -> None:
 
 # ---- a move typed by the game's keys --------------------------------------------------------
 
-def typed_form(move: dict[str, Any]) -> str:
-    """The move's key as a person might type it: in capitals, and with its cards the other way
-    round where their order does not matter."""
-    words = str(move["key"]).split()
-    if not move["ordered"] and len(words) > 2:
-        words = [words[0], *reversed(words[1:])]
-    return " ".join(words).upper()
-
-
-def ambiguous(moves: list[dict[str, Any]]) -> tuple[str, int] | None:
-    """A key's first word and one word of its cards that two or more moves share and no move
-    is exactly (`w ə`: which word?), with how many moves answer it; None if there is none."""
-    heads: dict[str, list[tuple[str, list[str]]]] = {}
-    for m in moves:
-        words = [w.lower() for w in str(m["key"]).split()]
-        heads.setdefault(words[0], []).append((m["move"], words[1:]))
-    for head, keyed in heads.items():
-        for _, rest in keyed:
-            for word in rest:
-                having = {move for move, r in keyed if word in r}
-                if len(having) > 1 and not any(r == [word] for _, r in keyed):
-                    return f"{head} {word}", len(having)
-    return None
-
-
 def test_moves_typed_by_the_games_keys_as_in_the_terminal(browser: Any, web: Any) -> None:
     """Say Rummy: `/` opens a box where a move is typed as the terminal takes it (`w` and the
     sounds of a word, `x` and a card), in any case and, where it does not matter, in any order;
@@ -358,13 +335,14 @@ def test_moves_typed_by_the_games_keys_as_in_the_terminal(browser: Any, web: Any
                                        " && document.activeElement.matches('input.typed-move')")
             moves = [m for m in described(page)["moves"] if m.get("key") and "amount" not in m]
             longer = [m for m in moves if len(m["key"].split()) > 1]
-            vague = ambiguous(longer) if not asked else None
+            vague = shared_words(longer) if not asked else None
             if vague:  # typed too little: the moves it could be are named, none is made
                 page.fill("input.typed-move", vague[0])
                 keys.press("Enter")
                 page.wait_for_function("() => /could be \\d+ moves/.test("
                                        "document.querySelector('.message').textContent)")
-                assert f"could be {vague[1]} moves" in (page.text_content(".message") or "")
+                fitting = len({m["move"] for m in vague[1]})
+                assert f"could be {fitting} moves" in (page.text_content(".message") or "")
                 assert state(page)["version"] == s["version"]  # type: ignore[index]
                 page.fill("input.typed-move", "")
                 asked = True
