@@ -160,9 +160,19 @@ def test_a_finished_day_match_shows_a_stranger_no_folded_hand(server: Server) ->
     spectator = httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()
     assert told["events"] == spectator["events"] and told["view"] == spectator["view"]
     assert told["names"] == full["names"] and told["scores"] == spectator["scores"]
-    for k, seat in folded:  # no folded hand's two cards, anywhere a stranger can read
+    # No folded hand's two cards anywhere a stranger can read of its deal: that deal's events,
+    # its result, and the table itself after the last deal. (The whole record once was the
+    # test, and it failed about once in 60 matches on a coincidence: the same two cards shown
+    # down, or drawn to break a tie, in another deal of the match.)
+    starts = [i for i, e in enumerate(told["events"]) if e["kind"] == "dealt"]
+    assert len(starts) == len(results), (len(starts), len(results))
+    for k, seat in folded:
         hand = json.dumps(full["deals"][k]["hands"][seat])
-        assert hand not in json.dumps(told) and hand not in json.dumps(spectator), (k, seat)
+        end = starts[k + 1] if k + 1 < len(starts) else len(told["events"])
+        readable = [told["events"][starts[k]:end], told["view"]["table"]["results"][k]]
+        if k == len(results) - 1:
+            readable.append(told["view"]["zones"])
+        assert hand not in json.dumps(readable), (k, seat)
     forged = httpx.get(f"{server.url}/api/tables/{table}/record", headers=auth("forged"),
                        timeout=30)
     assert forged.status_code == 401
