@@ -143,21 +143,35 @@ def test_first_paint_keyboard_and_a_refusal_in_words(browser: Any, web: Any) -> 
         page.locator("body").press("s")
         s = wait_version(page, s["version"])
         settled(page)
-        # a card picked with the keyboard (Tab to it, Space), a meld tried that the rules refuse
-        first = page.locator(".hand button.card").first
+        # a card picked with the keyboard (Tab to it, Space), a meld tried that the rules refuse:
+        # two cards no legal move uses together (chosen, not the first two: with those a legal
+        # meld may use both, and then the page rightly offers that meld and no "try anyway")
+        pair = page.evaluate(
+            "() => { const moves = window.cardtable.moves()"
+            " .filter((m) => m.cards.length && !m.amount);"
+            " const cards = [...document.querySelectorAll('.hand button.card')]"
+            " .map((b) => b.dataset.card);"
+            " for (let i = 0; i < cards.length; i++) for (let j = i + 1; j < cards.length; j++) {"
+            " const [a, b] = [cards[i], cards[j]]; if (a === b) continue;"
+            " if (!moves.some((m) => m.cards.includes(a) && m.cards.includes(b))) return [i, j]; }"
+            " return null; }")
+        assert pair, "every two cards of the hand make a legal move together"
+        first = page.locator(".hand button.card").nth(pair[0])
         first.focus()
         page.keyboard.press("Space")
         assert first.get_attribute("aria-pressed") == "true"
-        page.locator(".hand button.card").nth(1).click()
-        cards = [page.locator(".hand button.card").nth(i).get_attribute("data-card")
-                 for i in range(2)]
-        if f"meld {cards[0]} {cards[1]}" not in s["legal"]:
-            page.click("button.try-move:has-text('Try to meld these 2 cards')")
-            page.wait_for_function(
-                "() => document.querySelector('.message').textContent.length > 0")
-            text = page.text_content(".message")
-            assert text and "not allowed" in text
-            assert wait_state(page)["version"] == s["version"]  # nothing changed
+        second = page.locator(".hand button.card").nth(pair[1])
+        second.click()
+        # Both picked, and only they (a click that lands on a card moving under it picks another)
+        page.wait_for_function(
+            "() => document.querySelectorAll('.hand button.card[aria-pressed=true]').length === 2")
+        assert second.get_attribute("aria-pressed") == "true"
+        page.click("button.try-move:has-text('Try to meld these 2 cards')")
+        page.wait_for_function(
+            "() => document.querySelector('.message').textContent.length > 0")
+        text = page.text_content(".message")
+        assert text and "not allowed" in text
+        assert wait_state(page)["version"] == s["version"]  # nothing changed
         # a dropped connection comes back by itself, and play goes on
         page.evaluate("() => window.cardtable.ws.close()")
         page.wait_for_selector("#conn[data-state=offline]")
