@@ -37,6 +37,7 @@ from cardtable.terminal.digest import digest_lines, plain_lines
 from cardtable.terminal.fit import reflow
 from cardtable.terminal.hearing import COMMAND as HEAR_COMMAND
 from cardtable.terminal.hearing import Hearing
+from cardtable.terminal.interrupts import CTRL_C
 from cardtable.terminal.render import Renderer, View
 from cardtable.terminal.scoresheet import DEFAULT_MARK, RECENT_ROWS, ScoreSheet, round_summary
 
@@ -112,7 +113,7 @@ def _editing_reader() -> Reader:
     editor: PromptSession[str] = PromptSession(history=InMemoryHistory())
 
     def read(prompt: str) -> str:
-        return editor.prompt(FormattedText([("bold", prompt)]))
+        return editor.prompt(FormattedText([("bold", prompt)]), pre_run=CTRL_C.check_in_editor)
 
     return read
 
@@ -172,6 +173,12 @@ class PlaySession:
         self.legend_shown = False
         self.auto_pass = False
 
+    def ask(self, prompt: str) -> str:
+        """A line from the person; a Ctrl-C pressed since the last one stops the match here
+        even if Python dropped its exception (interrupts.py)."""
+        CTRL_C.check()
+        return self.read(prompt)
+
     def say(self, text: str, style: str | None = None) -> None:
         """Print plain text (never markup: card codes look like markup tags). At a terminal a
         long line is wrapped between words; elsewhere (a file, a pipe) it stays one line."""
@@ -182,7 +189,8 @@ class PlaySession:
     def run(self) -> int:
         """Play until the match ends or the person stops; return the exit status."""
         try:
-            finished = self._play()
+            with CTRL_C.watching():
+                finished = self._play()
         except KeyboardInterrupt:
             self.say("\nInterrupted.")
             return self._save() or EXIT_INTERRUPTED
@@ -307,7 +315,7 @@ class PlaySession:
         while True:
             try:
                 word = self.sheet.rows[-1].word.lower() if self.sheet.rows else "round"
-                answer = self.read(f"Enter for the next {word} (sheet, log, quit): ")
+                answer = self.ask(f"Enter for the next {word} (sheet, log, quit): ")
             except EOFError:
                 self.say("\nInput ended: stopping.")
                 return False
@@ -367,7 +375,7 @@ class PlaySession:
             f"Your move ({self.renderer.prompt(view, self.labels, self._legal())}): ")
         while True:
             try:
-                line = self.read(prompt)
+                line = self.ask(prompt)
             except EOFError:
                 self.say("\nInput ended: stopping.")
                 return False
@@ -489,7 +497,7 @@ class PlaySession:
                 return
             left = len(lines) - start
             try:
-                answer = self.read(f"-- {left} more line{'s' if left != 1 else ''}: Enter for "
+                answer = self.ask(f"-- {left} more line{'s' if left != 1 else ''}: Enter for "
                                    "more, q to stop -- ")
             except EOFError:
                 return
