@@ -30,20 +30,29 @@ export function againBox(screen) {
 }
 
 /**
- * Say yes (or, once the next match has started, take this seat there and go to it).
+ * Say yes (or, once the next match has started, take this seat there and go to it). One
+ * request at a time, and one trip to the next match: the last yes is answered twice, by its
+ * own reply and by the server's news to every page, and a second trip begun while the first
+ * loads cancels it. News that comes while a request is out is asked about once it is answered.
  * @param {any} screen
  */
 export async function join(screen) {
+  if (screen.againBusy) { screen.againLater = true; return; }
+  screen.againBusy = true;
   try {
     const got = await api(`/api/tables/${encodeURIComponent(screen.id)}/again`, { method: "POST", token: screen.token });
     screen.meta.again = { ready: got.ready, waiting: got.waiting, table: got.table };
     if (got.table && got.token) {
       rememberMine(got.table, got.seat, got.token, screen.meta.game.name);
       location.href = seatLink(got.table, got.seat, "");
-      return;
+      return; // still busy: the page is on its way
     }
+    screen.againBusy = false;
+    if (screen.againLater) { screen.againLater = false; join(screen); return; }
     screen.render();
   } catch (err) {
+    screen.againBusy = false;
+    screen.againLater = false;
     screen.say(err.message, true);
   }
 }
