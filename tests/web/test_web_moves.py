@@ -19,6 +19,7 @@ from web_kit import (  # the fixtures are used by name
     browser_fixture,  # noqa: F401
     click_move,
     described,
+    dismiss_dialogs,
     my_turn,
     person_and_bots,
     seat_tokens,
@@ -436,6 +437,21 @@ def until_my_turn(page: Any, timeout: float = 30.0) -> dict[str, Any]:
     return s
 
 
+def until_listed(page: Any) -> dict[str, Any]:
+    """The person's next decision with a list of every move, playing the ones before it (those
+    where no move uses a card: every move is its own button, and there is no list)."""
+    while True:
+        s = until_my_turn(page)
+        settled_page(page)
+        dismiss_dialogs(page)  # a round's summary, read and closed
+        if page.locator(".all-moves").count():
+            return s
+        assert not any(parsed_cards(page, m) for m in s["legal"]), s["legal"]
+        quiet = [m for m in s["legal"] if m.startswith(("pass", "draw"))]  # not a buy
+        click_move(page, (quiet or s["legal"])[0])
+        wait_version(page, s["version"])
+
+
 def test_the_list_of_every_legal_move_stays_as_the_person_left_it(browser: Any, web: Any) -> None:
     """Liverpool: a person who opens "All N legal moves" to read them keeps the list open while
     the table is drawn again (a hint asked for, the next decision of the same turn, the next
@@ -446,32 +462,22 @@ def test_the_list_of_every_legal_move_stays_as_the_person_left_it(browser: Any, 
     try:
         page = watch.attach(ctx.new_page())
         page.goto(f"{web.url}/t/{tid}?token={token}")
-        until_my_turn(page)
+        s = until_listed(page)
         page.click(".all-moves summary")
         assert page.locator(".all-moves[open]").count() == 1
         page.click(".moves button.tool:has-text('Hint')")  # the table is drawn again with it
         page.wait_for_function("() => !!window.cardtable.hint", timeout=30_000)
         settled_page(page)
         assert page.locator(".all-moves[open]").count() == 1, "a hint folded the list away"
-        for turn in range(3):  # the next decisions and turns: it is open each time
-            s = until_my_turn(page)
-            settled_page(page)
+        for turn in range(3):  # the next decisions and turns with a list: open each time
+            click_move(page, s["legal"][0])
+            wait_version(page, s["version"])
+            s = until_listed(page)
             assert page.locator(".all-moves[open]").count() == 1, f"folded at decision {turn}"
-            click_move(page, s["legal"][0])
-            wait_version(page, s["version"])
-        while True:  # a decision with a move of no card (a draw, a pass) ...
-            s = until_my_turn(page)
-            settled_page(page)
-            free = [m for m in s["legal"] if not parsed_cards(page, m)]
-            if free:
-                break
-            click_move(page, s["legal"][0])
-            wait_version(page, s["version"])
-        page.click(".all-moves summary")  # ... closed by the person: closed it stays
-        click_move(page, free[0])
+        page.click(".all-moves summary")  # closed by the person: closed it stays, past the
+        click_move(page, s["legal"][0])  # decisions without a list (the draw, offers to buy)
         wait_version(page, s["version"])
-        until_my_turn(page)
-        settled_page(page)
+        until_listed(page)
         assert page.locator(".all-moves:not([open])").count() == 1
         watch.check()
     finally:

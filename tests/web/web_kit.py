@@ -88,12 +88,22 @@ def my_turn(s: dict[str, Any] | None) -> bool:
 
 def all_moves_clickable(page: Any, legal: list[str]) -> None:
     """Every legal move is a button in the list of all moves (and nothing else is); a move the
-    game says is the same as another (an all-in that is a call) is that one's button."""
-    shown = page.eval_on_selector_all(".all-moves button[data-move]",
-                                      "els => els.map(e => e.dataset.move)")
+    game says is the same as another (an all-in that is a call) is that one's button. When no
+    legal move uses a card, every one is a button of its own and the list is not shown."""
     same = page.evaluate("() => Object.fromEntries(window.cardtable.moves()"
                          ".filter(m => m.same_as).map(m => [m.move, m.same_as]))")
     distinct = [m for m in legal if same.get(m) not in legal]
+    amounts = page.evaluate("() => window.cardtable.moves().filter(m => m.amount)"
+                            ".map(m => m.move)")
+    if not page.locator(".all-moves").count():
+        assert not any(parsed(page, m)["cards"] for m in distinct), legal
+        shown = page.eval_on_selector_all(".moves > .move-row:not(.tools) button[data-move]",
+                                          "els => els.map(e => e.dataset.move)")
+        listed = [m for m in distinct if m not in amounts]
+        assert sorted(shown) == sorted(listed), (shown, legal)
+        return
+    shown = page.eval_on_selector_all(".all-moves button[data-move]",
+                                      "els => els.map(e => e.dataset.move)")
     assert sorted(shown) == sorted(distinct), (shown, legal)
 
 

@@ -591,7 +591,9 @@ class TableScreen {
     const groups = new Map();
     for (const m of listed) { const g = m.group || m.kind; if (!groups.has(g)) groups.set(g, []); groups.get(g).push(m); }
     for (const list of groups.values()) list.sort(byRank);
-    const allMoves = myTurn && listed.length > 0 ? h("details.all-moves", { open: this.allMovesOpen, ontoggle: (/** @type {Event} */ e) => { this.allMovesOpen = /** @type {HTMLDetailsElement} */ (e.currentTarget).open; } }, h("summary", listed.length === 1 ? "The one legal move" : `All ${listed.length} legal moves`),
+    // Every move one click away: when each is a button already (a draw, a buy or pass, a bet),
+    // the list would only repeat them, a line of a phone's dock.
+    const allMoves = myTurn && cardMoves.length > 0 ? h("details.all-moves", { open: this.allMovesOpen, ontoggle: (/** @type {Event} */ e) => { this.allMovesOpen = /** @type {HTMLDetailsElement} */ (e.currentTarget).open; } }, h("summary", listed.length === 1 ? "The one legal move" : `All ${listed.length} legal moves`),
       [...groups.entries()].map(([g, list]) => h("div.move-group", h("h4", g), list.map((m) => moveButton(m, false))))) : null;
 
     let prompt;
