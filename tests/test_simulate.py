@@ -240,7 +240,7 @@ def test_a_real_ctrl_c_stops_worker_processes_and_prints_the_totals() -> None:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         preexec_fn=hear_ctrl_c,
     )
-    time.sleep(4)
+    time.sleep(8)  # time for a batch to finish on a loaded machine (workers start slowly)
     os.killpg(run.pid, signal.SIGINT)
     out, err = run.communicate(timeout=30)
     assert run.returncode == 130, err
