@@ -82,6 +82,9 @@ def test_the_line_editor_ends_on_a_ctrl_c_noted_while_it_started(python_ctrl_c: 
             keys.send_text("d\r")
             with pytest.raises(KeyboardInterrupt):
                 read("Your move: ")
+        # the press ended that session; a prompt after it reads on as usual
+        keys.send_text("d\r")
+        assert read("Your move: ") == "d"
 
 
 def test_an_ignored_ctrl_c_stays_ignored() -> None:

@@ -58,6 +58,7 @@ class CtrlC:
         finally:
             signal.signal(signal.SIGINT, signal.default_int_handler)
             sys.unraisablehook = previous_hook
+            self.pressed = False  # a press belongs to the session it stopped, not the next
 
     def check(self) -> None:
         """Raise the KeyboardInterrupt of a Ctrl-C whose exception was dropped."""
