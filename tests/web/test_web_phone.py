@@ -1,7 +1,8 @@
 """The table on a phone, as a family plays it: the whole hand and the buttons of the move on the
-first screen at every game's table (and at ten seats), cards that read at arm's length, the hand
-arranged by sorting and dragging (kept for the seat), a status bar that shows an outage on a
-scrolled page, the last move shown where it happened and the moves since your turn."""
+first screen at every game's table (and at ten seats) with a fifth of it left to the table,
+cards that read at arm's length, the hand arranged by sorting and dragging (kept for the
+seat), a status bar that shows an outage on a scrolled page, the last move shown where it
+happened and the moves since your turn."""
 
 from __future__ import annotations
 
@@ -83,6 +84,15 @@ def test_the_whole_hand_and_the_moves_are_on_the_first_screen_of_a_phone(
                 # The moves stand on the hand with no gap for the board to show through.
                 [dock_moves], [dock_hand] = boxes(page, ".dock-moves"), boxes(page, ".dock-hand")
                 assert dock_moves["bottom"] >= dock_hand["top"], (dock_moves, dock_hand)
+                # Between the status bar and the dock, at least a fifth of the screen is left
+                # to the table: a hand of seven sound cards and the draw's two buttons left a
+                # tenth (170-210 px cards in two rows), a buying window's five lines and three
+                # buttons a fifth less 4 px. (Not yet Daylily's ten named cards on the narrower
+                # phone, four a row in three rows beside the draw's two buttons: docs/web.md.)
+                [bar] = boxes(page, ".statusbar")
+                left = dock_moves["top"] - bar["bottom"]
+                if not (game == "daylily" and viewport["width"] < 390):
+                    assert left >= viewport["height"] / 5, (viewport, bar, dock_moves)
             # Day's decision is about the dealer's cards: on a phone's first screen they show
             # whole above the dock, the seats made small (a line or two each) to leave room.
             if game == "day" and viewport["height"] >= 844:

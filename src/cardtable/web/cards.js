@@ -27,12 +27,17 @@ export function bodyLines(face) {
   return rest.some((l) => l.size !== "small") ? rest : lines;
 }
 
+// A large line of more than an index ("ch · tch · t", "/ɪ/", a word; not "10" or "♛") is
+// "long": a phone's hand sets it smaller than an index, so that it wraps on fewer lines of a
+// narrow card. A badge that only repeats the corner's mark is an "echo": it tells a keyboard
+// what to type, and a phone's hand leaves it out (the corner shows it already).
 export function cardFace(face) {
   const mark = cornerMark(face.mark);
+  const lineClass = (l) => `line ${l.size}${l.size === "large" && [...squash(l.text)].length > 2 ? " long" : ""}`;
   return [
     face.corner ? h("span.corner", { "aria-hidden": "true" }, h("span.corner-rank", face.corner), mark ? h("span.corner-mark", mark) : null) : null,
-    h("span.face-body", bodyLines(face).map((l) => h("span", { class: `line ${l.size}` }, l.size === "large" ? l.text : breakable(l.text)))),
-    ...(face.badges || []).map((b) => h("span.badge", { title: b.title }, b.text)),
+    h("span.face-body", bodyLines(face).map((l) => h("span", { class: lineClass(l) }, l.size === "large" ? l.text : breakable(l.text)))),
+    ...(face.badges || []).map((b) => h("span.badge", { class: mark && b.text === mark ? "echo" : null, title: b.title }, b.text)),
   ];
 }
 
