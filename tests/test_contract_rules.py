@@ -662,9 +662,11 @@ def test_a_swap_names_the_card_the_joker_stands_for() -> None:
     assert "must be down" in refused(early, 0, "swap 6H on 1:1")
 
 
-def test_a_swapped_joker_with_nowhere_to_go_this_turn_does_not_block_the_turn() -> None:
+def test_a_swap_whose_joker_would_have_nowhere_to_go_this_turn_is_refused() -> None:
     # Seat 0 went down this turn at a table that keeps others' melds for later turns; its own
     # melds take no joker (a run of thirteen, and a run with two jokers to three naturals).
+    # The text allows a swap "so long as that Joker is placed somewhere else before the player
+    # concludes their turn": here it could not be, so there is no swap.
     thirteen = "AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH"
     state = scripted("liverpool", {0: f"{thirteen} 5C 6C JK 8C JK 7H 2C",
                                    1: "5S 6S 7S 8S 9D 10D JD QD"}, "AD", "AS AC KD",
@@ -674,11 +676,59 @@ def test_a_swapped_joker_with_nowhere_to_go_this_turn_does_not_block_the_turn() 
                      size=20, players=3, first=1,
                      options={"contracts": "2R,1S+1R", "lay_off_same_turn": False})
     assert [str(tm.meld) for tm in state.table[0]][1] == thirteen.replace("JK", "JK(7H)")
-    play(state, "swap 7H on 0:1")
-    assert held(state, 0)[JOKER] == 1
-    assert Discard(c("KD")) in state.legal_actions(0)
+    assert "no meld to go to this turn" in refused(state, 0, "swap 7H on 0:1")
+    assert not any(isinstance(a, Swap) for a in state.legal_actions(0))
     play(state, "discard KD")
     assert actors(state) == (1,)
+
+
+def test_a_swapped_joker_whose_place_a_later_lay_off_took_stays_in_the_hand() -> None:
+    # The run of twelve hearts takes the joker back at its king once 7H replaces it; laying
+    # the KH off there instead leaves the joker nowhere to go: it stays in the hand (the turn
+    # still ends), and it may not be thrown away.
+    twelve = "AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH"
+    state = scripted("liverpool", {0: f"{twelve} 5C 6C JK 8C JK 7H KH 2C",
+                                   1: "5S 6S 7S 8S 9D 10D JD QD"}, "AD", "AS AC KD",
+                     ("draw", "down 5S 6S 7S 8S | 9D 10D JD QD", "discard AS",
+                      "draw", "discard AC",
+                      "draw", f"down {twelve} | 5C 6C JK 8C JK"),
+                     size=20, players=3, first=1,
+                     options={"contracts": "2R,1S+1R", "lay_off_same_turn": False})
+    run = next(i for i, tm in enumerate(state.table[0]) if len(tm.meld.cards) == 12)
+    play(state, f"swap 7H on 0:{run}")
+    assert held(state, 0)[JOKER] == 1 and state.owed_jokers == 1
+    assert "play the joker you swapped out" in refused(state, 0, "discard KD")
+    play(state, f"lay KH on 0:{run} high")
+    assert len(state.table[0][run].meld.cards) == 13
+    assert "may not be thrown away" in refused(state, 0, "discard JK")
+    assert Discard(JOKER) not in state.legal_actions(0)
+    assert Discard(c("KD")) in state.legal_actions(0)
+    play(state, "discard KD")
+    assert actors(state) == (1,) and held(state, 0)[JOKER] == 1
+
+
+def test_a_lay_off_that_would_leave_only_the_card_taken_is_refused() -> None:
+    # Seat 1, down and holding only the KC its kings take, takes the 7D from the pile. Laying
+    # the KC off would leave the 7D alone, which may not go back on the pile this turn ("at no
+    # point" says the text): nobody goes out by throwing back the card taken.
+    lay_queens = [f"lay {q} on 1:0" for q in "QS QH QD QC QC".split()]
+    state = scripted("liverpool", {1: "QS QS QH QH QD QD QC QC KS KH KD KC", 2: "2S", 0: "7D"},
+                     "9S", "3C 4S 5S",
+                     ("draw", "down QS QH QD | KS KH KD", *lay_queens, "discard 3C",
+                      "draw", "discard 2S", "draw", "discard 7D", "take"),
+                     size=12, players=3, first=1)
+    assert held(state, 1) == Counter({c("KC"): 1, c("7D"): 1})
+    assert "only the card you took" in refused(state, 1, "lay KC on 1:1")
+    assert state.legal_actions(1) == [Discard(c("KC"))]
+    assert "may not discard the card you took" in refused(state, 1, "discard 7D")
+    # A lay-down that would leave only the card taken is refused the same way, and costs
+    # nothing at a referee table: the contract is good, only the moment is not.
+    early = scripted("liverpool", {0: "5S 6S 7S 8S 9D 10D JD QD", 1: "3C"}, "2C", "4H",
+                     ("draw", "discard 3C", "take"), size=8, players=2, first=1,
+                     options={"contracts": "2R", "penalties": True})
+    assert held(early, 0)[c("3C")] == 1 and sum(early.hands[0]) == 9
+    assert "only the card you took" in refused(early, 0, "down 5S 6S 7S 8S | 9D 10D JD QD")
+    assert not any(isinstance(a, Down) for a in early.legal_actions(0))
 
 
 def test_joker_swaps_can_be_switched_off() -> None:

@@ -68,11 +68,14 @@ def parse_contracts(text: str) -> list[Contract]:
 
 
 def parse_sizes(text: str) -> list[int]:
-    read = [whole_number(x) for x in text.split(",")]
+    # Written with commas as the other lists are, or with dashes as the rulings write it
+    # ("10-10-10-10-12-12-12").
+    read = [whole_number(x) for x in re.split(r"[,-]", text)]
     sizes = [s for s in read if s is not None]
     if len(sizes) != len(read):
         raise OptionError(
-            f"deal_sizes must be numbers separated by commas, not {quoted(text)}"
+            "deal_sizes must be numbers separated by commas (or dashes: 10-10-12), "
+            f"not {quoted(text)}"
         )
     if any(not 1 <= s <= 30 for s in sizes):
         raise OptionError("deal_sizes: each deal gives 1 to 30 cards")

@@ -228,6 +228,10 @@ _TABLE_MELDS: Memo[tuple[Meld, MeldRules], TableMeld] = Memo(limit=20_000)
 _WRITTEN: Memo[tuple[tuple[int, ...], MeldRules], Meld] = Memo(limit=20_000)
 
 
+_STRANDED = ("that would leave you only the card you took from the discard pile, which may "
+             "not go back this turn")
+
+
 def table_meld(meld: Meld, rules: ContractRules) -> TableMeld:
     key = (meld, rules.melds)
     found = _TABLE_MELDS.get(key)
@@ -565,6 +569,13 @@ class ContractState(RunningTotals, State):
         end (it has one and a meld takes it)."""
         return self.owed_jokers > 0 and self.hands[seat][JOKER] > 0 and self._layable(JOKER, seat)
 
+    def _kept_joker(self, seat: int) -> int:
+        """JOKER when every joker ``seat`` holds is one it swapped out this turn and must play
+        to a meld, which it cannot now (a lay-off since the swap took its place): such a joker
+        stays in the hand and is not thrown away (-1 otherwise)."""
+        owed = self.owed_jokers
+        return JOKER if owed and 0 < self.hands[seat][JOKER] <= owed else -1
+
     def _must_lay_off(self, seat: int, card: int) -> bool:
         """Whether a floater must lay ``card`` off rather than go out by discarding it: a
         floater goes out only with a card that fits no meld."""
@@ -610,7 +621,52 @@ class ContractState(RunningTotals, State):
 
     def _play_actions(self, seat: int) -> list[Action]:
         out: list[Action] = [] if self.down[seat] else self._lay_downs(seat)
+        if out and self._may_strand(seat):
+            out = [a for a in out if not (isinstance(a, Down) and self._down_strands(seat, a))]
         return self._plays_besides_lay_downs(seat, out, bool(out))
+
+    def _may_strand(self, seat: int) -> bool:
+        """Whether a play could leave ``seat`` holding only the card it took from the pile this
+        turn, which may not go back on it: a turn that could then not end with a discard, and
+        a player who would go out by throwing back the card taken (the text forbids it at any
+        point). Such plays are refused, as Daylily and Say Rummy refuse theirs."""
+        forbid = self._forbidden_discard()
+        return forbid >= 0 and self.hands[seat][forbid] == 1
+
+    def _stranding(self, seat: int) -> int:
+        """The card a lay-off of any other card would leave alone in the hand, when that card
+        may not be discarded (see :meth:`_may_strand`); -1 when no lay-off strands the seat."""
+        if self.sizes[seat] != 2 or not self._may_strand(seat):
+            return -1
+        return self.taken
+
+    def _down_strands(self, seat: int, action: Down) -> bool:
+        """Whether this lay-down would leave only the card taken, which may not go back."""
+        if not self._may_strand(seat):
+            return False
+        laid = [c for g in action.groups for c in g]
+        return self.sizes[seat] - len(laid) == 1 and self.taken not in laid
+
+    def _swap_strands_joker(self, seat: int, action: Swap) -> bool:
+        """Whether the joker a swap hands ``seat`` would then have no meld to go to this turn:
+        the text allows the swap only so long as the joker is placed elsewhere before the turn
+        ends, so a swap that cannot keep that promise is no swap. The run the joker leaves is
+        read as it would be after the swap (it may take the joker back at an end), and laying
+        the joker must not leave only the card taken from the pile."""
+        tm = self.table[action.owner][action.index]
+        swapped = table_meld(tm.swaps[action.card], self.rules)
+        if self.sizes[seat] == 2 and action.card != self.taken and self._may_strand(seat):
+            return True  # [natural, taken] would become [joker, taken]: the joker stays
+        if JOKER in swapped.accepts:
+            return False
+        everyone = self._others_open(seat)
+        for owner, melds in enumerate(self.table):
+            if not everyone and owner != seat:
+                continue
+            for index, other in enumerate(melds):
+                if (owner, index) != (action.owner, action.index) and JOKER in other.accepts:
+                    return False
+        return True
 
     def _lay_downs(self, seat: int, first: bool = False) -> list[Action]:
         """Every lay-down of the contract from the seat's hand (a seat not yet down), or with
@@ -648,7 +704,11 @@ class ContractState(RunningTotals, State):
         return list(chain.from_iterable(map(repeat, held, map(hand.__getitem__, held))))
 
     def _may_lay_down(self, seat: int) -> bool:
-        """Whether :meth:`_lay_downs` lists any: the same searches, stopped at the first."""
+        """Whether :meth:`_lay_downs` lists any: the same searches, stopped at the first
+        (all of them when one could leave only the card taken from the pile)."""
+        if self._may_strand(seat):
+            return any(not self._down_strands(seat, a)
+                       for a in self._lay_downs(seat) if isinstance(a, Down))
         return bool(self._lay_downs(seat, first=True))
 
     def play_choices(self, seat: int) -> tuple[bool, list[Action]]:
@@ -671,22 +731,34 @@ class ContractState(RunningTotals, State):
         if self.down[seat]:
             swaps = self.rules.joker_swaps
             everyone = self._others_open(seat)
+            strand = self._stranding(seat)
             for owner, melds in enumerate(self.table):
                 if not everyone and owner != seat:
                     continue
                 for index, tm in enumerate(melds):
                     for c, moves in _plays(tm, owner, index, swaps):
-                        if hand[c]:
-                            out.extend(moves)
+                        if not hand[c]:
+                            continue
+                        if strand < 0 and (not swaps or c not in tm.swaps):
+                            out.extend(moves)  # the usual case: every lay-off, no swap
+                            continue
+                        for m in moves:
+                            if type(m) is Swap:
+                                if not self._swap_strands_joker(seat, m):
+                                    out.append(m)
+                            elif strand < 0 or c == strand:
+                                out.append(m)
         if self._owes_joker(seat):
             return out
+        kept = self._kept_joker(seat)
         if self.floater:
             out.extend([DISCARDS[c] for c in compress(_CARDS, hand)
-                        if not self._must_lay_off(seat, c)])
+                        if not self._must_lay_off(seat, c) and c != kept])
         else:
             forbid = self._forbidden_discard()
-            if forbid >= 0 and hand[forbid]:
-                out.extend([DISCARDS[c] for c in compress(_CARDS, hand) if c != forbid])
+            if (forbid >= 0 and hand[forbid]) or kept >= 0:
+                out.extend([DISCARDS[c] for c in compress(_CARDS, hand)
+                            if c != forbid and c != kept])
             else:
                 out.extend(compress(DISCARDS, hand))
         if not out and not may_lay_down:
@@ -731,6 +803,9 @@ class ContractState(RunningTotals, State):
                 DISCARDS[card] not in self._play_actions(seat)
             ):
                 return "you may not discard the card you took from the discard pile this turn"
+            if card == self._kept_joker(seat) and DISCARDS[card] not in self._play_actions(seat):
+                return ("the joker you swapped out this turn goes to a meld or stays in your "
+                        "hand: it may not be thrown away")
             return None
         if kind is Take or kind is Draw:
             return "you have already drawn this turn"
@@ -740,6 +815,8 @@ class ContractState(RunningTotals, State):
             reason = self._down_refusal(seat, action)
             if reason is not None and self._penalised_attempt(seat, action):
                 return None  # a referee table: the attempt stands, and costs 50 (see _perform)
+            if reason is None and self._down_strands(seat, action):
+                return _STRANDED  # a good contract, badly timed: no penalty
             return reason
         if isinstance(action, Lay | Swap):
             if not self.down[seat]:
@@ -761,6 +838,9 @@ class ContractState(RunningTotals, State):
                     return "jokers may be swapped out of runs only"
                 if card not in tm.swaps:
                     return f"no joker in meld {action.owner}:{action.index} stands for {code(card)}"
+                if self._swap_strands_joker(seat, action):
+                    return ("the joker would have no meld to go to this turn, and a joker swapped "
+                            "out must be played again before the turn ends")
                 return None
             ends = tm.accepts.get(card)
             if not ends:
@@ -771,6 +851,9 @@ class ContractState(RunningTotals, State):
                 if tm.meld.kind != RUN:
                     return "a set has no ends: leave out low/high"
                 return f"{code(card)} does not fit the {action.end} end of that run"
+            strand = self._stranding(seat)
+            if strand >= 0 and card != strand:
+                return _STRANDED
             return None
         return f"{action} is not a contract rummy move"
 
