@@ -150,6 +150,10 @@ def test_contracts_and_deal_sizes_of_each_rule_set() -> None:
         "2 sets", "1 set + 1 run", "2 runs", "3 sets", "2 sets + 1 run", "1 set + 2 runs",
         "3 runs"]
     assert liverpool.deal_sizes == (12,) * 7
+    # Written with dashes as the rulings write it, or with commas as the other lists are.
+    for written in ("10-10-10-10-12-12-12", "10,10,10,10,12,12,12"):
+        short = make_game("liverpool", 4, {"deal_sizes": written}).rules
+        assert short.deal_sizes == (10, 10, 10, 10, 12, 12, 12)
 
 
 def test_extended_deals_add_three_contracts_dealt_at_their_minimum_size() -> None:
