@@ -140,6 +140,23 @@ def test_non_words_and_names_are_refused_with_the_sounds_said(hand: str, text: s
     assert text not in legal(state)
 
 
+def test_a_word_the_tables_list_leaves_out_is_called_a_word_not_spelled() -> None:
+    # "A child who lays down an everyday word must not be told it is no word": at the
+    # classroom table "stupid" is left out, "giraffe" is below the everyday words' line, and
+    # "Texas" is no ordinary word at all. The refusal names the sounds, never the rude word.
+    classroom = {"word_list": "classroom"}
+    rude = refused(table({0: "s t u p ɪ d"}, options=classroom), "word s t u p ɪ d")
+    assert rude == "/s t u p ɪ d/ is a word, but one the classroom word list leaves out", rude
+    assert "stupid" not in rude
+    rare = refused(table({0: "dʒ ɝ æ f"}, options=classroom), "word dʒ ɝ æ f")
+    assert rare.startswith("/dʒ ɝ æ f/ is a word, but not one of the everyday words"), rare
+    common = refused(table({0: "dʒ ɝ æ f"}, options={"word_list": "common"}), "word dʒ ɝ æ f")
+    assert common.endswith("word list (common)"), common
+    name = refused(table({0: "t ɛ k s ə s"}, options=classroom), "word t ɛ k s ə s")
+    assert name == "/t ɛ k s ə s/ is not a word in the dictionary", name
+    assert "word s t u p ɪ d" in legal(table({0: "s t u p ɪ d"}))  # the full list has it
+
+
 @pytest.mark.parametrize("sounds", ["oʊ k eɪ", "p i t s ə", "i m eɪ l", "k u l"])
 def test_everyday_words_children_say_are_words(sounds: str) -> None:
     """okay, pizza, email, cool: missing from the 1930s list the game used before."""

@@ -539,6 +539,24 @@ def lexicon(
     return lex
 
 
+def not_on_the_list(lex: Lexicon, pron: bytes) -> str:
+    """Why sounds that say no word of the table's list are refused. A child who lays down an
+    everyday word must not be told it is no word (the rulings): a word of the full list that the
+    table's shorter list leaves out is called a word, left out, and not spelled (a classroom
+    page should not print the rude words its list keeps out). The other lists are read only
+    here, once a process, from their cache."""
+    sounds = "/" + " ".join(IPA[s] for s in pron) + "/"
+    def listed(word_list: str) -> bool:
+        return lexicon(lex.canon, word_list, lex.contexts).is_word(pron)
+
+    if lex.word_list != "full" and listed("full"):
+        if lex.word_list == "classroom" and listed("common"):
+            return f"{sounds} is a word, but one the classroom word list leaves out"
+        return (f"{sounds} is a word, but not one of the everyday words of this table's word "
+                f"list ({lex.word_list})")
+    return f"{sounds} is not a word in the dictionary"
+
+
 __all__ = [
     "COMMON_ZIPF",
     "DEFAULT_WORD_LIST",
@@ -554,6 +572,7 @@ __all__ = [
     "left_out_reasons",
     "lexicon",
     "merge_classes",
+    "not_on_the_list",
     "parse_merges",
     "raw_words",
     "words_left_out",

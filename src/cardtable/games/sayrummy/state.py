@@ -67,6 +67,7 @@ from cardtable.games.sayrummy.finder import (
     find_extensions,
     find_words,
 )
+from cardtable.games.sayrummy.lexicon import not_on_the_list
 from cardtable.games.sayrummy.sounds import (
     IPA,
     NCARDS,
@@ -401,7 +402,7 @@ class SayRummyState(RunningTotals, State):
             return f"words at this table have at least {min_length} cards"
         pron = tokens.translate(lex.token_canon)
         if pron not in lex.spellings:
-            return "/" + " ".join(IPA[s] for s in pron) + "/ is not a word in the dictionary"
+            return not_on_the_list(lex, pron)
         self._checked = (action, added)
         if self._strands(seat, sum(added.values()), tokens, base):
             return (
