@@ -29,7 +29,7 @@ from cardtable.command import cardtable_command
 from cardtable.engine.errors import CardtableError, OptionError, RecordError
 from cardtable.engine.game import Game, State, game_class, game_names, load_game
 from cardtable.engine.options import parse_option_assignments
-from cardtable.engine.record import check_record, read_record_text, replay
+from cardtable.engine.record import check_record, read_record_file, read_record_text, replay
 from cardtable.engine.text import quoted, whole_number
 from cardtable.terminal.fit import console as plain_console
 from cardtable.terminal.render import unused_path
@@ -247,12 +247,7 @@ def resume(
     the person takes ``seat`` and bots as ``--bots`` says). The bots are seeded afresh from the
     match's seed and the move reached, so resuming the same file twice plays on the same way."""
     path = latest_sitting() if not file else Path(file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a sitting or a game record (not text)") from None
+    text = read_record_file(path, "a sitting or a game record")
     try:  # the record reader refuses huge numbers and deep nesting in one sentence
         data = read_record_text(text, "its text")
     except RecordError as exc:

@@ -12,6 +12,7 @@ than believed.
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -86,13 +87,31 @@ def save_record(state: State, path: str | Path) -> Path:
     return out
 
 
-def load_record(path: str | Path) -> dict[str, Any]:
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The largest file read as a record or a sitting. A long match's record is a few hundred
+kilobytes (a twelve-player Dummy Rummy match under one megabyte); the cap keeps a wrong path
+(``/dev/zero``, a disk image) from filling the memory before it could be refused."""
+
+
+def read_record_file(path: str | Path, what: str = "a game record") -> str:
+    """A record's (or a sitting's) text, read no further than :data:`MAX_RECORD_BYTES`;
+    RecordError with one sentence when it cannot be read, is longer, or is not UTF-8 text."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as f:
+            raw = f.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, far "
+                          f"more than {what} holds, so it is not one")
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file, so not a game record") from None
+        raise RecordError(f"{path} is not a text file, so not {what}") from None
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    text = read_record_file(path)
     data = read_record_text(text, str(path))
     check_record(data, str(path))
     return data  # type: ignore[no-any-return]
@@ -151,6 +170,13 @@ def check_record(data: Any, name: str = "the record") -> None:
     names = data.get("names")
     if names is not None and len(names) != data["players"]:
         raise RecordError(f"{name} names {len(names)} players for a table of {data['players']}")
+    # The names are written to a terminal and a page as they are: a control character (an
+    # escape sequence clearing the screen, a bell, a right-to-left override) is refused here as
+    # the server refuses it in a name typed.
+    for seat, player in enumerate(names or ()):
+        if any(unicodedata.category(ch)[0] == "C" for ch in player):
+            raise RecordError(f"{name} names seat {seat} with control or invisible characters, "
+                              "which no player's name holds")
     if fmt is None and "seed" not in data:
         raise RecordError(f"{name} is a format 1 record without a seed, so it cannot be dealt")
     if fmt is not None and "deals" not in data:
@@ -189,7 +215,30 @@ def replay(data: dict[str, Any]) -> State:
             raise RecordError(
                 f"action {number} ({quoted(text)} by seat {seat}) is refused: {shorten(str(exc))}"
             ) from None
+    if deals is not None:
+        _check_all_dealt(deals, state)
     return state
+
+
+def _check_all_dealt(recorded: list[dict[str, Any]], state: State) -> None:
+    """A record's deals and stock rebuilds that its actions never reached were never played:
+    a record holding them was added to, and is refused rather than believed (what the record
+    says it holds must be what was played, card for card)."""
+    played = state.deals
+    if len(recorded) > len(played):
+        raise RecordError(
+            f"the record holds {len(recorded)} deals, but its actions reach only "
+            f"{len(played)}: deal {len(played) + 1} was never played")
+    for number, (deal, made) in enumerate(zip(recorded, played, strict=False), start=1):
+        for key, value in deal.items():
+            if key in ("dealer", "hands", "stock", "up") or not isinstance(value, list):
+                continue
+            done = made.get(key)
+            count = len(done) if isinstance(done, list) else 0
+            if len(value) > count:
+                raise RecordError(
+                    f"deal {number} of the record lists {len(value)} {key}, but its play made "
+                    f"only {count}: the rest never happened")
 
 
 def verify(data: dict[str, Any]) -> tuple[State, list[str]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
 import sys
 import textwrap
 from collections.abc import Callable, Mapping
@@ -578,16 +579,18 @@ class PlaySession:
             save_record(self.state, self.record_path)
         self._save_sitting()
 
-    def _save_sitting(self) -> None:
+    def _save_sitting(self) -> OSError | None:
         """Write the sitting (the record, who sits where) for ``play --resume``: to a temporary
         file first, then renamed over the old one, so a crash mid-write never spoils it. A
-        finished match has nothing to resume: its sitting is removed."""
+        finished match has nothing to resume: its sitting is removed. Resuming is a
+        convenience (the record is the match), so a failure is returned, not raised: the final
+        save says so rather than promise a resume that would find nothing."""
         if self.sitting is None:
-            return
-        with contextlib.suppress(OSError):  # resuming is a convenience; the record is the match
+            return None
+        try:
             if self.state.is_over:
                 self.sitting.unlink(missing_ok=True)
-                return
+                return None
             data = {"sitting": SITTING_FORMAT, **self.sitting_info,
                     "record": self.state.record()}
             self.sitting.parent.mkdir(parents=True, exist_ok=True)
@@ -597,11 +600,14 @@ class PlaySession:
                 out.flush()
                 os.fsync(out.fileno())
             tmp.replace(self.sitting)
+        except OSError as exc:
+            return exc
+        return None
 
     def _save(self) -> int:
         """Save the record and say where; 0 on success, non-zero if it could not be written."""
         finished = self.state.is_over
-        self._save_sitting()
+        unkept = self._save_sitting()
         try:
             path = save_record(self.state, self.record_path)
         except OSError as exc:
@@ -614,5 +620,15 @@ class PlaySession:
             f" (in {Path.cwd()}; {RECORDS_ENV}=FOLDER keeps them elsewhere)")
         self.say(f"{what} saved to {path}{where}")
         if not finished and self.sitting is not None:
-            self.say(f"To go on with it later: {cardtable_command()} play --resume")
+            if unkept is None:
+                self.say(f"To go on with it later: {cardtable_command()} play --resume")
+            else:
+                # `play --resume` alone would find nothing; the record resumes as well.
+                bots = self.sitting_info.get("bots") or {}
+                seated = ",".join(str(bots[k]) for k in sorted(bots, key=int))
+                again = f"play --resume {shlex.quote(str(path))} --seat {self.person}" + (
+                    f" --bots {shlex.quote(seated)}" if seated else "")
+                self.say(f"Could not keep the match in {self.sitting.parent} for a plain "
+                         f"--resume ({unkept.strerror or unkept}). To go on with it later: "
+                         f"{cardtable_command()} {again}", "red")
         return 0

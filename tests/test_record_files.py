@@ -1,0 +1,101 @@
+"""Record and sitting files as a careless or hostile hand may leave them: a path that never
+ends (``/dev/zero``), seat names holding escape sequences, deals and stock rebuilds added to a
+finished record, and a data folder that cannot be written when a person quits. Each gets one
+sentence (or, for the folder, a resume command that works) and never a match believed."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import main
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("CARDTABLE_RECORDS", raising=False)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        typed: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def a_record(tmp_path: Path, game: str, players: int, seed: int) -> dict:  # type: ignore[type-arg]
+    main(["simulate", game, "--games", "1", "--players", str(players), "--seed", str(seed),
+          "--bots", "random", "--records", str(tmp_path / "runs")])
+    [path] = (tmp_path / "runs").glob("*.json")
+    data: dict = json.loads(path.read_text(encoding="utf-8"))  # type: ignore[type-arg]
+    path.unlink()
+    return data
+
+
+def test_a_file_that_never_ends_is_refused_without_filling_the_memory(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # /dev/zero is endless: the reader once read it whole, growing past 1.6 GB in 3 s.
+    for argv in (["replay", "/dev/zero"], ["play", "--resume", "/dev/zero"]):
+        code, _, err = run(argv, capsys, monkeypatch)
+        assert code == 2 and "larger than 64 MB" in err and err.count("\n") == 1, err
+
+
+def test_seat_names_with_escape_sequences_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    data = a_record(tmp_path, "daylily", 2, 3)
+    data["names"] = ["\x1b[2J\x1b[31mEVIL\x07", "Bo"]
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for argv in (["replay", str(path)], ["replay", str(path), "--words", "--seat", "0"]):
+        code, out, err = run(argv, capsys, monkeypatch)
+        assert code == 2 and "\x1b" not in out + err, (out, err)
+        assert "seat 0 with control or invisible characters" in err, err
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "added"), [
+    ("daylily", 2, 3, "a deal"),
+    ("liverpool", 3, 5, "a rebuild"),
+])
+def test_deals_and_rebuilds_added_to_a_record_are_refused_not_believed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        game: str, players: int, seed: int, added: str) -> None:
+    data = a_record(tmp_path, game, players, seed)
+    path = tmp_path / "doctored.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run(["replay", str(path)], capsys, monkeypatch)[0] == 0  # as written, it replays
+    if added == "a deal":
+        data["deals"].append({"hands": [["1MT"], ["2MT"]]})
+        said = f"holds {len(data['deals'])} deals, but its actions reach only"
+    else:
+        data["deals"][0].setdefault("rebuilds", []).append(["AS"])
+        said = "deal 1 of the record lists"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(["replay", str(path)], capsys, monkeypatch)
+    assert code == 2 and said in err and "confirmed" not in out, (out, err)
+
+
+def test_quitting_without_a_writable_data_folder_gives_a_resume_that_works(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the data folder should be", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    code, out, _ = run(["play", "daylily", "--seed", "9", "--bots", "random", "--record",
+                        "x9.json"], capsys, monkeypatch, typed="quit\n")
+    assert code == 0 and "Unfinished match record saved to x9.json" in out
+    assert "play --resume\n" not in out  # no promise of a plain resume that finds nothing
+    line = next(ln for ln in out.splitlines() if "To go on with it later" in ln)
+    assert line.endswith("play --resume x9.json --seat 0 --bots random"), line
+    # The command it gives goes on with the match.
+    code, out, _ = run(["play", "--resume", "x9.json", "--seat", "0", "--bots", "random"],
+                       capsys, monkeypatch, typed="quit\n")
+    assert code == 0 and "Resumed after" in out
