@@ -164,6 +164,18 @@ def test_extended_deals_add_three_contracts_dealt_at_their_minimum_size() -> Non
     # Eight players at 21 cards need more than three decks: the deck count grows by itself.
     big = make_game("liverpool", 8, {"extended": True}).rules
     assert 52 * big.decks + big.jokers >= 8 * 21 + 1
+    # ...for the deal that needs it only: five players are dealt deals 1 to 9 from the rulings'
+    # two decks and four jokers (deal 8, 18 cards each, leaves 17 in the stock), and only deal
+    # 10 (21 each) from three decks and six jokers.
+    five = make_game("liverpool", 5, {"extended": True})
+    assert five.rules.packs == ((2, 4),) * 9 + ((3, 6),)
+    first = five.new_state(3)
+    assert isinstance(first, ContractState)
+    dealt_cards = sum(first.sizes) + len(first.stock) + len(first.discard)
+    assert dealt_cards == 108 and sum(h[JOKER] for h in first.hands) + first.stock.count(JOKER) \
+        + first.discard.count(JOKER) == 4
+    assert make_game("dummy-rummy", 10, {"extended": True}).rules.packs == ((4, 0),) * 9 + (
+        (5, 0),)
 
 
 def test_the_free_discard_goes_to_the_next_player_without_a_sale() -> None:

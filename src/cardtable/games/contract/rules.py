@@ -199,7 +199,10 @@ class ContractRules:
     """Options turned into what the state machine reads on every move."""
 
     decks: int
+    """The decks of the largest pack any deal uses (what a hand may hold copies of)."""
     jokers: int
+    packs: tuple[tuple[int, int], ...]
+    """Each deal's pack, decks and jokers."""
     contracts: tuple[Contract, ...]
     deal_sizes: tuple[int, ...]
     buy_price: int
@@ -237,19 +240,30 @@ def build_rules(options: dict[str, Any], players: int, jokers_per_deck: int,
         if size < contract.cards_needed:
             raise OptionError(f"deal {deal} gives {size} cards but its contract "
                               f"({contract}) needs {contract.cards_needed}")
-    decks = options["decks"] if options["decks"] is not None else default_decks
     explicit_decks = options["decks"] is not None
-    while True:
-        jokers = options["jokers"] if options["jokers"] is not None else jokers_per_deck * decks
-        if players * max(sizes) + 1 + 10 <= 52 * decks + jokers or explicit_decks:
-            break
-        decks += 1  # automatic deck count: enough for the biggest deal and a working stock
+
+    def pack_for(size: int) -> tuple[int, int]:
+        """The pack a deal of ``size`` cards each is dealt from: the rule set's (or the
+        table's) decks, and, unless the table set them, one deck more at a time until the deal
+        leaves ten cards of stock."""
+        decks = options["decks"] if explicit_decks else default_decks
+        while True:
+            jokers = options["jokers"] if options["jokers"] is not None \
+                else jokers_per_deck * decks
+            if players * size + 1 + 10 <= 52 * decks + jokers or explicit_decks:
+                return decks, jokers
+            decks += 1
+
+    decks, jokers = pack_for(max(sizes))
     if players * max(sizes) + 1 > 52 * decks + jokers:
         raise OptionError(f"{decks} deck(s) and {jokers} jokers are too few to deal "
                           f"{max(sizes)} cards to {players} players")
     return ContractRules(
         decks=decks,
         jokers=jokers,
+        # Each deal from the pack its own size needs: the extended game's big deals do not
+        # change the pack of the seven before them (the rulings' two decks up to five players).
+        packs=tuple(pack_for(size) for size in sizes),
         contracts=tuple(contracts),
         deal_sizes=tuple(sizes),
         buy_price=options["buy_price"],

@@ -266,7 +266,8 @@ class ContractState(RunningTotals, State):
         rules = self.rules
         self.deal_no += 1
         size = rules.deal_sizes[self.deal_no - 1]
-        deck = make_deck(rules.decks, rules.jokers)
+        deck = make_deck(*rules.packs[self.deal_no - 1])
+        pack = len(deck)
         self.rng.shuffle(deck)
         self.cut_bonus: tuple[int, int] | None = None
         cutter = depth = None
@@ -309,11 +310,11 @@ class ContractState(RunningTotals, State):
             if depth is not None:
                 depth = entry["cut"]
                 if isinstance(depth, bool) or not isinstance(depth, int) or not (
-                    1 <= depth < rules.deck_size
+                    1 <= depth < pack
                 ):
                     raise RecordError(
                         f"deal {self.deal_no}: the cut {depth!r} is no depth in a deck of "
-                        f"{rules.deck_size} cards (1 to {rules.deck_size - 1})"
+                        f"{pack} cards (1 to {pack - 1})"
                     )
         if cutter is not None and depth == n * size + 1:
             self.cut_bonus = (cutter, CUT_BONUS)
