@@ -20,6 +20,7 @@ import pytest
 
 from cardtable import load_game
 from cardtable.engine.errors import IllegalAction, NotationError, OptionError
+from cardtable.engine.record import load_record, verify
 from cardtable.games.contract.actions import (
     BUY,
     DRAW,
@@ -55,6 +56,9 @@ from dealing import (
 
 FILLERS = ("2C 9D KS", "3D 10C KH", "2D 9C 6D", "3H 10D KC")  # they fit no meld below
 ONE_SET = {"contracts": "1S"}  # a contract of three cards: hands as small as three
+
+
+GOLDEN = Path(__file__).parent / "golden"
 
 
 def c(text: str) -> int:
@@ -176,6 +180,17 @@ def test_extended_deals_add_three_contracts_dealt_at_their_minimum_size() -> Non
         + first.discard.count(JOKER) == 4
     assert make_game("dummy-rummy", 10, {"extended": True}).rules.packs == ((4, 0),) * 9 + (
         (5, 0),)
+
+
+def test_a_record_of_the_largest_pack_for_every_deal_still_replays() -> None:
+    # cardtable 0.2.0 dealt every deal of an extended game from its largest pack (162 cards at
+    # five Liverpool players); its records, and the server's tables saved by it, replay.
+    data = load_record(GOLDEN / "liverpool-extended-before-packs.json")
+    first = data["deals"][0]
+    assert sum(map(len, first["hands"])) + len(first["stock"]) + len(first["up"]) == 162
+    state, problems = verify(data)
+    assert not problems and state.version == len(data["actions"]) == 40
+    assert len(state.record()["deals"][0]["stock"]) == len(first["stock"])
 
 
 def test_the_free_discard_goes_to_the_next_player_without_a_sale() -> None:
@@ -727,7 +742,7 @@ def test_a_lay_off_that_would_leave_only_the_card_taken_is_refused() -> None:
     # Seat 1, down and holding only the KC its kings take, takes the 7D from the pile. Laying
     # the KC off would leave the 7D alone, which may not go back on the pile this turn ("at no
     # point" says the text): nobody goes out by throwing back the card taken.
-    lay_queens = [f"lay {q} on 1:0" for q in "QS QH QD QC QC".split()]
+    lay_queens = [f"lay {q} on 1:0" for q in ["QS", "QH", "QD", "QC", "QC"]]
     state = scripted("liverpool", {1: "QS QS QH QH QD QD QC QC KS KH KD KC", 2: "2S", 0: "7D"},
                      "9S", "3C 4S 5S",
                      ("draw", "down QS QH QD | KS KH KD", *lay_queens, "discard 3C",

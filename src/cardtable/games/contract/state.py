@@ -261,12 +261,30 @@ class ContractState(RunningTotals, State):
     def contract(self) -> Contract:
         return self.rules.contracts[self.deal_no - 1]
 
+    def _pack(self) -> tuple[int, int]:
+        """This deal's decks and jokers: the rules' pack for its size; or, for a record of an
+        older cardtable (which dealt every deal of an extended game from its largest pack), the
+        largest pack when the recorded deal holds exactly its cards, so that such records and
+        the server's tables saved by it replay."""
+        rules = self.rules
+        pack = rules.packs[self.deal_no - 1]
+        largest = (rules.decks, rules.jokers)
+        index = self.deal_no - 1
+        if pack != largest and index < len(self._script):
+            written = self._script[index]
+            piles = [*(written.get("hands") or []), written.get("stock"), written.get("up")]
+            if all(isinstance(p, list) for p in piles) and (
+                sum(len(p) for p in piles) == 52 * rules.decks + rules.jokers
+            ):
+                return largest
+        return pack
+
     def _deal(self) -> None:
         n = self.game.players
         rules = self.rules
         self.deal_no += 1
         size = rules.deal_sizes[self.deal_no - 1]
-        deck = make_deck(*rules.packs[self.deal_no - 1])
+        deck = make_deck(*self._pack())
         pack = len(deck)
         self.rng.shuffle(deck)
         self.cut_bonus: tuple[int, int] | None = None
