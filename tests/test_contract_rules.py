@@ -693,19 +693,27 @@ def test_a_swap_names_the_card_the_joker_stands_for() -> None:
     assert "must be down" in refused(early, 0, "swap 6H on 1:1")
 
 
+def down_this_turn_with(hearts: str, kept: str) -> ContractState:
+    """Seat 0 has gone down this turn with a run of hearts (a joker in the 7H's place) and a
+    run of clubs with two jokers to three naturals, at a table that keeps others' melds for
+    later turns, and holds ``kept`` and the KD it drew."""
+    size = len(hearts.split()) + 5 + len(kept.split())
+    return scripted("liverpool", {0: f"{hearts} 5C 6C JK 8C JK {kept}",
+                                  1: "5S 6S 7S 8S 9D 10D JD QD"}, "AD", "AS AC KD",
+                    ("draw", "down 5S 6S 7S 8S | 9D 10D JD QD", "discard AS",
+                     "draw", "discard AC",
+                     "draw", f"down {hearts} | 5C 6C JK 8C JK"),
+                    size=size, players=3, first=1,
+                    options={"contracts": "2R,1S+1R", "lay_off_same_turn": False})
+
+
 def test_a_swap_whose_joker_would_have_nowhere_to_go_this_turn_is_refused() -> None:
     # Seat 0 went down this turn at a table that keeps others' melds for later turns; its own
     # melds take no joker (a run of thirteen, and a run with two jokers to three naturals).
     # The text allows a swap "so long as that Joker is placed somewhere else before the player
     # concludes their turn": here it could not be, so there is no swap.
     thirteen = "AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH"
-    state = scripted("liverpool", {0: f"{thirteen} 5C 6C JK 8C JK 7H 2C",
-                                   1: "5S 6S 7S 8S 9D 10D JD QD"}, "AD", "AS AC KD",
-                     ("draw", "down 5S 6S 7S 8S | 9D 10D JD QD", "discard AS",
-                      "draw", "discard AC",
-                      "draw", f"down {thirteen} | 5C 6C JK 8C JK"),
-                     size=20, players=3, first=1,
-                     options={"contracts": "2R,1S+1R", "lay_off_same_turn": False})
+    state = down_this_turn_with(thirteen, "7H 2C")
     assert [str(tm.meld) for tm in state.table[0]][1] == thirteen.replace("JK", "JK(7H)")
     assert "no meld to go to this turn" in refused(state, 0, "swap 7H on 0:1")
     assert not any(isinstance(a, Swap) for a in state.legal_actions(0))
@@ -717,14 +725,7 @@ def test_a_swapped_joker_whose_place_a_later_lay_off_took_stays_in_the_hand() ->
     # The run of twelve hearts takes the joker back at its king once 7H replaces it; laying
     # the KH off there instead leaves the joker nowhere to go: it stays in the hand (the turn
     # still ends), and it may not be thrown away.
-    twelve = "AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH"
-    state = scripted("liverpool", {0: f"{twelve} 5C 6C JK 8C JK 7H KH 2C",
-                                   1: "5S 6S 7S 8S 9D 10D JD QD"}, "AD", "AS AC KD",
-                     ("draw", "down 5S 6S 7S 8S | 9D 10D JD QD", "discard AS",
-                      "draw", "discard AC",
-                      "draw", f"down {twelve} | 5C 6C JK 8C JK"),
-                     size=20, players=3, first=1,
-                     options={"contracts": "2R,1S+1R", "lay_off_same_turn": False})
+    state = down_this_turn_with("AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH", "7H KH 2C")
     run = next(i for i, tm in enumerate(state.table[0]) if len(tm.meld.cards) == 12)
     play(state, f"swap 7H on 0:{run}")
     assert held(state, 0)[JOKER] == 1 and state.owed_jokers == 1

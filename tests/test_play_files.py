@@ -22,11 +22,18 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         typed: str = "quit\n") -> tuple[int, str]:
+    code, out, _ = run_told(argv, capsys, monkeypatch, typed)
+    return code, out
+
+
+def run_told(argv: list[str], capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch, typed: str = "quit\n") -> tuple[int, str, str]:
+    """The exit status, what was printed, and what was said on stderr (never a traceback)."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
     code = main(argv)
     out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out
+    assert "Traceback" not in out + err
+    return code, out, err
 
 
 def sittings(tmp_path: Path) -> list[str]:

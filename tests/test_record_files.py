@@ -5,30 +5,14 @@ sentence (or, for the folder, a resume command that works) and never a match bel
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from cardtable.cli import main
-
-
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.delenv("CARDTABLE_RECORDS", raising=False)
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        typed: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
-    code = main(argv)
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+from test_play_files import _in_tmp  # noqa: F401  (an autouse fixture: used by being here)
+from test_play_files import run_told as run
 
 
 def a_record(tmp_path: Path, game: str, players: int, seed: int) -> dict:  # type: ignore[type-arg]
