@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import math
 import socket
 import sys
 from typing import Any
@@ -21,7 +22,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--db", default=None,
                    help="database URL: sqlite:///PATH or postgresql://USER@HOST/DB")
     p.add_argument("--url", default=None,
-                   help="the address clients reach this process at (default http://HOST:PORT; "
+                   help="the address clients reach this process at, http(s)://HOST[:PORT] "
+                        "with no path (default http://HOST:PORT; "
                         "with --host 0.0.0.0, this computer's address on the local network)")
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                    help="another host name this server answers to (repeatable; '*' for any). "
@@ -35,7 +37,7 @@ def add_parser(sub: Any) -> None:
                    help="requests a second allowed per client: its address, or the seat its "
                         "token opens (0: no per-client limits at all)")
     p.add_argument("--burst", type=float, default=200.0,
-                   help="requests allowed at once per client (default 200)")
+                   help="requests allowed at once per client, 1 or more (default 200)")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
                    help="a reverse proxy whose X-Forwarded-For / Forwarded header names the "
                         "client (an address or network; repeatable; default none: the "
@@ -173,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
         from cardtable.server.addresses import reachable_url, welcome
         from cardtable.server.app import MAX_BODY, ServerConfig, create_app
         from cardtable.server.limits import TableLimits, parse_networks
-        from cardtable.server.origin import check_allowed_host
+        from cardtable.server.origin import check_allowed_host, check_url
         from cardtable.server.store import StoreError, check_database
         from cardtable.server.thinkers import HINT_BOT
     except ImportError as exc:  # pragma: no cover - the server extra is missing
@@ -181,7 +183,18 @@ def run(args: argparse.Namespace) -> int:
                           f"({exc.name} is missing)") from None
     if not 0 < args.port < 65536:
         raise OptionError(f"--port must be from 1 to 65535, not {args.port}")
-    url = args.url or reachable_url(args.host, args.port)
+    # Before anything is opened or bound: a rate below 0 would quietly turn the limits off
+    # and a burst below one request would refuse nearly everything once the server is up.
+    if not 0 <= args.rate < math.inf:  # also refuses nan
+        raise OptionError(f"--rate must be 0 (no per-client limits) or more requests a second, "
+                          f"not {args.rate:g}")
+    if not 1 <= args.burst < math.inf:
+        raise OptionError(f"--burst must be 1 or more requests a client may make at once, "
+                          f"not {args.burst:g}")
+    try:
+        url = check_url(args.url) if args.url is not None else reachable_url(args.host, args.port)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
     node = args.node or f"{socket.gethostname()}:{args.port}"
     if args.bot_workers is not None and args.bot_workers < 0:
         raise OptionError(f"--bot-workers must be 0 or more, not {args.bot_workers}")

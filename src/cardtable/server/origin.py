@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from cardtable.engine.text import quoted
 from cardtable.server.addresses import WILDCARDS, is_loopback, lan_address
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
@@ -82,6 +83,30 @@ def check_allowed_host(text: str) -> str:
             return name
     raise ValueError(f"--allowed-host takes a host name or address without a scheme or port "
                      f"(cards.example, 192.168.1.23), not {text!r}")
+
+
+def check_url(text: str) -> str:
+    """A ``--url`` value as the server writes it into links (no trailing slash), or ValueError
+    with one sentence. Seat links, QR codes and the allowed ``Host`` and ``Origin`` are all
+    made from it, so a value that is no address would start a server whose every link is
+    dead. It has no path: the pages ask for ``/api/...`` at the root of their host, and the QR
+    route draws only ``/t/ID`` there, so a proxy must serve it at a host's root."""
+    raw = text.strip()
+    example = "e.g. https://cards.example.org or http://192.168.1.23:8000"
+    try:
+        parts = urlsplit(raw)
+        port = parts.port
+    except ValueError:
+        parts, port = None, -1
+    if parts is None or port == 0 or parts.scheme not in ("http", "https") \
+            or host_name(parts.netloc) is None:
+        raise ValueError(f"--url must be an http:// or https:// address with a host (and "
+                         f"port), {example}, not {quoted(raw)}")
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise ValueError(f"--url takes nothing after the host and port: the server's pages ask "
+                         f"for /api/... at the root of the host, so write {example[5:]}, "
+                         f"not {quoted(raw)}")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _is_address(name: str) -> bool:
@@ -265,5 +290,5 @@ class SameOrigin:
             await send({"type": "websocket.close", "code": 1008})
 
 
-__all__ = ["Hosts", "SameOrigin", "Served", "check_allowed_host", "host_name", "origin_of",
-           "served_hosts"]
+__all__ = ["Hosts", "SameOrigin", "Served", "check_allowed_host", "check_url", "host_name",
+           "origin_of", "served_hosts"]

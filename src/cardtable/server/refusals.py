@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from cardtable.engine.errors import IllegalAction, StaleAction
+from cardtable.engine.text import shorten
 from cardtable.server.bodies import BadBody, parse_json
 
 
@@ -31,8 +32,9 @@ class Refused(Exception):
 
     @classmethod
     def of_move(cls, exc: IllegalAction) -> Refused:
-        """The engine's refusal of a move: stale (the table moved on) 409, illegal 422."""
-        return cls(409 if isinstance(exc, StaleAction) else 422, str(exc))
+        """The engine's refusal of a move: stale (the table moved on) 409, illegal 422. Cut to
+        a sentence's size, since the rules may name the move, which a client wrote."""
+        return cls(409 if isinstance(exc, StaleAction) else 422, shorten(str(exc)))
 
 
 class Elsewhere(Exception):

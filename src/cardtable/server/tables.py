@@ -27,6 +27,7 @@ from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
 from cardtable.engine.game import Action, Game, State, load_game
 from cardtable.engine.record import replay
+from cardtable.engine.text import quoted, shorten
 from cardtable.engine.typed import typed_move
 from cardtable.server import auth
 from cardtable.server.bot_turns import drive, timed_seats
@@ -106,7 +107,8 @@ class Settings:
             setattr(out, name, float(value))
         if "stand_in" in data:
             try:
-                out.stand_in = check_offered(data["stand_in"], game, "the stand-in bot")
+                out.stand_in = check_offered(data["stand_in"], game, "the stand-in bot",
+                                             person=False)
             except ValueError as exc:
                 raise Refused(422, str(exc)) from None
         return out
@@ -543,8 +545,10 @@ class Table:
             try:
                 action = self.game.parse_action(text)
             except (NotationError, ValueError) as exc:
-                raise Refused(422, f"{text!r} is not a move of {self.game.title}: {exc}") \
-                    from None
+                # Quoted clipped and the whole cut to size: the text is whatever a client sent,
+                # up to a body's 16 KiB, and the parser's reason may quote it again.
+                raise Refused(422, shorten(f"{quoted(text)} is not a move of "
+                                           f"{self.game.title}: {exc}")) from None
             try:
                 st.apply(seat, action, version=version)
             except IllegalAction as exc:

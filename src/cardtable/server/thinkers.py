@@ -105,17 +105,24 @@ def offered(game: str) -> list[str]:
     return list(bot_names(game))
 
 
-def check_offered(kind: object, game: str, what: str) -> str:
+def check_offered(kind: object, game: str, what: str, *, person: bool = True) -> str:
     """``kind`` if the game offers that bot; otherwise Refused-worthy ValueError, one sentence
-    (``what`` says where it was asked for: "seat 2", "the stand-in")."""
+    (``what`` says where it was asked for: "seat 2", "the stand-in"). ``person`` says whether
+    'human' would have been taken there (a seat) or not (the stand-in, which plays for a
+    person who is away), so the sentence names only what may be asked for."""
     names = offered(game)
     if isinstance(kind, str) and kind in names:
         return kind
     listed = ", ".join(names)
+    if not person and isinstance(kind, str) and kind.strip().lower() == "human":
+        raise ValueError(f"{what} plays for a person who is away, so it must be one of this "
+                         f"game's bots ({listed}), not {kind[:60]!r}")
     if isinstance(kind, str) and ":" in kind and kind.split(":", 1)[0].strip().lower() in names:
         raise ValueError(f"{what}: bots are chosen by name alone ({listed}); how long "
                          f"{kind.split(':', 1)[0].strip()!r} thinks is the server's to set, "
                          f"so {kind[:60]!r} is refused")
+    if not person:
+        raise ValueError(f"{what}: {str(kind)[:60]!r} is not a bot of this game ({listed})")
     raise ValueError(f"{what}: {str(kind)[:60]!r} is neither 'human' nor a bot of this game "
                      f"({listed})")
 

@@ -127,7 +127,10 @@ def parse_action(text: str) -> ContractAction:
         raise NotationError("empty command: try take, draw, down ..., lay ..., discard ...")
     verb = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
-    if verb in _SIMPLE and not rest:
+    if verb in _SIMPLE:
+        if rest:
+            # The player named a real move; listing every move would say it is unknown.
+            raise NotationError(f"{quoted(verb)} takes nothing after it: write just {verb}")
         return _SIMPLE[verb]
     if verb == "down":
         groups = [tuple(parse_cards(g)) for g in rest.split("|")]

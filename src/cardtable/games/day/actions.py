@@ -137,6 +137,21 @@ def _amount(text: str, example: str) -> int:
     return amount
 
 
+# Longest first, so that "all in 5" is read as the move "all in" with "5" after it.
+_SIMPLE_WORDS = sorted(_SIMPLE, key=len, reverse=True)
+
+
+def _nothing_after(words: str) -> None:
+    """Refuse a move that takes no word after it but got some ("call 5", "keep x"), saying so
+    rather than calling a move the player plainly knows an unknown command."""
+    for word in _SIMPLE_WORDS:
+        if words.startswith(word + " "):
+            rest = words[len(word) + 1:]
+            what = "no amount" if whole_number(rest) is not None else "nothing after it"
+            also = " (or 'swap CARD' to swap one)" if _SIMPLE[word] is KEEP else ""
+            raise NotationError(f"{quoted(word)} takes {what}: write just {word!r}{also}")
+
+
 def parse_action(text: str) -> DayAction:
     words = " ".join(text.strip().lower().split())
     if not words:
@@ -144,6 +159,7 @@ def parse_action(text: str) -> DayAction:
     simple = _SIMPLE.get(words)
     if simple is not None:
         return simple
+    _nothing_after(words)
     verb, _, rest = words.partition(" ")
     if verb in ("swap", "substitute"):
         if not rest:
