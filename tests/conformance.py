@@ -47,9 +47,10 @@ class Report:
 
 def check_conservation(game: Game, state: State, report: Report, where: str) -> None:
     placed = Counter(card for zone in state.zones() for card in zone.cards)
-    if placed != Counter(game.deck()):
-        extra = placed - Counter(game.deck())
-        missing = Counter(game.deck()) - placed
+    pack = Counter(state.cards_in_play())
+    if placed != pack:
+        extra = placed - pack
+        missing = pack - placed
         report.fail(f"{where}: cards not conserved (extra {dict(extra)}, missing {dict(missing)})")
 
 
@@ -79,7 +80,7 @@ def check_secrecy(state: State, rng: random.Random, report: Report, where: str) 
             if any(real.get(z.name) != z.cards for z in sample.zones()):
                 report.samples_differing += 1
             placed = Counter(card for zone in sample.zones() for card in zone.cards)
-            if placed != Counter(state.game.deck()):
+            if placed != Counter(state.cards_in_play()):
                 report.fail(f"{where}: a sample for seat {seat} does not conserve cards")
             if hidden and not sample.legal_actions(sample.actors[0]) and not sample.is_over:
                 report.fail(f"{where}: a sample for seat {seat} has no legal move")

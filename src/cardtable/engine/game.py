@@ -257,7 +257,13 @@ class State(ABC):
     # ---- what each seat may know ------------------------------------------------------------
     @abstractmethod
     def zones(self) -> list[Zone]:
-        """Every card of the game, each in exactly one zone."""
+        """Every card of the round in play, each in exactly one zone."""
+
+    def cards_in_play(self) -> list[str]:
+        """The cards this round is played with, by notation, duplicates included: the game's
+        deck, unless its rules deal a round from a pack of its own (a bigger deal from more
+        decks). What the zones must hold between them, every card once."""
+        return self.game.deck()
 
     @abstractmethod
     def public_info(self) -> dict[str, Any]:

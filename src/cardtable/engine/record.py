@@ -89,8 +89,8 @@ def save_record(state: State, path: str | Path) -> Path:
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 """The largest file read as a record or a sitting. A long match's record is a few hundred
-kilobytes (a twelve-player Dummy Rummy match under one megabyte); the cap keeps a wrong path
-(``/dev/zero``, a disk image) from filling the memory before it could be refused."""
+kilobytes (a match of twelve players and seven deals under one megabyte); the cap keeps a wrong
+path (``/dev/zero``, a disk image) from filling the memory before it could be refused."""
 
 
 def read_record_file(path: str | Path, what: str = "a game record") -> str:
@@ -215,20 +215,21 @@ def replay(data: dict[str, Any]) -> State:
             raise RecordError(
                 f"action {number} ({quoted(text)} by seat {seat}) is refused: {shorten(str(exc))}"
             ) from None
-    if deals is not None:
-        _check_all_dealt(deals, state)
     return state
 
 
-def _check_all_dealt(recorded: list[dict[str, Any]], state: State) -> None:
-    """A record's deals and stock rebuilds that its actions never reached were never played:
-    a record holding them was added to, and is refused rather than believed (what the record
-    says it holds must be what was played, card for card)."""
+def _never_played(data: dict[str, Any], state: State) -> list[str]:
+    """A record's deals and stock rebuilds that its actions never reached: a record added to
+    after its match (or one whose actions were cut short) says it holds what was not played,
+    and is not confirmed (what a record holds must be what was played, card for card)."""
+    recorded = data.get("deals") if data.get("format") == RECORD_FORMAT else None
+    if not recorded:
+        return []
     played = state.deals
     if len(recorded) > len(played):
-        raise RecordError(
-            f"the record holds {len(recorded)} deals, but its actions reach only "
-            f"{len(played)}: deal {len(played) + 1} was never played")
+        return [f"the record holds {len(recorded)} deals, but its actions reach only "
+                f"{len(played)}: deal {len(played) + 1} was never played"]
+    problems = []
     for number, (deal, made) in enumerate(zip(recorded, played, strict=False), start=1):
         for key, value in deal.items():
             if key in ("dealer", "hands", "stock", "up") or not isinstance(value, list):
@@ -236,15 +237,15 @@ def _check_all_dealt(recorded: list[dict[str, Any]], state: State) -> None:
             done = made.get(key)
             count = len(done) if isinstance(done, list) else 0
             if len(value) > count:
-                raise RecordError(
-                    f"deal {number} of the record lists {len(value)} {key}, but its play made "
-                    f"only {count}: the rest never happened")
+                problems.append(f"deal {number} of the record lists {len(value)} {key}, but "
+                                f"its play made only {count}: the rest never happened")
+    return problems
 
 
 def verify(data: dict[str, Any]) -> tuple[State, list[str]]:
     """Replay a record and list every way its stated result differs from the replayed one."""
     state = replay(data)
-    problems: list[str] = []
+    problems = _never_played(data, state)
     if "scores" in data and list(data["scores"]) != list(state.scores):
         problems.append(
             f"scores recorded {shown(data['scores'])} but replay gives {state.scores}"

@@ -279,12 +279,16 @@ class ContractState(RunningTotals, State):
                 return largest
         return pack
 
+    def cards_in_play(self) -> list[str]:
+        return [CODES[c] for c in make_deck(*self.pack)]
+
     def _deal(self) -> None:
         n = self.game.players
         rules = self.rules
         self.deal_no += 1
         size = rules.deal_sizes[self.deal_no - 1]
-        deck = make_deck(*self._pack())
+        self.pack = self._pack()
+        deck = make_deck(*self.pack)
         pack = len(deck)
         self.rng.shuffle(deck)
         self.cut_bonus: tuple[int, int] | None = None
@@ -747,6 +751,7 @@ class ContractState(RunningTotals, State):
         """``out`` (the seat's lay-downs, or nothing) followed by its lay-offs, joker swaps and
         discards; ``may_lay_down`` says whether it has any lay-down, listed or not."""
         hand = self.hands[seat]
+        dropped: list[Action] = []  # lay-offs that would leave only the card taken
         if self.down[seat]:
             swaps = self.rules.joker_swaps
             everyone = self._others_open(seat)
@@ -767,8 +772,13 @@ class ContractState(RunningTotals, State):
                                     out.append(m)
                             elif strand < 0 or c == strand:
                                 out.append(m)
+                            else:
+                                dropped.append(m)
         if self._owes_joker(seat):
-            return out
+            # A swapped joker whose only places would leave the card taken alone still goes
+            # to one of them (the swap's promise comes first), and the card taken is then let
+            # go as the last resort below: a turn never gets stuck.
+            return out or dropped
         kept = self._kept_joker(seat)
         if self.floater:
             out.extend([DISCARDS[c] for c in compress(_CARDS, hand)
@@ -871,7 +881,7 @@ class ContractState(RunningTotals, State):
                     return "a set has no ends: leave out low/high"
                 return f"{code(card)} does not fit the {action.end} end of that run"
             strand = self._stranding(seat)
-            if strand >= 0 and card != strand:
+            if strand >= 0 and card != strand and action not in self._play_actions(seat):
                 return _STRANDED
             return None
         return f"{action} is not a contract rummy move"
