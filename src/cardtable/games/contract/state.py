@@ -1125,8 +1125,9 @@ class ContractState(RunningTotals, State):
             for tm in ms:
                 total += tm.size
         problems = []
-        if total != self.rules.deck_size:
-            problems.append(f"cards not conserved: {total} of {self.rules.deck_size}")
+        decks, jokers = self.pack
+        if total != 52 * decks + jokers:
+            problems.append(f"cards not conserved: {total} of {52 * decks + jokers}")
         if list(map(sum, self.hands)) != self.sizes:  # counts are bytes: never negative
             for s, (hand, size) in enumerate(zip(self.hands, self.sizes, strict=True)):
                 if sum(hand) != size:
