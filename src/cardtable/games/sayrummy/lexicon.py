@@ -546,6 +546,7 @@ def not_on_the_list(lex: Lexicon, pron: bytes) -> str:
     page should not print the rude words its list keeps out). The other lists are read only
     here, once a process, from their cache."""
     sounds = "/" + " ".join(IPA[s] for s in pron) + "/"
+
     def listed(word_list: str) -> bool:
         return lexicon(lex.canon, word_list, lex.contexts).is_word(pron)
 
