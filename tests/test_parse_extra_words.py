@@ -4,20 +4,14 @@ typed among the moves, contradicts itself and leaves them guessing what was wron
 
 from __future__ import annotations
 
-import io
-import sys
-from pathlib import Path
-
 import pytest
 
-from cardtable.cli import main
 from cardtable.engine.errors import NotationError
 from cardtable.engine.game import load_game
-
-
-@pytest.fixture(autouse=True)
-def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # an unfinished match's record is saved in the current folder
+from test_play_files import (
+    _in_tmp,  # noqa: F401  (an autouse fixture: records and sittings in tmp)
+    run_told,
+)
 
 
 @pytest.mark.parametrize(("game", "typed", "said"), [
@@ -51,10 +45,8 @@ def test_a_move_with_a_word_too_many_is_told_it_takes_nothing_more(
 def test_the_terminal_says_which_move_took_too_much_and_lists_moves_only_for_unknown_words(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         argv: list[str], typed: str, said: str) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{typed}\nshove\nquit\n"))
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    assert code == 0 and "Traceback" not in out + err
+    code, out, _ = run_told(["play", *argv], capsys, monkeypatch, f"{typed}\nshove\nquit\n")
+    assert code == 0
     flat = " ".join(out.split())
     assert said in flat
     assert f"unknown command {typed.split()[0]!r}" not in flat

@@ -12,7 +12,6 @@ user's data directory, so ``play --resume`` can go on with a match that was quit
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import textwrap
 from collections.abc import Callable, Sequence
@@ -222,9 +221,9 @@ def sitting_of(record: Path) -> Path | None:
     folder = sittings_dir()
     wanted = str(record.resolve())
     for candidate in sorted(folder.glob("*.json")) if folder.is_dir() else []:
-        try:
-            data = json.loads(candidate.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        try:  # the same reader as --resume FILE: a huge or broken file is skipped, not read
+            data = read_record_text(read_record_file(candidate, "a sitting"))
+        except RecordError:
             continue
         if isinstance(data, dict) and data.get("record_path") == wanted:
             return candidate

@@ -728,11 +728,14 @@ class ContractState(RunningTotals, State):
 
     def _may_lay_down(self, seat: int) -> bool:
         """Whether :meth:`_lay_downs` lists any: the same searches, stopped at the first
-        (all of them when one could leave only the card taken from the pile)."""
-        if self._may_strand(seat):
-            return any(not self._down_strands(seat, a)
-                       for a in self._lay_downs(seat) if isinstance(a, Down))
-        return bool(self._lay_downs(seat, first=True))
+        (all of them only when the first would leave just the card taken from the pile)."""
+        found = self._lay_downs(seat, first=True)
+        if not found or not self._may_strand(seat) or not any(
+            self._down_strands(seat, a) for a in found if isinstance(a, Down)
+        ):
+            return bool(found)
+        return any(not self._down_strands(seat, a)
+                   for a in self._lay_downs(seat) if isinstance(a, Down))
 
     def play_choices(self, seat: int) -> tuple[bool, list[Action]]:
         """``legal_actions(seat)`` for a front end that offers going down as one choice before
