@@ -580,7 +580,9 @@ class TableScreen {
     const matching = selCards.length || this.target ? matchingMoves(moves, selCards, this.target) : [];
     const hinted = moves.find((m) => m.move === this.hint);
     const isHint = (m) => this.hint === m.move || (!!hinted && hinted.same_as === m.move);
-    const moveButton = (m, primary) => h("button", { type: "button", class: `move ${primary ? "primary" : ""} ${isHint(m) ? "hinted" : ""}`, dataset: { move: m.move }, title: m.move, "aria-keyshortcuts": m.key && m.key.length === 1 ? m.key : null, onclick: () => this.play(m.move) }, m.label);
+    // A button's --chars is its label's length: a phone's dock gives the longer label of a
+    // row the wider share (app.css).
+    const moveButton = (m, primary) => h("button", { type: "button", class: `move ${primary ? "primary" : ""} ${isHint(m) ? "hinted" : ""}`, style: `--chars: ${m.label.length}`, dataset: { move: m.move }, title: m.move, "aria-keyshortcuts": m.key && m.key.length === 1 ? m.key : null, onclick: () => this.play(m.move) }, m.label);
     const shown = matching.slice(0, 12);
     let tryBox = null;
     if (myTurn && selCards.length && matching.length === 0) {
