@@ -763,6 +763,34 @@ def test_a_lay_off_that_would_leave_only_the_card_taken_is_refused() -> None:
     assert not any(isinstance(a, Down) for a in early.legal_actions(0))
 
 
+def test_a_swap_leaving_the_joker_and_the_card_taken_stands_when_the_card_taken_goes_first(
+) -> None:
+    # Seat 0, down with 5H 6H JK(7H) 8H and the diamonds, holds the 7H and takes the 9H. The
+    # swap leaves it the joker and the 9H: laying the joker first would strand the 9H, but the
+    # 9H goes on the run (now natural to the 8H) and the joker then after it. The swap keeps
+    # its promise, so it is allowed, and the hand empties with the joker.
+    def taken(nine: str) -> ContractState:
+        return scripted("liverpool", {0: "5H 6H JK 8H 9D 10D JD QD 7H", 1: "3C"}, "2C",
+                        f"KS {nine}",
+                        ("draw", "down 5H 6H JK 8H | 9D 10D JD QD", "discard KS",
+                         "draw", f"discard {nine}", "take"),
+                        size=9, players=2, options={"contracts": "2R"})
+
+    state = taken("9H")
+    assert held(state, 0) == Counter({c("7H"): 1, c("9H"): 1})
+    run = next(i for i, tm in enumerate(state.table[0]) if JOKER in tm.meld.cards)
+    assert Swap(c("7H"), 0, run) in state.legal_actions(0)
+    play(state, f"swap 7H on 0:{run}")
+    assert "only the card you took" in refused(state, 0, f"lay JK on 0:{run} high")
+    assert state.legal_actions(0) == [Lay(c("9H"), 0, run, "high")]
+    play(state, f"lay 9H on 0:{run} high", f"lay JK on 0:{run} high")
+    assert sum(state.hands[0]) == 0 and state.owed_jokers == 0
+    # A card taken that no meld takes would be left alone: no swap then.
+    stuck = taken("9C")
+    assert "no meld to go to this turn" in refused(stuck, 0, f"swap 7H on 0:{run}")
+    assert not any(isinstance(a, Swap) for a in stuck.legal_actions(0))
+
+
 def test_joker_swaps_can_be_switched_off() -> None:
     state = swap_table(joker_swaps=False)
     assert not any(isinstance(a, Swap) for a in state.legal_actions(0))

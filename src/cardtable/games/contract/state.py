@@ -679,7 +679,9 @@ class ContractState(RunningTotals, State):
         tm = self.table[action.owner][action.index]
         swapped = table_meld(tm.swaps[action.card], self.rules)
         if self.sizes[seat] == 2 and action.card != self.taken and self._may_strand(seat):
-            return True  # [natural, taken] would become [joker, taken]: the joker stays
+            # [natural, taken] would become [joker, taken]: the joker may go only once the
+            # card taken has been laid off (the other order strands that card).
+            return not self._joker_after_taken(seat, action, swapped)
         if JOKER in swapped.accepts:
             return False
         everyone = self._others_open(seat)
@@ -690,6 +692,22 @@ class ContractState(RunningTotals, State):
                 if (owner, index) != (action.owner, action.index) and JOKER in other.accepts:
                     return False
         return True
+
+    def _joker_after_taken(self, seat: int, action: Swap, swapped: TableMeld) -> bool:
+        """Whether, after ``action`` leaves ``seat`` holding the joker and the card it took,
+        the card taken can be laid off and the joker then has a meld to go to: the one order
+        in which such a hand keeps the swap's promise (it empties the hand: the player goes
+        out or floats)."""
+        everyone = self._others_open(seat)
+        melds = {(owner, index): tm for owner, ms in enumerate(self.table)
+                 if everyone or owner == seat for index, tm in enumerate(ms)}
+        melds[(action.owner, action.index)] = swapped
+        for place, tm in melds.items():
+            for grown in tm.accepts.get(self.taken, {}).values():
+                if JOKER in table_meld(grown, self.rules).accepts or any(
+                        JOKER in other.accepts for at, other in melds.items() if at != place):
+                    return True
+        return False
 
     def _lay_downs(self, seat: int, first: bool = False) -> list[Action]:
         """Every lay-down of the contract from the seat's hand (a seat not yet down), or with
