@@ -129,6 +129,10 @@ def test_the_buying_window_is_explained_to_each_seat() -> None:
     assert {m["group"] for m in moves} == {"Buy or pass"}
     facts = board(state, 0)["areas"][0]["facts"]
     assert "The K♣ is for sale: waiting for Bob and Cy" in facts
+    # The dealer reads of themself as "you" mid-sentence (once "dealt by You").
+    dealer = int(state.view(0)["table"]["dealer"])
+    dealt = [f for f in board(state, dealer)["areas"][0]["facts"] if "dealt by" in f]
+    assert dealt and all(f.endswith("dealt by you") for f in dealt), dealt
 
 
 def test_go_down_is_prompted_exactly_when_the_hand_holds_the_contract() -> None:

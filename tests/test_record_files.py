@@ -46,6 +46,23 @@ def test_seat_names_with_escape_sequences_are_refused(
         assert "seat 0 with control or invisible characters" in err, err
 
 
+def test_what_a_seat_saw_is_told_apart_from_a_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A server gives a seat at a table of several people what it saw, not the deals; replaying
+    # that file once said only that its format could not be read.
+    account = {"format": "cardtable-seat/1", "game": "daylily", "players": 2, "options": {},
+               "names": ["Ann", "Ben"], "seat": 1, "events": [], "view": {},
+               "scores": [0, 0], "winners": [0]}
+    path = tmp_path / "ben.json"
+    for data, who in ((account, "seat 2"),
+                      ({**account, "format": "cardtable-spectator/1", "seat": None},
+                       "a spectator")):
+        path.write_text(json.dumps(data), encoding="utf-8")
+        code, _, err = run(["replay", str(path)], capsys, monkeypatch)
+        assert code == 2 and f"is what {who} saw of a match" in err and "no deal" in err, err
+
+
 @pytest.mark.parametrize(("game", "players", "seed", "added"), [
     ("daylily", 2, 3, "a deal"),
     ("liverpool", 3, 5, "a rebuild"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import json
 import os
 import pwd
 import secrets
@@ -177,6 +178,21 @@ def seat_tokens(url: str, created: dict[str, Any]) -> list[str | None]:
         assert r.json()["seat"] == seat["seat"]
         tokens.append(r.json()["token"])
     return tokens
+
+
+def stored_record(db: str, table: str) -> dict[str, Any]:
+    """The whole record of a finished table as the server keeps it in its database: what a test
+    checks a match against where no seat is given it (a table of several people)."""
+    from cardtable.server.store import Store
+
+    store = Store(db)
+    try:
+        row = store.table_row(table)
+        assert row is not None and row["record"], f"table {table} has no record"
+        record: dict[str, Any] = json.loads(row["record"])
+        return record
+    finally:
+        store.close()
 
 
 def play_out(url: str, table: str, tokens: list[str | None], within: float = 120) -> None:

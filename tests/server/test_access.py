@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from server_kit import Server, auth, open_table, seat_tokens
+from server_kit import Server, auth, open_table, seat_tokens, stored_record
 from websockets.sync.client import connect
 
 from cardtable.engine.record import verify
@@ -178,3 +178,70 @@ def test_a_finished_day_match_shows_a_stranger_no_folded_hand(server: Server) ->
     assert forged.status_code == 401
     listed = httpx.get(f"{server.url}/api/tables", timeout=30).json()["tables"]
     assert table not in [t["table"] for t in listed]
+
+
+def test_a_persons_cards_stay_theirs_after_the_match_and_nobody_sits_down_then(
+        server: Server) -> None:
+    """Ann and Ben play Day with a greedy bot, and with a seat opened to anyone that nobody
+    took (the stand-in plays it). Once it is over, each of them once got the whole record, so
+    Ann read the hands Ben folded; and a stranger could sit at the open seat, or open its unused
+    invitation, and so be given the record too."""
+    made = open_table(server, game="day", players=4, options={"hands": 4},
+                      seats=[{"name": "Ann"}, {"name": "Ben"},
+                             {"kind": "human", "open": True}, "greedy"])
+    table = made["table"]
+    tokens = seat_tokens(server.url, {**made, "seats": made["seats"][:2]})
+    unused = made["seats"][2]["invite"]
+    r = httpx.post(f"{server.url}/api/tables/{table}/stand-in", json={"seat": 2},
+                   headers=auth(tokens[0]), timeout=30)
+    assert r.status_code == 200, r.text
+    rng = random.Random(5)
+    for _ in range(3000):
+        seen = httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()
+        if seen["over"]:
+            break
+        for token in tokens:  # both fold whenever they may
+            mine = httpx.get(f"{server.url}/api/tables/{table}", headers=auth(token),
+                             timeout=30).json()
+            if mine["legal"]:
+                move = "fold" if "fold" in mine["legal"] else rng.choice(mine["legal"])
+                httpx.post(f"{server.url}/api/tables/{table}/actions", headers=auth(token),
+                           json={"action": move, "version": mine["version"]}, timeout=30)
+    assert seen["over"]
+
+    # Nobody takes a seat at a finished match, by the lobby or by an unused invitation.
+    for r in (httpx.post(f"{server.url}/api/tables/{table}/join", json={"seat": 2}, timeout=30),
+              sit(server, table, unused)):
+        assert r.status_code == 409 and "the match is over" in r.json()["error"], r.text
+        assert "token" not in r.json()
+
+    # Ann gets what she saw, as her table's page showed it at the end: no seed, no deal.
+    given = httpx.get(f"{server.url}/api/tables/{table}/record", headers=auth(tokens[0]),
+                      timeout=30).json()
+    assert given["format"] == "cardtable-seat/1" and given["seat"] == 0
+    assert not {"seed", "deals", "actions"} & set(given)
+    mine = httpx.get(f"{server.url}/api/tables/{table}", headers=auth(tokens[0]),
+                     timeout=30).json()
+    assert given["events"] == mine["events"] and given["view"] == mine["view"]
+    assert given["scores"] == mine["scores"]
+    full = stored_record(server.db, table)
+    results = mine["view"]["table"]["results"]
+    folded = [k for k, hand in enumerate(results) if 1 in hand["folded"]
+              and not any(s["seat"] == 1 for s in hand["showdown"] or [])]
+    assert folded, "Ben never folded: the test shows nothing"
+    starts = [i for i, e in enumerate(given["events"]) if e["kind"] == "dealt"]
+    for k in folded:
+        end = starts[k + 1] if k + 1 < len(starts) else len(given["events"])
+        assert json.dumps(full["deals"][k]["hands"][1]) not in json.dumps(
+            [given["events"][starts[k]:end], results[k]]), k
+
+    # Her replay: her own view and the bot's; Ben's and the open seat's are theirs.
+    replay = f"{server.url}/api/tables/{table}/replay"
+    steps = httpx.get(replay, headers=auth(tokens[0]), timeout=30).json()
+    assert steps["seats"] == [0, 3] and steps["seats_open"] is False
+    for seat, status in ((0, 200), (3, 200), (1, 403), (2, 403)):
+        r = httpx.get(f"{replay}/5", params={"seat": seat}, headers=auth(tokens[0]), timeout=30)
+        assert r.status_code == status, (seat, r.text)
+    assert "theirs only" in httpx.get(f"{replay}/5", params={"seat": 1},
+                                      headers=auth(tokens[0]), timeout=30).json()["error"]
+    assert httpx.get(replay, timeout=30).json()["seats"] == [3]  # a stranger: the bot's only

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import httpx
-from server_kit import Server, auth, open_table, play_out, seat_tokens
+from server_kit import Server, auth, open_table, play_out, seat_tokens, stored_record
 from websockets.sync.client import connect
 
 
@@ -62,8 +62,7 @@ def test_the_same_people_play_again_once_each_has_said_yes(server: Server) -> No
     assert r.json()["chosen_seed"] is None  # drawn by the server, secret
     assert httpx.get(f"{server.url}/api/tables/{nxt}", headers=auth(ann),
                      timeout=30).status_code == 401  # the old token opens nothing there
-    old_deal = httpx.get(f"{server.url}/api/tables/{table}/record", headers=auth(ann),
-                         timeout=30).json()["deals"][0]
+    old_deal = stored_record(server.db, table)["deals"][0]
     new_hand = httpx.get(f"{server.url}/api/tables/{nxt}", headers=auth(ann_next),
                          timeout=30).json()["view"]["zones"]["hand:0"]["cards"]
     assert new_hand and old_deal != new_hand

@@ -53,8 +53,14 @@ def test_options_that_stretch_a_match_are_refused(tmp_path: Path) -> None:
                               ("say-rummy", {"max_turns": 10**5})):
             r = create(srv, "x", game=game, options=options)
             assert r.status_code == 422, r.text
-            assert "longer than its default rules allow" in r.json()["error"]
+            assert "longer than the longest any game here runs at its default rules" in \
+                r.json()["error"]
         assert create(srv, "x", options={"rounds": 1}).status_code == 201  # shorter is fine
+        # A game's own way of playing is no stretching: Day at pot limit and at no limit, at
+        # six, for the default hundred hands (refused once, as longer than fixed limit's).
+        for limit in ("pot", "no"):
+            made = create(srv, "x", game="day", players=6, options={"limit": limit})
+            assert made.status_code == 201, made.text
 
 
 def test_a_match_is_ended_at_the_servers_limit_of_moves(db: str, tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from web_kit import (  # the fixtures are used by name
     browser_fixture,  # noqa: F401
     play_out,
     seat_tokens,
+    stored_record,
     web_fixture,  # noqa: F401
 )
 
@@ -34,17 +35,21 @@ def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
-def finished_match(url: str) -> tuple[str, list[str | None], dict[str, Any]]:
+def finished_match(web: Any) -> tuple[str, list[str | None], dict[str, Any]]:
     """A Daylily match of Ann, a greedy bot and Ben played to its end over HTTP (each person
-    makes their first legal move); the table, the seats' tokens and its full record."""
+    makes their first legal move); the table, the seats' tokens and its full record, read from
+    the server's database (at a table of two people neither is given it)."""
+    url = web.url
     body = {"game": "daylily", "players": 3, "seed": 11, "options": {"rounds": 1},
             "seats": [{"name": "Ann"}, "greedy", {"name": "Ben"}], "table": {"think": 0}}
     made = httpx.post(url + "/api/tables", json=body, timeout=30).json()
     table, tokens = made["table"], seat_tokens(url, made)
     play_out(url, table, tokens)
-    record = httpx.get(f"{url}/api/tables/{table}/record", headers=auth(tokens[0]),
-                       timeout=30).json()
+    record = stored_record(web.db, table)
     assert record["format"] == RECORD_FORMAT
+    given = httpx.get(f"{url}/api/tables/{table}/record", headers=auth(tokens[0]),
+                      timeout=30).json()
+    assert given["format"] == "cardtable-seat/1" and "deals" not in given
     return table, tokens, record
 
 
@@ -95,7 +100,7 @@ def at(page: Any, version: int) -> None:
 
 def test_a_finished_match_replays_as_each_viewer_saw_it(browser: Any, web: Any,
                                                          tmp_path: Path) -> None:
-    table, tokens, record = finished_match(web.url)
+    table, tokens, record = finished_match(web)
     versions = len(record["actions"])
     # The event stream is the terminal's: `cardtable replay --events --seat spectator`.
     path = tmp_path / "match.json"
@@ -147,7 +152,7 @@ def test_a_finished_match_replays_as_each_viewer_saw_it(browser: Any, web: Any,
         page.evaluate("([t, token]) => localStorage.setItem('cardtable.tables', JSON.stringify("
                       "{[t]: [{seat: 0, token, mine: true, game: 'daylily', at: Date.now()}]}))",
                       [table, tokens[0]])
-        for seat in (0, 2):  # her own view, and Ben's: she may read the whole record anyway
+        for seat in (0, 1):  # her own view, and the greedy bot's (a bot's cards are no one's)
             page.goto(f"{web.url}/replay/{table}?seat={seat}&at={middle}")
             at(page, middle)
             st = state_at(record, middle)
@@ -156,7 +161,13 @@ def test_a_finished_match_replays_as_each_viewer_saw_it(browser: Any, web: Any,
                                              "els => els.map(e => e.dataset.card)")
             assert sorted(hand) == sorted(view["zones"][f"hand:{seat}"]["cards"])
             assert_shows_only(page, view, st)
-        assert page.locator("#replay-seat option").count() == 4  # a spectator, three seats
+        # A spectator, Ann and the bot: Ben's view is his only, even after the end (a hand
+        # he never showed stays his), and her link to it is refused in a sentence.
+        assert page.eval_on_selector_all("#replay-seat option", "els => els.map(e => e.value)") \
+            == ["spectator", "0", "1"]
+        page.goto(f"{web.url}/replay/{table}?seat=2&at={middle}")
+        page.wait_for_selector(".problem .error")
+        assert "theirs only" in (page.text_content(".problem .error") or "")
         # A contract rummy's seat line, whose own words give the count, says it once ("12
         # cards · not down", not "12 cards · 12 cards · not down"); the buttons to the ends
         # are in a font the page has (no ⏮, drawn as a box by Debian's DejaVu).

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from server_kit import Server
 from server_kit import play_out as play_out  # for the tests: a table played to its end
 from server_kit import seat_tokens as seat_tokens  # for the tests: each seat's token
+from server_kit import stored_record as stored_record  # for the tests: a table's whole record
 
 # The state the page has drawn: a version is drawn once the game's description of it is there.
 STATE_JS = """() => { const c = window.cardtable; if (!c || !c.state || !c.described()) return null;

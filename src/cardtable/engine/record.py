@@ -153,6 +153,15 @@ def check_record(data: Any, name: str = "the record") -> None:
     if not isinstance(data, dict):
         raise RecordError(f"{name} is not a game record (not a JSON object)")
     fmt = data.get("format")
+    if fmt is not None and fmt != RECORD_FORMAT and "events" in data and "deals" not in data:
+        # What a server gives a seat or a stranger where the deals hold others' hidden cards.
+        seat = data.get("seat")
+        who = f"seat {seat + 1}" if type(seat) is int and seat >= 0 else "a spectator"
+        raise RecordError(
+            f"{name} is what {who} saw of a match (format {shown(fmt)}: its events and its "
+            f"view), not the match's record: it holds no deal, so it cannot be dealt again "
+            f"and checked"
+        )
     if fmt is not None and fmt != RECORD_FORMAT:
         raise RecordError(
             f"{name} is in format {shown(fmt)}, which this cardtable cannot read "

@@ -31,9 +31,9 @@ from cardtable.engine.kit import presentation_for
 from cardtable.engine.record import seat_names
 from cardtable.server import auth
 from cardtable.server.client_api import described_table, log_lines
-from cardtable.server.names import HUMAN
 from cardtable.server.refusals import Refused
 from cardtable.server.refusals import guarded as guard
+from cardtable.server.tables import readable_seats
 
 if TYPE_CHECKING:
     from cardtable.server.tables import Tables
@@ -141,37 +141,35 @@ def replay_routes(tables: Callable[[], Tables]) -> list[BaseRoute]:
     """The replay's routes, for the server's route list."""
     replays = Replays()
 
-    async def opened(request: Request) -> tuple[Replay, int | None, bool]:
-        """The replay, the seat whose view is asked for, and whether the asker may see every
-        seat's view (a seat's token of the table, or a table of bots only)."""
+    async def opened(request: Request) -> tuple[Replay, int | None, set[int]]:
+        """The replay, the seat whose view is asked for, and the seats whose views the asker
+        may read (its own seat's and the bots', or every seat at a table of bots only:
+        :func:`readable_seats`)."""
         held = tables()
         table_id = request.path_params["table_id"]
         record = await asyncio.to_thread(held.record, table_id)  # 404, 403 before the end
         rows = await asyncio.to_thread(held.store.seat_rows, table_id)
         token = auth.bearer(request.headers.get("authorization"),
                             request.query_params.get("token"))
-        if token is not None:
-            digest = auth.token_hash(token)
-            if not any(r["token_hash"] == digest for r in rows):
-                raise Refused(401, "this token opens no seat at this table")
-        every = token is not None or not any(r["kind"] == HUMAN for r in rows)
+        _, readable = readable_seats(rows, token)
         seat = _viewer(request.query_params.get("seat"), int(record["players"]))
-        if seat is not None and not every:
-            raise Refused(403, "a seat's view of this match is for its players (their seat's "
+        if seat is not None and seat not in readable:
+            raise Refused(403, "a person's view of this match is theirs only (their seat's "
                                "token); anyone else replays it as a spectator saw it")
         try:
             replay = await asyncio.to_thread(replays.get, table_id, record)
         except CardtableError as exc:
             raise Refused(503, f"the match cannot be replayed: {exc}") from None
-        return replay, seat, every
+        return replay, seat, readable
 
     @guard
     async def steps(request: Request) -> Response:
-        replay, seat, every = await opened(request)
+        replay, seat, readable = await opened(request)
         game = replay.game
         events = await asyncio.to_thread(replay.final.events, seat)
         return JSONResponse({
-            "table": request.path_params["table_id"], "seat": seat, "seats_open": every,
+            "table": request.path_params["table_id"], "seat": seat,
+            "seats_open": len(readable) == game.players, "seats": sorted(readable),
             "game": {"name": game.name, "title": game.title, "players": game.players,
                      "options": game.options},
             "names": replay.names, "versions": replay.versions,

@@ -25,7 +25,7 @@ from typing import Any
 from cardtable.bots import bot_names, seat_title
 from cardtable.engine.deals import RECORD_FORMAT
 from cardtable.engine.errors import CardtableError, IllegalAction, NotationError
-from cardtable.engine.game import Action, Game, State, load_game
+from cardtable.engine.game import Action, Game, State, game_kits, load_game
 from cardtable.engine.record import replay
 from cardtable.engine.text import quoted, shorten
 from cardtable.engine.typed import typed_move
@@ -66,6 +66,23 @@ from cardtable.server.thinkers import HINT_BOT, Thinkers, check_offered
 
 SPECTATOR_RECORD = "cardtable-spectator/1"
 """The format of a finished match as a stranger gets it: what a spectator saw, no deal."""
+SEAT_RECORD = "cardtable-seat/1"
+"""The format of a finished match as a seat gets it at a table of several people: what that
+seat saw, no deal."""
+
+
+def readable_seats(rows: list[dict[str, Any]], token: str | None) -> tuple[int | None, set[int]]:
+    """The seat whose token ``token`` is (None without one) and the seats whose views of a
+    finished match it may read: its own and the bots'. A seat of a person stays theirs after
+    the end too: Day never shows a folded hand, and the same people may play again. At a
+    table of bots only, every seat is anyone's. Refused(401) for a token of no seat here."""
+    mine = None
+    if token is not None:
+        digest = auth.token_hash(token)
+        mine = next((int(r["seat"]) for r in rows if r["token_hash"] == digest), None)
+        if mine is None:
+            raise Refused(401, "this token opens no seat at this table")
+    return mine, {int(r["seat"]) for r in rows if r["kind"] != HUMAN or int(r["seat"]) == mine}
 TYPED_LIMIT = 200
 """The longest typed move read: the longest key of any game's move is a word of a few sounds
 or a meld of a dozen cards, far shorter; a longer text is refused before it is read."""
@@ -219,6 +236,10 @@ class Table:
 
     async def _seat_person_now(self, choose: Callable[[], int]) -> tuple[int, str]:
         async with self.lock:
+            if self.state.is_over:
+                # A seat taken now would open the finished match's record: nobody sits down.
+                raise Refused(409, "the match is over: nobody takes a seat at it now; its "
+                                   "replay shows it as a spectator saw it")
             seat = choose()
             s = self.seats[seat]
             token = auth.new_token()
@@ -668,7 +689,8 @@ class Tables:
         self._made: dict[str, set[str]] = {}
         """The unfinished tables each client address made here (``--tables-per-client``)."""
         self._maker_of: dict[str, str] = {}
-        self._default_bounds: dict[tuple[str, int], int] = {}
+        self._longest: int | None = None
+        """The longest match any game here plays at its default rules (its decision bound)."""
         self.thinkers = thinkers or Thinkers()
         self.hint_bot = hint_bot
         self.timings: collections.deque[float] = collections.deque(maxlen=10_000)
@@ -758,16 +780,20 @@ class Tables:
                 self._made.pop(maker, None)
 
     def _check_length(self, game: Game) -> None:
-        """Refuse options that let a match run longer than the game's own defaults would: an
-        option may shorten a match, not stretch it past what the rules bound by default."""
-        key = (game.name, game.players)
-        if key not in self._default_bounds:
-            self._default_bounds[key] = load_game(game.name, game.players).decision_bound()
-        bound, default = game.decision_bound(), self._default_bounds[key]
-        if bound > default:
+        """Refuse options that let a match run longer than the longest match any game here
+        plays at its default rules. The bound is the server's, the same for every game: a
+        bound per game refused its own named ways of playing (Day at pot limit bets more
+        rounds than at fixed limit, so its match could be made of one hand only), while an
+        option that stretches a match a thousandfold is still refused."""
+        if self._longest is None:
+            self._longest = max(load_game(kit.game.name, players).decision_bound()
+                                for kit in game_kits() for players in kit.game.player_counts)
+        bound = game.decision_bound()
+        if bound > self._longest:
             raise Refused(422, f"these options let a match of {game.title} run to {bound:,} "
-                               f"moves, longer than its default rules allow ({default:,}); "
-                               f"this server plays matches no longer than that")
+                               f"moves, longer than the longest any game here runs at its "
+                               f"default rules ({self._longest:,}): choose options that end "
+                               f"the match sooner")
 
     def health(self) -> dict[str, Any]:
         """The number of live tables and the acknowledgement times of the latest moves."""
@@ -1066,30 +1092,28 @@ class Tables:
         return data
 
     async def record_for(self, table_id: str, token: str | None) -> dict[str, Any]:
-        """The finished match as the asker may know it: the whole record (every deal, every
-        hand, the seed) for a seat of the table, shown by its token; for anyone else what a
-        spectator saw, so a stranger never reads a hand folded, or any card that
-        was never shown. Refused(403) before the end, as the record is.
-
-        A table of bots only (a designer's or a researcher's) has nobody whose cards are to be
-        kept from anyone: its whole record is for anyone, so a match played on the server can be
-        replayed and checked with ``cardtable replay``."""
+        """The finished match as the asker may know it. The whole record (every deal, every
+        hand, the seed) goes to a seat of the table where no other person sat, and to anyone at
+        a table of bots only (a designer's or a researcher's: its matches replay and check with
+        ``cardtable replay``). At a table of several people a seat gets what it saw, and anyone
+        else what a spectator saw: nobody ever reads another person's hand that was not shown
+        (a hand folded at Day). Refused(403) before the end, as the record is."""
         data = await asyncio.to_thread(self.record, table_id)
         rows = await asyncio.to_thread(self.store.seat_rows, table_id)
-        if token is not None:
-            digest = auth.token_hash(token)
-            if not any(r["token_hash"] == digest for r in rows):
-                raise Refused(401, "this token opens no seat at this table")
-            return data
-        if not any(r["kind"] == HUMAN for r in rows):
+        mine, readable = readable_seats(rows, token)
+        if len(readable) == len(rows):
             return data
         table = await self.get(table_id)
         st = table.state
-        return {"format": SPECTATOR_RECORD, "game": data["game"], "players": data["players"],
-                "options": data.get("options", {}), "names": data["names"],
-                "chosen_seed": table.chosen_seed, "events": st.events(None),
-                "view": st.view(None), "scores": list(st.scores), "winners": list(st.winners)}
+        account = {"format": SPECTATOR_RECORD if mine is None else SEAT_RECORD,
+                   "game": data["game"], "players": data["players"],
+                   "options": data.get("options", {}), "names": data["names"],
+                   "chosen_seed": table.chosen_seed}
+        if mine is not None:
+            account["seat"] = mine
+        return {**account, "events": st.events(mine), "view": st.view(mine),
+                "scores": list(st.scores), "winners": list(st.winners)}
 
 
-__all__ = ["HUMAN", "Elsewhere", "Refused", "Settings", "Subscriber", "Table", "Tables",
-           "Thinkers"]
+__all__ = ["HUMAN", "SEAT_RECORD", "SPECTATOR_RECORD", "Elsewhere", "Refused", "Settings",
+           "Subscriber", "Table", "Tables", "Thinkers", "readable_seats"]

@@ -1,9 +1,9 @@
 // @ts-check
 // A finished match replayed at /replay/ID?seat=N&at=V: step by step or a round at a time, as
 // seat N saw it or as a spectator did (no ?seat). The server deals the match again from its
-// record and describes the table at each version as it describes a live one; a seat's view is
-// given only to someone holding a seat's token of that table (or at a table of bots only), so
-// this page asks with a token this browser holds for the table, if any. Keys: ← and → a move,
+// record and describes the table at each version as it describes a live one; a person's view is
+// given only to that person (their seat's token; a bot's view to anyone, every view at a table of
+// bots only), so this page asks with a token this browser holds for the table, if any. Keys: ← and → a move,
 // Page Up and Page Down (or [ and ]) a round, Home and End the deal and the end.
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
@@ -56,6 +56,9 @@ export async function openReplay(main, id) {
   const named = (/** @type {string} */ text) => text.replace(/\b[0-9A-Z]{2,3}\b/g, (c) => (faces[c] ? faces[c].name : c));
   const ctx = { moves: [], target: null, picked: [], name: (/** @type {string} */ c) => (faces[c] || plainFace(c)).name, card, play() {}, toggleTarget() {}, speak() {} };
 
+  // The seats whose views the asker may read: its own and the bots' (every seat at a table of
+  // bots only); another person's view is theirs.
+  const readable = /** @type {number[]} */ (info.seats || (info.seats_open ? names.map((/** @type {string} */ _n, /** @type {number} */ i) => i) : []));
   const seatChoice = h("select#replay-seat", {
     "aria-describedby": "replay-seat-doc",
     onchange() {
@@ -66,7 +69,7 @@ export async function openReplay(main, id) {
       location.href = `/replay/${encodeURIComponent(id)}?${q}`;
     },
   }, h("option", { value: "spectator", selected: seat === null }, "a spectator"),
-  info.seats_open ? names.map((/** @type {string} */ n, /** @type {number} */ i) => h("option", { value: String(i), selected: seat === i }, `${n} (seat ${i + 1})`)) : null);
+  readable.map((i) => h("option", { value: String(i), selected: seat === i }, `${names[i]} (seat ${i + 1})`)));
   const slider = h("input#replay-at", { type: "range", min: 0, max: info.versions, step: 1, value: String(version),
     oninput() { go(Number(/** @type {HTMLInputElement} */ (slider).value)); } });
   const counter = h("p.replay-counter", { "aria-live": "polite" });
@@ -81,7 +84,8 @@ export async function openReplay(main, id) {
     h("h1", `${info.game.title}: the match again, as ${who} saw it`),
     h("p.muted", `${names.join(", ")} · ${info.versions} moves · ${rounds.length} ${rounds.length === 1 ? "round" : "rounds"}. Final: ${names.map((/** @type {string} */ n, /** @type {number} */ i) => `${n} ${info.scores[i]}`).join(", ")}.`),
     h("div.field", h("label", { for: "replay-seat" }, "Seen by"), seatChoice,
-      h("small.doc#replay-seat-doc", info.seats_open ? "any seat's view: you hold a seat of this table" : "a seat's view is for the table's players; this is what a spectator saw")),
+      h("small.doc#replay-seat-doc", info.seats_open ? "every seat's view: no other person sat at this table"
+        : readable.length ? "your own view and the bots'; another person's view is theirs only" : "a person's view is theirs only; this is what a spectator saw")),
     h("div.move-row.replay-controls", { role: "group", "aria-label": "Step through the match" },
       button("⇤ Deal", "Home", () => 0),
       button("◀ Round", "PageUp", previousRound),

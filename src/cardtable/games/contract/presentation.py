@@ -430,7 +430,7 @@ class ContractPresentation(Presentation):
         t = view["table"]
         rules = self.game.rules
         size = rules.deal_sizes[int(t["deal"]) - 1]
-        facts = [f"{size} cards each, dealt by {names[int(t['dealer'])]}"]
+        facts = [f"{size} cards each, dealt by {subject(names, int(t['dealer']))}"]
         if self.contract(view).buying:
             limit = ("" if rules.buy_limit is None
                      else f", at most {plural(rules.buy_limit, 'buy')} a deal")
