@@ -454,31 +454,79 @@ def shortlist(decision: Decision, policy_move: Action) -> list[Action]:
 
 def explain(decision: Decision, action: Action) -> str | None:
     """Why a move suits the cards, from the seat's view: how often they win the showdown
-    against the players still in (their bets not read: the search's figures weigh those),
-    against the share a call needs or a fair share of the pot; at the substitution, the chance
-    keeping gives beside the chance after each swap (a hint's reasons)."""
+    against any cards the players still in could hold, against the share a call needs or a
+    fair share of the pot; then, once an opponent still in has moved, the same chance against
+    the cards that fit its moves (the search's own deals, :func:`~cardtable.games.day.reading.
+    read_chance`), which is the figure the search's move follows. At the substitution, the
+    chance keeping gives beside the chance after each swap (a hint's reasons).
+
+    The bets read are why a hint may fold cards that win most showdowns against any hand:
+    said without them, "76% ... above the 14% a call needs" stood beside a fold (an audit met
+    it in 5 of 8 heads-up sessions), where against the hands that raise and bet as the opponent
+    did the cards win about 13%."""
     if isinstance(action, Keep | Swap):
         return _substitution_words(decision, action)
     if not isinstance(action, Fold | Check | Call | Bet | RaiseTo | AllIn):
         return None
+    from cardtable.games.day.reading import bets_seen, read_bets, read_chance
+
     game = cast(DayGame, decision.game)
     view = decision.view()
     seat = decision.seat
     p, _exact, others = seat_chance(game.evaluator, view, seat)
     if not others:
         return None
-    chance = (f"your cards win about {p:.0%} of showdowns against any cards {others} "
-              f"opponent{'s' if others != 1 else ''} could hold")
+    against = f"against any cards {others} opponent{'s' if others != 1 else ''} could hold"
+    chance = f"your cards win about {p:.0%} of showdowns {against}"
+    reading = read_bets(decision)
+    read = read_chance(decision, reading) if reading is not None else None
     price = call_price(view["table"], seat)
+    fair = 1 / (others + 1)
     if price is not None and isinstance(action, Fold | Call):
         to_call, win, needed = price
-        side = "short of" if p < needed else "above"
-        return f"{chance}, {side} the {needed:.0%} a call of {to_call} to win {win} needs"
-    fair = 1 / (others + 1)
-    if isinstance(action, Check):
-        return chance
-    side = "more than" if p > fair else "less than"
-    return f"{chance}, {side} a fair share ({fair:.0%})"
+        line, above, below, paid = needed, "above", "short of", True
+        then = f"the {needed:.0%} a call of {to_call} to win {win} needs"
+    elif isinstance(action, Check):
+        line, above, below, paid, then = None, "", "", False, ""
+    else:
+        line, above, below, paid = fair, "more than", "less than", False
+        then = f"a fair share ({fair:.0%})"
+
+    def clears(x: float) -> bool:
+        bar = cast(float, line)  # a call exactly at its price pays its way; a fair share, no edge
+        return x >= bar if paid else x > bar
+
+    if read is None or reading is None:
+        if line is None:
+            return chance
+        return f"{chance}, {above if clears(p) else below} {then}"
+    # The bets read: the chance against the cards that fit them leads, as the search's deals
+    # follow it; the chance against any cards comes after, with its side of the line.
+    read_words = f"about {_percent(read, line)} of showdowns"
+    head = f"against the cards that fit {bets_seen(reading)} your cards win {read_words}"
+    if line is None:
+        return f"{head} (about {p:.0%} of showdowns {against})"
+    read_side = above if clears(read) else below
+    side = above if clears(p) else below
+    tail = "" if side == read_side else f", {side} it"
+    words = f"{head}, {read_side} {then} (about {p:.0%} of showdowns {against}{tail})"
+    if isinstance(action, Fold | Call) and clears(read) != isinstance(action, Call):
+        # The price is this bet's alone: what the rest of the hand costs or brings is the
+        # play-outs' (folding 33% to a bettor before the final card, where the price was 29%,
+        # against a player who bets again after it).
+        first = view["table"]["phase"] == "first betting"
+        words += (f"; the play-outs, which play out the rest of the hand"
+                  f"{' (the betting after the final card too)' if first else ''}, found "
+                  f"{'calling' if isinstance(action, Call) else 'folding'} the better of the two")
+    return words
+
+
+def _percent(chance: float, line: float | None) -> str:
+    """A chance as a whole percentage, or to a tenth where the whole one would equal the line's
+    ("13.5%, short of the 14%" rather than "14%, short of the 14%")."""
+    if line is not None and round(chance * 100) == round(line * 100):
+        return f"{chance:.1%}"
+    return f"{chance:.0%}"
 
 
 def _substitution_words(decision: Decision, action: Keep | Swap) -> str | None:
