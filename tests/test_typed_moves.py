@@ -77,3 +77,30 @@ def test_words_several_moves_answer_are_named_and_none_is_played(name: str) -> N
     assert typed_move("   ", moves).why("   ") == "type a move first"
     # Words of no move at all go to the rules as typed, which refuse them in their words.
     assert typed_move("zz top", moves).move == "zz top"
+
+
+def test_typed_words_may_leave_out_where_a_card_goes_but_never_a_card() -> None:
+    # Seat 0 holds three kings and a run of hearts (a set and a run, the first contract here)
+    # and has drawn. "down KC KD | 4H 5H 6H 7H" types a set of two kings: the one lay-down
+    # holding those cards adds the K♠, and it was played as if typed, a set never named.
+    from dealing import contract_table
+
+    state = contract_table("liverpool", {0: "KC KD KS 4H 5H 6H 7H 2C 9C 10D JD 5S", 1: "",
+                                         2: ""}, phase="play")
+    names = ["You", "Seat 2", "Seat 3"]
+    moves = presentation_for(state.game).moves(state.view(0), state.legal_actions(0), names)
+    [down] = [m for m in moves if m["kind"] == "down"]
+    typed = "down KC KD | 4H 5H 6H 7H"
+    read = typed_move(typed, moves)
+    assert read.move is None and read.could_be == [down]
+    assert "is part of one move, which uses cards you did not type" in read.why(typed)
+    assert down["label"] in read.why(typed)
+    # All of it, in any order, as its notation or its key, is played.
+    assert typed_move("down 7H 6H 5H 4H | KS KD KC", moves).move == down["move"]
+    assert typed_move(str(down["key"] or down["move"]), moves).move == down["move"]
+    # Where a card goes may be left out: the one meld a lay-off fits.
+    later = contract_table("liverpool", {0: "KH 2C 9C"}, phase="play", downs={
+        0: "KC KD KS | 4H 5H 6H 7H"})
+    moves = presentation_for(later.game).moves(later.view(0), later.legal_actions(0), names)
+    [lay] = [m for m in moves if m["kind"] == "lay off" and m["cards"] == ["KH"]]
+    assert typed_move("l KH", moves).move == lay["move"]

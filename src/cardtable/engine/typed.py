@@ -86,6 +86,9 @@ class Typed:
         """The sentence a person reads when nothing was played."""
         if not text.strip():
             return "type a move first"
+        if len(self.could_be) == 1:
+            return (f"“{text.strip()}” is part of one move, which uses cards you did not "
+                    f"type: {self.could_be[0]['label']}. Type all of it to play it")
         shown = "; ".join(m["label"] for m in self.could_be[:4])
         more = "; …" if len(self.could_be) > 4 else ""
         return (f"“{text.strip()}” could be {len(self.could_be)} moves: {shown}{more}. "
@@ -102,13 +105,31 @@ def typed_move(text: str, moves: Sequence[Move]) -> Typed:
     found = readings(text, moves)
     by_move = {m["move"]: m for m in moves}
     if found[0] in by_move:
-        return Typed(found[0])
+        return _unless_cards_added(text, by_move[found[0]])
     legal = [by_move[r] for r in dict.fromkeys(found[1:]) if r in by_move]
     if len(legal) == 1:
-        return Typed(legal[0]["move"])
+        return _unless_cards_added(text, legal[0])
     if len(legal) > 1:
         return Typed(None, legal)
     return Typed(found[0])
+
+
+def _unless_cards_added(text: str, move: Move) -> Typed:
+    """``move`` played, unless the words typed leave out one of its cards: a reading may fill
+    in where a card goes (``l 9H``: the one meld it fits), never a card. ``down KC KD | AC AD
+    AH`` once went down with the K♠ as well, a set of kings the person had not typed."""
+    typed = [w.lower() for w in text.split()[1:]]
+    for written in (move["move"], move["key"] or ""):
+        if sorted(w.lower() for w in written.split()[1:]) == sorted(typed):
+            return Typed(move["move"])  # all of it, as its notation or its key
+    cards = [c.lower() for c in move["cards"]]
+    for word in (move["key"] or move["move"]).split()[1:]:
+        word = word.lower()
+        if word in typed:
+            typed.remove(word)
+        elif word in cards:
+            return Typed(None, [move])
+    return Typed(move["move"])
 
 
 __all__ = ["Typed", "by_key", "readings", "typed_move"]
