@@ -469,3 +469,29 @@ def test_every_legal_move_of_random_play_is_described_from_what_the_seat_sees(
                               ensure_ascii=False)
             assert cards_in(text) <= cards_in(json.dumps(view)), seat
     assert {"take", "draw", "discard", "down", "lay off"} <= kinds
+
+
+def test_the_terminal_names_each_meld_as_a_typed_move_does() -> None:
+    # A lay-off is typed "l 9H 2:1": the seat from 0 and the meld's number. The table showed
+    # "Seat 3 (greedy)'s set of jacks" and no number, so a person typed the seat as shown (3:0
+    # for 2:0) and was told only that there is no meld 3:0.
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cardtable.games.contract.actions import Lay
+    from cardtable.games.contract.cards import parse_card
+    from cardtable.terminal.presented import PresentedRenderer
+    from dealing import contract_table
+
+    state = contract_table("liverpool", {0: "KH 2C 9C"}, phase="play", downs={
+        0: "KC KD KS | 4H 5H 6H 7H", 1: "QC QD QS | 8S 9S 10S JS"})
+    out = StringIO()
+    Console(file=out, width=80, color_system=None).print(PresentedRenderer(state.game).table(
+        state.view(0), ["You", "Seat 2", "Seat 3"], state.legal_actions(0)))
+    shown = out.getvalue()
+    for key, title in (("0:0", "set of kings"), ("0:1", "run of hearts"),
+                       ("1:0", "set of queens"), ("1:1", "run of spades")):
+        assert re.search(rf"{key} (Your|Seat 2's) {title}", shown), (key, shown)
+    refused = state.refusal(0, Lay(parse_card("KH"), 2, 0, None))
+    assert refused is not None and "the melds on the table are 0:0, 0:1, 1:0, 1:1" in refused

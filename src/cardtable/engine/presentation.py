@@ -133,6 +133,9 @@ class Meld(TypedDict):
     cards: list[str]
     note: NotRequired[str]
     speak: NotRequired[str]
+    key: NotRequired[str]
+    """How a typed move names this meld ("2:1" in "l 9H 2:1"), when its title does not say: a
+    front end that reads typed moves shows it beside the meld."""
 
 
 class MeldGroup(TypedDict):

@@ -74,7 +74,7 @@ seat saw, no deal."""
 def readable_seats(rows: list[dict[str, Any]], token: str | None) -> tuple[int | None, set[int]]:
     """The seat whose token ``token`` is (None without one) and the seats whose views of a
     finished match it may read: its own and the bots'. A seat of a person stays theirs after
-    the end too: Day never shows a folded hand, and the same people may play again. At a
+    the end too: a game may never show a hand given up, and the same people may play again. At a
     table of bots only, every seat is anyone's. Refused(401) for a token of no seat here."""
     mine = None
     if token is not None:
@@ -782,8 +782,8 @@ class Tables:
     def _check_length(self, game: Game) -> None:
         """Refuse options that let a match run longer than the longest match any game here
         plays at its default rules. The bound is the server's, the same for every game: a
-        bound per game refused its own named ways of playing (Day at pot limit bets more
-        rounds than at fixed limit, so its match could be made of one hand only), while an
+        bound per game refused its own named ways of playing (a betting game's pot limit bets
+        more rounds than its fixed limit, so its match could be made of one hand only), while an
         option that stretches a match a thousandfold is still refused."""
         if self._longest is None:
             self._longest = max(load_game(kit.game.name, players).decision_bound()
@@ -1097,7 +1097,7 @@ class Tables:
         a table of bots only (a designer's or a researcher's: its matches replay and check with
         ``cardtable replay``). At a table of several people a seat gets what it saw, and anyone
         else what a spectator saw: nobody ever reads another person's hand that was not shown
-        (a hand folded at Day). Refused(403) before the end, as the record is."""
+        (a hand folded in a betting game). Refused(403) before the end, as the record is."""
         data = await asyncio.to_thread(self.record, table_id)
         rows = await asyncio.to_thread(self.store.seat_rows, table_id)
         mine, readable = readable_seats(rows, token)

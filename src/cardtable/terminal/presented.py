@@ -169,7 +169,7 @@ class PresentedRenderer:
             parts.append(piles)
         parts.extend(self._seat_line(line, labels) for line in board["seats"])
         for area in areas:
-            parts.extend(self._area(area, compact))
+            parts.extend(self._area(area, compact, labels))
         if board["hand"] is not None:
             parts.append(self._hand(board))
         return Group(*parts)
@@ -204,11 +204,13 @@ class PresentedRenderer:
                     style="dim" if seat["out"] else "")
         return line
 
-    def _area(self, area: Mapping[str, Any], compact: bool = False) -> list[RenderableType]:
+    def _area(self, area: Mapping[str, Any], compact: bool = False,
+              labels: Sequence[str] = ()) -> list[RenderableType]:
         """An area's title and facts, then each owner's melds packed into rows: a ten-player
         table's melds stay near one screen (``compact``: the facts on one line, each meld its
-        cards alone). Owners with no melds are left out, unless nobody has any (then the area
-        says so once, or for each of a few owners)."""
+        cards alone under its owner's label, the room its key takes). Owners with no melds are
+        left out, unless nobody has any (then the area says so once, or for each of a few
+        owners)."""
         out: list[RenderableType] = [Text(area["title"], "bold")] if area["title"] else []
         if compact and area["facts"]:
             out.append(Text("  " + " · ".join(area["facts"])))
@@ -224,20 +226,30 @@ class PresentedRenderer:
             return out
         for group in groups:
             if group["melds"]:
-                out.extend(self.meld_rows(f"  {group['title']}: ",
-                                          [self._meld(m, compact) for m in group["melds"]]))
+                owner = group["owner"]
+                head = group["title"]
+                if compact and owner is not None and 0 <= owner < len(labels):
+                    # The seat's label without what its line above says of it ("Seat 4", not
+                    # "Seat 4 (greedy)'s melds"): room for the melds' keys.
+                    head = labels[owner].split(" (")[0]
+                out.extend(self.meld_rows(f"  {head}: ",
+                                          [self._meld(m, compact) for m in group["melds"]],
+                                          keyed=compact and all(m.get("key")
+                                                                for m in group["melds"])))
         return out
 
     @staticmethod
-    def meld_rows(head: str, melds: Sequence[Text]) -> list[Text]:
+    def meld_rows(head: str, melds: Sequence[Text], keyed: bool = False) -> list[Text]:
         """Melds as many to a row as fit in :data:`ROW_WIDTH`, the first row after ``head``; a
-        meld too long for a shared row has its own, and wraps between cards."""
+        meld too long for a shared row has its own, and wraps between cards. Melds that start
+        with their keys (``keyed``) are parted by a space: the key marks where one begins."""
         rows: list[Text] = []
         row = Text(head)
         fresh = True
+        gap = "  " if keyed else " │ "
         for meld in melds:
-            if not fresh and row.cell_len + 3 + meld.cell_len <= ROW_WIDTH:
-                row.append(" │ ", style="dim")
+            if not fresh and row.cell_len + len(gap) + meld.cell_len <= ROW_WIDTH:
+                row.append(gap, style="dim")
                 row.append_text(meld)
                 continue
             if not fresh or (rows == [] and row.cell_len + meld.cell_len > ROW_WIDTH):
@@ -249,9 +261,12 @@ class PresentedRenderer:
         return [r for r in rows if r.plain.strip()]
 
     def _meld(self, meld: Meld, compact: bool = False) -> Text:
+        # How a typed move names the meld ("2:1"), where the game gives it: what to type is
+        # on the screen (a person once typed the seat as shown, 3:0, for 2:0).
+        line = Text(f"{meld['key']} ", style="cyan") if meld.get("key") else Text()
         if compact:
-            return self.cards(meld["cards"])
-        line = Text()
+            line.append_text(self.cards(meld["cards"]))
+            return line
         if meld["title"]:
             line.append(meld["title"] + " ", style="bold")
         line.append_text(self.cards(meld["cards"]))

@@ -386,7 +386,7 @@ class ContractPresentation(Presentation):
                     continue
                 title = titles[m.id]
                 entry: Meld = {"id": f"meld:{m.id}", "title": title[0].upper() + title[1:],
-                               "cards": m.cards}
+                               "cards": m.cards, "key": m.id}
                 jokers = [means for card, means in zip(m.cards, m.plays_as, strict=True)
                           if card == CODES[JOKER]]
                 if jokers:

@@ -874,7 +874,12 @@ class ContractState(RunningTotals, State):
             if not 0 <= action.owner < self.game.players or not (
                 0 <= action.index < len(self.table[action.owner])
             ):
-                return f"there is no meld {action.owner}:{action.index}"
+                ids = [f"{o}:{i}" for o, melds in enumerate(self.table) for i in range(len(melds))]
+                if not ids:
+                    return f"there is no meld {action.owner}:{action.index}: none is on the table"
+                shown = ", ".join(ids[:8]) + (", …" if len(ids) > 8 else "")
+                return (f"there is no meld {action.owner}:{action.index} (the melds on the table "
+                        f"are {shown}, as the table names them, the seat counted from 0)")
             card = action.card
             if not 0 <= card <= JOKER or not hand[card]:
                 return f"you do not hold {code(card) if 0 <= card <= JOKER else '?'}"
