@@ -1,7 +1,8 @@
 """Cards a child reads (issue 44 item 3): at a Say Rummy table on a 360 px phone the cards lead,
 by default, with the spellings a child reads, large (at least 14 px, the largest text on the
 card), the sound's symbol small in the corner and an example word under them; the option
-``card_face=sound`` gives today's face, the symbol first."""
+``card_face=sound`` gives today's face, the symbol first. A sound card's ♪ never covers its
+corner, on the narrower cards of a 390 px phone too."""
 
 from __future__ import annotations
 
@@ -66,3 +67,36 @@ def test_the_sound_first_face_is_an_option(browser: Any, web: Any) -> None:
         first, second, *_ = c["lines"]
         assert first["text"] == f"/{data['ipa']}/", c
         assert second["text"].split(" · ") == data["spellings"] and second["px"] >= 14, c
+
+
+# Per sound card of the hand: how far its ♪ runs into the corner's index (px, 0: clear of it),
+# and whether it lies inside the card.
+NOTE = """els => els.map(e => { const m = e.querySelector('.sound-mark').getBoundingClientRect();
+  const c = e.getBoundingClientRect();
+  const over = [...e.querySelectorAll('.corner-rank, .corner-mark')].map(k => {
+    const r = k.getBoundingClientRect();
+    const x = Math.min(r.right, m.right) - Math.max(r.left, m.left);
+    const y = Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top);
+    return x > 0 && y > 0 ? x : 0; });
+  return {card: e.dataset.card, over: Math.max(0, ...over),
+    inside: m.left >= c.left && m.right <= c.right && m.top >= c.top && m.bottom <= c.bottom}; })"""
+
+
+def test_the_sound_mark_never_covers_the_corner(browser: Any, web: Any) -> None:
+    # Seed 10 deals Ann /aʊ/, whose corner "aʊ AW" is the widest: on a 390 px phone (five
+    # cards a row, narrower than the 360 px phone's four) its ♪ covered the W by 3.5 px.
+    tid, token = person_and_bots(web, "say-rummy", 3, {"games": 1}, 10)
+    watch = Watch(web.url)
+    for viewport in ({"width": 390, "height": 844}, PHONE, {"width": 1280, "height": 900}):
+        ctx = browser.new_context(viewport=viewport, is_mobile=viewport["width"] < 600,
+                                  has_touch=viewport["width"] < 600)
+        try:
+            page = watch.attach(ctx.new_page())
+            page.goto(f"{web.url}/t/{tid}?token={token}")
+            page.wait_for_selector(".hand button.card.has-sound .sound-mark")
+            notes = page.eval_on_selector_all(".hand button.card.has-sound", NOTE)
+            assert "aʊ" in [n["card"] for n in notes], notes
+            assert all(n["over"] == 0 and n["inside"] for n in notes), (viewport, notes)
+        finally:
+            ctx.close()
+    watch.check()

@@ -92,6 +92,47 @@ def test_round_summaries_come_one_at_a_time_and_close_by_escape(browser: Any,
         ctx.close()
 
 
+def test_a_match_that_ends_behind_a_summary_shows_its_result_once_the_summary_is_read(
+        browser: Any, web: Any) -> None:
+    made = new_table(web, game="day", players=3, seed=4, options={"hands": 2},
+                     seats=["human", "greedy", "greedy"], table={"think": 0, "window": 30})
+    token = seat_tokens(web.url, made)[0]
+    assert token
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True)
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(f"{web.url}/t/{made['table']}?token={token}")
+        wait_state(page)
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        # The person plays on elsewhere: the first hand's summary opens here, unread, and the
+        # second hand ends the match behind it.
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and not page.evaluate(
+                "() => !!(window.cardtable.state && window.cardtable.state.over)"):
+            if not play_one(web, made["table"], token):
+                page.wait_for_timeout(50)  # the bots' turns
+        page.wait_for_function("() => window.cardtable.state && window.cardtable.state.over")
+        page.wait_for_timeout(500)
+        # One dialog at a time: the summary keeps the screen and the focus; the end waits.
+        assert page.locator("dialog[open]").count() == 1
+        assert page.evaluate("() => !!document.activeElement.closest('dialog')")
+        page.keyboard.press("Escape")
+        # Read and closed: the result comes into view, the focus on Play again (it was left on
+        # the table's first control, the result out of sight).
+        page.wait_for_function("() => document.activeElement"
+                               " && document.activeElement.matches('section.end button.again')",
+                               timeout=10_000)
+        assert page.locator("dialog[open]").count() == 0
+        box = page.evaluate("() => { const r = document.querySelector('section.end h2')"
+                            ".getBoundingClientRect(); return [r.top, r.bottom]; }")
+        assert box[0] >= 0 and box[1] <= 844, box
+        watch.check()
+    finally:
+        ctx.close()
+
+
 def test_the_lobby_keeps_the_focus_of_a_keyboard_reader(browser: Any, web: Any) -> None:
     first = new_table(web, game="daylily", players=2, seats=["human", "greedy"],
                       options={"rounds": 1}, table={"think": 0})

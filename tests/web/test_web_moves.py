@@ -367,6 +367,10 @@ def test_a_buying_window_says_who_may_answer_in_plain_words(browser: Any, web: A
         assert s["window"]
         line = page.locator("section.board .facts li", has_text="for sale").inner_text()
         assert re.search(r"for sale: .*\byou\b", line) and "You" not in line, line
+        # The dock and the status bar agree: a window is answered ("Your answer"), the dock
+        # said "Your move." under a bar saying "Your answer".
+        page.wait_for_selector(".statusbar .bar-turn:has-text('Your answer')")
+        assert page.inner_text(".dock .prompt strong").strip() == "Your answer."
         # A window is not a turn: the page stays where the person was reading (at a big table
         # one opens at nearly every discard). A turn would have scrolled this phone's page.
         page.wait_for_timeout(800)

@@ -14,6 +14,7 @@ import pytest
 from web_kit import (
     Watch,
     browser_fixture,  # noqa: F401
+    click_move,
     described,
     dismiss_dialogs,
     my_turn,
@@ -21,14 +22,18 @@ from web_kit import (
     state,
     take_turn,
     wait_state,
+    wait_version,
     web_fixture,  # noqa: F401
 )
 
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
-TABLES = [  # game, players, options, seed
+TABLES: list[tuple[str, int, dict[str, Any], int]] = [  # game, players, options, seed
     ("daylily", 3, {"rounds": 1}, 7),
     ("say-rummy", 3, {"games": 1}, 7),
     ("day", 4, {"hands": 3}, 7),
+    # Pot limit, facing a raise (seed 8: the seat calls and checks until a bot makes it 2):
+    # fold, call, four sizes of raise and a raise of any size, the most a Day turn offers.
+    ("day", 4, {"hands": 1, "limit": "pot"}, 8),
     ("liverpool", 4, {}, 7),
     ("dummy-rummy", 5, {}, 7),
     ("dummy-rummy", 10, {}, 7),
@@ -59,7 +64,23 @@ def on_screen(page: Any, box: dict[str, float]) -> bool:
         and box["right"] <= w + 0.5
 
 
-@pytest.mark.parametrize("table", TABLES, ids=[f"{t[0]}-{t[1]}" for t in TABLES])
+def until_facing_a_raise(page: Any) -> dict[str, Any]:
+    """Keep, check and call (the buttons, as a person taps them) until the seat may raise a
+    bet made before it: its turn with the most buttons."""
+    for _ in range(40):
+        s = until_my_turn(page)
+        kinds = {m["kind"] for m in described(page)["moves"]}
+        if {"call", "raise"} <= kinds:
+            return s
+        move = next(m for verb in ("call", "check", "keep") for m in s["legal"]
+                    if m.split()[0] == verb)
+        click_move(page, move)
+        wait_version(page, s["version"])
+    raise AssertionError("no raise came to answer")
+
+
+@pytest.mark.parametrize("table", TABLES, ids=[
+    f"{t[0]}-{t[1]}{'-' + t[2]['limit'] if 'limit' in t[2] else ''}" for t in TABLES])
 def test_the_whole_hand_and_the_moves_are_on_the_first_screen_of_a_phone(
         browser: Any, web: Any, table: tuple[str, int, dict[str, Any], int]) -> None:
     game, players, options, seed = table
@@ -70,7 +91,12 @@ def test_the_whole_hand_and_the_moves_are_on_the_first_screen_of_a_phone(
         try:
             page = watch.attach(ctx.new_page())
             page.goto(f"{web.url}/t/{tid}?token={token}")
-            until_my_turn(page)
+            if "limit" in options:
+                until_facing_a_raise(page)
+                assert page.locator(".moves .move-row button.move").count() >= 6
+                assert page.locator(".moves .amount-control").count() == 1
+            else:
+                until_my_turn(page)
             page.wait_for_selector(".hand button.card")
             # Scrolled to the foot of the page and back: the hand stays where it is.
             for scroll in ("document.body.scrollHeight", "0"):
@@ -89,13 +115,14 @@ def test_the_whole_hand_and_the_moves_are_on_the_first_screen_of_a_phone(
                 # tenth (170-210 px cards in two rows), a buying window's five lines and three
                 # buttons a fifth less 4 px, Daylily's ten named cards (three rows of four on
                 # the narrower phone) with the draw's two long buttons on rows of their own
-                # less than an eighth.
+                # less than an eighth, a pot-limit raise of Day (six buttons, then the amount's
+                # words, box, slider and Hint on rows of their own) a sixth of a 360x740 one.
                 [bar] = boxes(page, ".statusbar")
                 left = dock_moves["top"] - bar["bottom"]
                 assert left >= viewport["height"] / 5, (viewport, bar, dock_moves)
-            # Day's decision is about the dealer's cards: on a phone's first screen they show
-            # whole above the dock, the seats made small (a line or two each) to leave room.
-            if game == "day" and viewport["height"] >= 844:
+            # Day's first decision is about the dealer's cards: on a phone's first screen they
+            # show whole above the dock, the seats made small (a line or two each) to leave room.
+            if game == "day" and viewport["height"] >= 844 and "limit" not in options:
                 page.evaluate("() => window.scrollTo(0, 0)")
                 [dock] = boxes(page, ".dock-moves")
                 piles = boxes(page, ".board .pile")
@@ -395,3 +422,60 @@ def test_a_player_out_of_chips_sees_so(browser: Any, web: Any) -> None:
         assert on_screen(page, boxes(page, ".dock .out-state")[0])
     finally:
         ctx.close()
+
+
+def test_the_end_of_the_match_comes_into_view_with_play_again_focused(browser: Any,
+                                                                       web: Any) -> None:
+    # Say Rummy, two games: the first game's summary opens as a dialog and is read; the
+    # second ends the match while the person, scrolled down by the log, plays their last card.
+    tid, token = person_and_bots(web, "say-rummy", 3, {"games": 2}, 7)
+    watch = Watch(web.url)
+    ctx = browser.new_context(viewport=PHONES[0], is_mobile=True, has_touch=True)
+    try:
+        page = watch.attach(ctx.new_page())
+        page.goto(f"{web.url}/t/{tid}?token={token}")
+        deadline = time.monotonic() + 240
+        most_open = 0
+        while time.monotonic() < deadline:
+            most_open = max(most_open, page.locator("dialog[open]").count())
+            dismiss_dialogs(page)
+            s = state(page)
+            if s and s["over"]:
+                break
+            if my_turn(s):
+                page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+                take_turn(page)
+            else:
+                page.wait_for_timeout(40)
+        assert s and s["over"], "the match did not end"
+        # The result is brought into view under the bars, Play again focused: the page had
+        # stayed scrolled at the hand, the result above the screen and the focus on a card.
+        page.wait_for_function("() => document.activeElement"
+                               " && document.activeElement.matches('section.end button.again')",
+                               timeout=10_000)
+        page.wait_for_timeout(300)
+        assert page.locator("dialog[open]").count() == 0  # the last game's summary: the box's
+        assert most_open <= 1
+        [bar], [dock] = boxes(page, ".statusbar"), boxes(page, ".dock-moves")
+        for sel in ("section.end h2", "section.end button.again"):
+            [box] = boxes(page, sel)
+            assert box["top"] >= bar["bottom"] - 0.5 and box["bottom"] <= dock["top"] + 0.5, (
+                sel, box, bar, dock)
+        winners = page.evaluate("() => window.cardtable.state.winners"
+                                ".map(w => window.cardtable.meta.names[w])")
+        assert winners and all(w in page.inner_text("section.end h2") for w in winners)
+        # The dock and the status bar say who won too; the dock brings the result back to a
+        # person who scrolled away from it.
+        prompt = page.inner_text(".dock .prompt")
+        assert "won" in prompt and all(w in prompt for w in winners), prompt
+        assert "won" in page.inner_text(".statusbar .bar-turn")
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        page.evaluate("() => document.activeElement.blur()")
+        page.click(".dock button.to-end")
+        page.wait_for_function("() => { const r = document.querySelector('section.end h2')"
+                               ".getBoundingClientRect(); return r.top >= 0"
+                               " && r.bottom <= innerHeight; }")
+        assert page.evaluate("() => document.activeElement.matches('section.end button.again')")
+    finally:
+        ctx.close()
+    watch.check()

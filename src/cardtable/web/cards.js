@@ -31,11 +31,14 @@ export function bodyLines(face) {
 // "long": a phone's hand sets it smaller than an index, so that it wraps on fewer lines of a
 // narrow card. A badge that only repeats the corner's mark is an "echo": it tells a keyboard
 // what to type, and a phone's hand leaves it out (the corner shows it already).
-export function cardFace(face) {
+// `beside`: what stands beside the corner (a sound card's ♪): in its flow, so that a phone's
+// one-line corner makes room for it ("aʊ AW" and a ♪ overlapped on a 390 px phone), or takes
+// it to a line of its own when the card is too narrow for both.
+export function cardFace(face, beside = null) {
   const mark = cornerMark(face.mark);
   const lineClass = (l) => `line ${l.size}${l.size === "large" && [...squash(l.text)].length > 2 ? " long" : ""}`;
   return [
-    face.corner ? h("span.corner", { "aria-hidden": "true" }, h("span.corner-rank", face.corner), mark ? h("span.corner-mark", mark) : null) : null,
+    face.corner ? h("span.corner", { "aria-hidden": "true" }, h("span.corner-rank", face.corner), mark ? h("span.corner-mark", mark) : null, beside) : beside,
     h("span.face-body", bodyLines(face).map((l) => h("span", { class: lineClass(l) }, l.size === "large" ? l.text : breakable(l.text)))),
     ...(face.badges || []).map((b) => h("span.badge", { class: mark && b.text === mark ? "echo" : null, title: b.title }, b.text)),
   ];
@@ -59,5 +62,5 @@ export function cardElement(code, face, colour, { selected = false, playable = f
   // A card of the hand with a sound of its own (the face names it) says so: a tap plays it.
   const sound = face.sound ? h("span.sound-mark", { "aria-hidden": "true", title: "tap to hear its sound" }, "♪") : null;
   return h("button", { type: "button", class: cls, style, "aria-pressed": String(selected), title: name, dataset: { card: code, index }, onclick },
-    namedFace(name + note, [...cardFace(face), sound]));
+    namedFace(name + note, cardFace(face, sound)));
 }

@@ -161,8 +161,11 @@ export function handSection(opts) {
   const picked = selection.length;
   // The sort buttons come after the cards in the page's order (Tab reaches the cards first);
   // the stylesheet shows them beside the title.
-  const section = h("section.hand", { "aria-label": `${title}, ${plural(cards.length, "card")}` },
-    h("h2.hand-title", title.includes(String(cards.length)) ? title : `${title} (${cards.length})`, picked ? h("span.muted", ` · ${picked} picked`) : null),
+  // Named once with its count: a title that says it already ("Your hand (10 cards)") is not
+  // followed by "10 cards" again.
+  const counted = title.includes(String(cards.length));
+  const section = h("section.hand", { "aria-label": counted ? title : `${title}, ${plural(cards.length, "card")}` },
+    h("h2.hand-title", counted ? title : `${title} (${cards.length})`, picked ? h("span.muted", ` · ${picked} picked`) : null),
     row, sortButtons);
   return { section, drag };
 }

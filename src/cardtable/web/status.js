@@ -22,9 +22,16 @@ export class StatusBar {
     this.buzzes = 0;
     this.wasMine = null;
     this.conn = { kind: "connecting", text: "Connecting…" };
-    /** @type {{text: string, mine: boolean, timer: (() => string) | null}} */
+    /** @type {{text: string, mine: boolean, said?: string, timer: (() => string) | null}} */
     this.turn = { text: "", mine: false, timer: null };
     this.el = h("div#statusbar.statusbar", { role: "region", "aria-label": "Status" });
+    // What a screen reader is told, politely, when it becomes your move or a window opens for
+    // you: once, not at every drawing of the bar (a card picked, the log catching up). Emptied
+    // when the turn passes, so that the next turn's same words are news again.
+    this.said = h("p.sr-only.turn-said", { "aria-live": "polite" });
+    this.announced = 0; // counted for the tests (and the curious)
+    this.body = h("div.bar-body"); // drawn again and again; the words said stay beside it
+    this.el.append(this.body, this.said);
     const header = document.querySelector("header.top");
     if (header) header.after(this.el);
     else document.body.prepend(this.el);
@@ -77,12 +84,17 @@ export class StatusBar {
 
   setConn(kind, text) { this.conn = { kind, text }; this.draw(); }
 
-  // turn: {text, mine, timer: () => words of the time left | null}
+  // turn: {text, mine, said: what to tell a screen reader when it becomes yours (the text and
+  // the prompt), timer: () => words of the time left | null}
   setTurn(turn) {
     const became = turn.mine && this.wasMine === false;
+    // "Your move" after "Your answer" (a window you answered, then your own turn) is news too.
+    const news = turn.mine && (!this.wasMine || turn.text !== this.turn.text);
     this.wasMine = turn.mine;
     this.turn = turn;
     this.draw();
+    if (news) { this.said.textContent = turn.said || turn.text; this.announced += 1; }
+    else if (!turn.mine && this.said.textContent) this.said.textContent = "";
     if (became) {
       if (this.alerts.sound) this.beep();
       if (this.alerts.vibrate && navigator.vibrate) { navigator.vibrate([80, 60, 80]); this.buzzes += 1; }
@@ -98,7 +110,7 @@ export class StatusBar {
     this.el.dataset.conn = conn.kind;
     this.el.classList.toggle("mine", !!turn.mine);
     // Drawn over the old bar (dom.js, morph): a button focused in it keeps the focus.
-    morph(this.el, [
+    morph(this.body, [
       down ? h("p.bar-outage", { role: "alert" }, `The server cannot be reached. ${conn.text}`) : null,
       h("div.bar-row",
         h("span.bar-turn", turn.mine ? h("span.bar-dot", { "aria-hidden": "true" }, "●") : null, turn.text),

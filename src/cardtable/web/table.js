@@ -413,7 +413,10 @@ class TableScreen {
       if (card instanceof HTMLElement) this.handAt = card.dataset.index;
     });
     // The last dialog closed: the focus goes back to the table, where play goes on.
-    afterDialogs(() => { if (!document.activeElement || document.activeElement === document.body) this.placeFocus(null, true); });
+    afterDialogs(() => {
+      if (this.endPending) this.showEnd(); // the match ended while a dialog was read
+      else if (!document.activeElement || document.activeElement === document.body) this.placeFocus(null, true);
+    });
   }
 
   clearPicks() { this.selection = []; this.target = null; this.render(); }
@@ -482,6 +485,7 @@ class TableScreen {
     if (memo && memo.sel.startsWith("input.typed-move") && this.focusTyping()) return;
     if (memo && !moved && refocus(this.main, memo)) return;
     if (!memo && !moved && !force) return; // the focus is elsewhere, or nowhere yet: not taken
+    if (st.over && this.focusEnd()) return; // Play again said: the result, not the hand
     focusFirstUseful(this.main, this.seat !== null && st.actors.includes(this.seat) && !st.over);
   }
 
@@ -549,8 +553,9 @@ class TableScreen {
       class: `seat ${st.actors.includes(i) ? "acting" : ""} ${i === this.seat ? "me" : ""}`,
       "aria-current": st.actors.includes(i) ? "true" : null,
     }, h("span.seat-name", `${this.meta.names[i]}${i === this.seat && s.chosen ? ` (${s.chosen})` : ""}${s.kind !== "human" ? "" : s.taken ? "" : `${s.open ? " (free seat" : " (invited"}${s.away ? ": a bot plays)" : ")"}`}${s.away && s.taken ? " (away: a bot plays)" : ""}${s.taken && this.absent(i) ? " (offline)" : ""}`),
-    st.actors.includes(i) ? h("span.turn-mark", { "aria-label": "to act" }, "● to act") : null,
-    h("span.seat-info", this.seatInfo(board, i)),
+    // Read as words: "Ann, to act, 6 cards · down", not "Ann● to act6 cards · down".
+    st.actors.includes(i) ? [h("span.sr-only", ", "), h("span.turn-mark", h("span", { "aria-hidden": "true" }, "● "), "to act")] : null,
+    this.seatInfo(board, i) ? [h("span.sr-only", ", "), h("span.seat-info", this.seatInfo(board, i))] : null,
     i === this.seat ? h("span.seat-tools",
       h("button.small.rename", { type: "button", onclick: () => this.askName() }, s.chosen ? "Rename" : "Your name"),
       st.over ? null : h("button.small.leave", { type: "button", onclick: () => this.askLeave() }, "Leave")) : null,
@@ -598,8 +603,10 @@ class TableScreen {
     const allMoves = myTurn && cardMoves.length > 0 ? h("details.all-moves", { open: this.allMovesOpen, ontoggle: (/** @type {Event} */ e) => { this.allMovesOpen = /** @type {HTMLDetailsElement} */ (e.currentTarget).open; } }, h("summary", listed.length === 1 ? "The one legal move" : `All ${listed.length} legal moves`),
       [...groups.entries()].map(([g, list]) => h("div.move-group", h("h4", g), list.map((m) => moveButton(m, false))))) : null;
 
+    // The match's winners in words ("Ann", "you and Sam"), for the end box, the dock and the bar.
+    const winners = inWords((st.winners || []).map((/** @type {number} */ w) => this.meta.names[w])) || "nobody";
     let prompt;
-    if (st.over) prompt = board.prompt || "The match is over.";
+    if (st.over) prompt = `${board.prompt || "The match is over."} ${winners} won.`;
     else if (this.seat === null) prompt = `You are watching. ${st.actors.map((s) => this.meta.names[s]).join(", ")} to act.`;
     else if (myTurn) prompt = board.prompt || "Your move: choose one.";
     else prompt = `${board.prompt || `Waiting for ${inWords(st.actors.map((s) => this.meta.names[s]))}.`}${this.absentWords(st.actors)}`;
@@ -607,7 +614,8 @@ class TableScreen {
     const timed = this.timer && !st.over ? h("span.time-left", { role: "timer", "aria-live": "off" }, this.timeLeftText()) : null;
     const amounts = myTurn ? moves.filter((m) => m.amount).map((m) => this.amountControl(m, d.presentation)) : [];
     const movesBox = h("section.moves", { "aria-label": "Your moves" },
-      h("p.prompt", h("strong", myTurn ? "Your move. " : ""), prompt, " ", timed),
+      // A buying or rummy window is an answer, as the status bar says, not a move.
+      h("p.prompt", h("strong", myTurn ? (st.window ? "Your answer. " : "Your move. ") : ""), prompt, " ", timed),
       h("p.message", { role: "alert", class: this.message && this.message.isError ? "error" : "" }, this.message ? this.message.text : ""),
       this.hintFigures ? h("details.hint-figures", h("summary", "How sure is this hint?"), h("p", this.hintFigures)) : null,
       myTurn && (free.length || amounts.length) ? h("div.move-row", free.map((m) => moveButton(m, true)), amounts) : null,
@@ -619,7 +627,10 @@ class TableScreen {
       h("div.move-row.tools",
         this.seat !== null && myTurn ? h("button.tool", { type: "button", onclick: () => this.askHint(), "aria-keyshortcuts": "h" }, "Hint") : null,
         this.seat !== null && myTurn && !this.typing ? h("button.tool.type-open", { type: "button", onclick: () => this.openTyping(), "aria-keyshortcuts": "/" }, "Type a move") : null,
-        selCards.length || this.target ? h("button.tool", { type: "button", onclick: () => { this.selection = []; this.target = null; this.render(); } }, "Clear selection") : null),
+        selCards.length || this.target ? h("button.tool", { type: "button", onclick: () => { this.selection = []; this.target = null; this.render(); } }, "Clear selection") : null,
+        // The match over: the result (and Play again) is at the head of the table, wherever the
+        // page is scrolled.
+        st.over ? h("button.tool.to-end", { type: "button", onclick: () => this.showEnd(true) }, "See the result") : null),
       allMoves);
 
     // hand, as you arranged it (hand.js): sorted, or dragged into your own order
@@ -672,10 +683,12 @@ class TableScreen {
     this.dockSized();
     const mover = this.log.length ? this.log.at(-1).seat : null;
     this.motion.play(this.main, slide, typeof mover === "number" ? this.main.querySelector(`.seats > li:nth-child(${mover + 1})`) : null);
+    const turnText = st.over ? `Match over: ${winners} won` : this.seat === null ? `Watching · ${inWords(st.actors.map((a) => this.meta.names[a]))} to act`
+      : myTurn ? (st.window ? "Your answer" : "Your move") : `Waiting for ${inWords(st.actors.map((a) => this.meta.names[a]))}`;
     this.status.setTurn({
       mine: myTurn,
-      text: st.over ? "The match is over" : this.seat === null ? `Watching · ${inWords(st.actors.map((a) => this.meta.names[a]))} to act`
-        : myTurn ? (st.window ? "Your answer" : "Your move") : `Waiting for ${inWords(st.actors.map((a) => this.meta.names[a]))}`,
+      text: turnText,
+      said: prompt.startsWith(turnText) ? prompt : `${turnText}. ${prompt}`,
       timer: this.timer && !st.over ? () => this.secondsLeftText() : null,
     });
     if (this.firstPaint === null) { this.firstPaint = performance.now(); document.body.dataset.painted = String(Math.round(this.firstPaint)); }
@@ -702,7 +715,12 @@ class TableScreen {
       }
     }
     this.maybeShowResult(d);
+    // The match ended while the page was open: its result comes into view, once no dialog is
+    // being read (one at a time; the last round's summary is the end box's own).
+    if (st.over && this.wasOver === false) this.endPending = true;
+    this.wasOver = !!st.over;
     this.placeFocus(focused);
+    if (this.endPending && !dialogsBusy()) this.showEnd();
   }
 
   // A name is asked in a dialog of its own, outside the screen that is redrawn at every move,
@@ -817,7 +835,8 @@ class TableScreen {
       }
       this.play(m.move.replace("{amount}", String(n)));
     };
-    const input = h("input.amount", { type: "number", min: lo, max: hi, step: step || 1, value: typed.text, dataset: { amount: m.move },
+    const id = `amount-${m.kind}-${[...m.move].map((c) => (/\w/.test(c) ? c : "_")).join("")}`;
+    const input = h("input.amount", { id, type: "number", min: lo, max: hi, step: step || 1, value: typed.text, dataset: { amount: m.move },
       "aria-label": `${m.label}: the amount, from ${lo} to ${hi}`, oninput: () => { typed.text = input.value; },
       // Enter in the box makes the move, as in any form; it must not reach the table's own keys
       onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); submit(); } } });
@@ -826,7 +845,10 @@ class TableScreen {
       "aria-label": `${m.label}: slide to choose the amount`,
       oninput: () => { input.value = slider.value; typed.text = slider.value; } });
     input.addEventListener("input", () => { if (input.value !== "") slider.value = input.value; });
-    return h("span.amount-control", h("label", `${m.label} `, input), slider,
+    // The words over the box, the slider and the button: on a phone the three make one row
+    // (app.css), where a box, a slider and a button on rows of their own under a row of words
+    // left a fifth less of the screen to the table.
+    return h("span.amount-control", h("label.amount-label", { for: id }, m.label), input, slider,
       h("button.move", { type: "button", onclick: submit }, `${verb}`));
   }
 
@@ -957,17 +979,39 @@ class TableScreen {
   endBox(d) {
     const st = this.state;
     const names = this.meta.names;
-    const winners = (st.winners || []).map((s) => names[s]).join(" and ");
+    const winners = inWords((st.winners || []).map((/** @type {number} */ s) => names[s])) || "nobody";
     const last = (d.results || []).at(-1);
     const unit = (d.presentation || {}).totals_unit;
-    return h("section.end", { "aria-label": "The end of the match" },
-      h("h2", `Match over: ${winners || "nobody"} won`),
+    // Named by its heading: the focus brought to Play again says whose match it was.
+    return h("section.end", { "aria-labelledby": "end-h" },
+      h("h2#end-h", { tabindex: -1 }, `Match over: ${winners} won`),
       h("p", `Final: ${names.map((n, i) => `${n} ${(st.scores || [])[i]}`).join(", ")}${unit ? ` ${unit}` : ""}`),
       last ? h("details", h("summary", `Last: ${last.title}`), h("ul", last.lines.map((l) => h("li", l)))) : null,
       h("div.move-row",
         h("button.download", { type: "button", onclick: () => this.downloadRecord() }, "Download the record"),
         againBox(this),
         h("a.button", { href: "/" }, "Lobby")));
+  }
+
+  // The end of the match, brought into view with the focus on Play again (or, once said, on
+  // the result's heading): a phone player was left scrolled down at the hand they last
+  // played, the result above the screen. `asked`: by See the result, which scrolls smoothly
+  // (unless the person's system asks for reduced motion); the page's own move is at once.
+  showEnd(asked = false) {
+    const end = this.main.querySelector("section.end");
+    if (!(end instanceof HTMLElement)) return false;
+    this.endPending = false;
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    end.scrollIntoView({ block: "start", behavior: asked && !still ? "smooth" : "auto" });
+    return this.focusEnd();
+  }
+
+  focusEnd() {
+    const end = this.main.querySelector("section.end");
+    const el = end && (end.querySelector("button.again") || end.querySelector("h2"));
+    if (!(el instanceof HTMLElement)) return false;
+    el.focus({ preventScroll: true });
+    return document.activeElement === el;
   }
 
   // The whole record for a seat of the table (its token in the header, never in a link); a
