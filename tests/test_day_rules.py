@@ -221,6 +221,13 @@ def test_no_limit_raises_must_be_at_least_the_last_bet_or_raise() -> None:
     assert listed == {60, 76}  # the minimum and half the pot; the pot (118) is out of reach
     play(state, "raise to 61")  # any amount in range may be typed
     assert state.min_raise == 26
+    # A raise that everything left cannot make: said so, not "from 125 to 99".
+    short = rig([100, 100, 100], {0: DAY, 1: RUN, 2: HIGH}, BOARD, options={"limit": "no"})
+    play(short, "keep", "keep", "keep", "bet 10", "raise to 35", "raise to 80")
+    assert short.bet_range(0)[0] > short.bet_range(0)[1]
+    assert refused(short, "raise to 99") == (
+        "a raise must go to 125 at least, and everything you have makes 99: go all-in for "
+        "less, call or fold")
 
 
 def test_an_all_in_for_less_than_a_raise_does_not_reopen_the_betting() -> None:

@@ -148,7 +148,8 @@ def test_replay_prints_a_seats_event_stream(tmp_path: Path, capsys: pytest.Captu
     dealt = [e for e in streams["spectator"] if e["kind"] == "dealt_hand"]
     assert dealt and all(c is None for e in dealt for c in e["cards"])
     code, out, _ = run_cli(capsys, "replay", str(path), "--words", "--seat", "1")
-    assert code == 0 and "Seat 0 drew a card from the stock." in out
+    # Seats are counted from 1 in what a person reads (the record names none; --seat is 1).
+    assert code == 0 and "Seat 1 drew a card from the stock." in out and "Seat 0" not in out
     code, _, err = run_cli(capsys, "replay", str(path), "--events", "--seat", "two")
     assert code == 2 and "--seat" in err
 

@@ -153,6 +153,28 @@ def test_the_table_shows_each_seat(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.count("random") == 1 and "Seats rotate" in out
 
 
+def test_one_match_is_one_match_and_no_interval_starts_below_nought(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # "Daylily Rummy: 1 matches"; and a seat that never won had a 95% interval from -0.0.
+    assert run_cli(["simulate", "daylily", "--games", "1", "--players", "2", "--seed", "3"]) == 0
+    assert "Daylily Rummy: 1 match, 2 players" in capsys.readouterr().out
+    assert run_cli(["simulate", "daylily", "--games", "1", "--players", "2", "--seed", "3",
+                    "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    lows = [str(low) for low, _ in _intervals(report)]
+    assert lows and "-0.0" not in lows and all(float(x) >= 0 for x in lows), lows
+
+
+def _intervals(report: object) -> list[list[float]]:
+    """Every 95% interval anywhere in a JSON report."""
+    if isinstance(report, dict):
+        found = [report["win_rate_95"]] if "win_rate_95" in report else []
+        return found + [i for v in report.values() for i in _intervals(v)]
+    if isinstance(report, list):
+        return [i for v in report for i in _intervals(v)]
+    return []
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [

@@ -139,7 +139,8 @@ def run(args: argparse.Namespace) -> int:
     if report.interrupted:
         console.print(f"[bold yellow]interrupted: {report.tally.games:,} of "
                       f"{report.requested:,} matches played; their results follow")
-    console.print(f"{report.game.title}: {report.tally.games} matches, {report.game.players} "
+    matches = "match" if report.tally.games == 1 else "matches"
+    console.print(f"{report.game.title}: {report.tally.games:,} {matches}, {report.game.players} "
                   f"players, seed {report.seed}", highlight=False)
     console.print(_seats(report))
     if report.rotate:

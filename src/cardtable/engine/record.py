@@ -194,11 +194,12 @@ def check_record(data: Any, name: str = "the record") -> None:
 
 def seat_names(data: dict[str, Any]) -> list[str]:
     """What the record calls each seat: the players' names where it has them (a server's
-    table, where people chose names), otherwise "Seat 0", "Seat 1"..."""
+    table, where people chose names), otherwise "Seat 1", "Seat 2"..., counted from 1 as
+    everything a person reads counts seats (``--seat`` and the notation count from 0)."""
     names = data.get("names")
     if names:
         return [str(n) for n in names]
-    return [f"Seat {s}" for s in range(int(data["players"]))]
+    return [f"Seat {s + 1}" for s in range(int(data["players"]))]
 
 
 def replay(data: dict[str, Any]) -> State:

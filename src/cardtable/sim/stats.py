@@ -190,4 +190,5 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
+    # Clipped to [0, 1]: at no wins the low end is 0 less a rounding error, printed "-0.0".
+    return (max(0.0, centre - half), min(1.0, centre + half))

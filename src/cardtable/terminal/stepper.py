@@ -39,7 +39,7 @@ def step_through(
     state = game.new_state(data.get("seed"), deals)
     renderer = renderer_for(game)
     # A seat the record leaves unnamed is counted from 1, as play and the browser count them.
-    named = [f"Seat {s + 1}" if n == f"Seat {s}" else n for s, n in enumerate(seat_names(data))]
+    named = seat_names(data)
     labels = [f"You (seat {s + 1})" if s == seat and named[s] == f"Seat {s + 1}"
               else f"{named[s]} (you)" if s == seat else named[s] for s in range(game.players)]
     mark = getattr(getattr(renderer, "presentation", None), "round_mark", None)

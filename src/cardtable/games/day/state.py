@@ -557,6 +557,11 @@ class DayState(RunningTotals, State):
             if t < low or t > high:
                 if low == high:
                     return f"the only {word} allowed now is {word} {low}"
+                if high < low:  # everything left falls short of a full raise
+                    short = "go all-in for less, " if ALL_IN in self.legal_actions(seat) else ""
+                    least = f"a bet must be {low}" if opening else f"a raise must go to {low}"
+                    return (f"{least} at least, and everything you have makes "
+                            f"{commit + stack}: {short}call or fold")
                 return f"{word} {t} is out of range: from {low} to {high}"
             if t - commit > stack:
                 return (
