@@ -1014,8 +1014,9 @@ class TableScreen {
     return document.activeElement === el;
   }
 
-  // The whole record for a seat of the table (its token in the header, never in a link); a
-  // spectator gets what a spectator saw.
+  // The record as the server gives it to this seat (its token in the header, never in a
+  // link): the whole record where no other person sat, else what the seat saw; a spectator
+  // gets what a spectator saw.
   async downloadRecord() {
     try {
       const record = await api(`/api/tables/${encodeURIComponent(this.id)}/record`, { token: this.token });
