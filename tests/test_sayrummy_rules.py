@@ -220,9 +220,18 @@ def test_extensions_insert_anywhere_keep_the_old_cards_and_may_use_wilds() -> No
     assert "extend 0 s k æ t" in plays  # scat: at the front
     play(state, "extend 0 s k æ t")
     assert state.view(1)["table"]["words"][0]["spellings"] == ["scat"]
-    assert "adds at least one card" in refused(state, "extend 0 s k æ t")
+    # Each refusal names the word as the board does (from 1, with its cards) and says how
+    # the notation counts: "extend 1" for the board's word 1 once met "adds at least one card"
+    # about another word, with no word of which.
+    assert refused(state, "extend 0 s k æ t") == (
+        "word 1 on the table (s k æ t) has 4 cards: an extension writes the whole new word, "
+        "longer than it (extend counts the words from 0: the board's word 1 is extend 0, or "
+        "e 1)")
     moved = laid_first("k æ t", "s")
-    assert "must keep its cards, in their order" in refused(moved, "extend 0 æ k t s")
+    assert refused(moved, "extend 0 æ k t s").startswith(
+        "word 1 on the table (k æ t) must keep its cards, in their order, inside the new word")
+    assert refused(moved, "extend 1 k æ t s").startswith(
+        "there is no word 1 on the table: its words are extend 0 to 0 (extend counts")
 
 
 def test_several_plays_in_one_turn_then_one_discard_as_a_house_rule() -> None:

@@ -73,3 +73,16 @@ def test_seats_count_from_one_on_screen_and_from_zero_in_seat(
     choices: dict[str, Any] = commands.choices  # type: ignore[assignment]
     help_text = " ".join(choices["play"].format_help().split())
     assert "counted from 0 as scripts pass it" in help_text
+
+
+def test_auto_is_for_games_that_make_offers_out_of_turn(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Daylily sells no discard between turns: "auto" once said offers would be passed for you.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("auto\nquit\n"))
+    assert main(["play", "daylily", "--players", "2", "--bots", "random", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "makes no offers out of turn" in out and "Auto-pass on" not in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("auto\nquit\n"))
+    assert main(["play", "liverpool", "--players", "3", "--seed", "3"]) == 0
+    assert "Auto-pass on" in capsys.readouterr().out

@@ -407,6 +407,9 @@ class PlaySession:
                 self._rules()
             elif self.hearing.offered and (word == "hear" or word.startswith("hear ")):
                 self._hear(command[4:].strip(), view)
+            elif word == AUTO_PASS_COMMAND[0] and not self._has_windows():
+                self.say("This game makes no offers out of turn (nothing is for sale between "
+                         "turns), so there is nothing for auto to pass.")
             elif word == AUTO_PASS_COMMAND[0]:
                 if self._toggle_auto_pass() and self._only_window_answers():
                     self._pass_for_person()  # the offer on screen now, too
@@ -462,6 +465,11 @@ class PlaySession:
         then "Search: Try pass") left the person to judge between the advisers."""
         advice = search_hint(self.state, self.person, HINT_SECONDS, seed=self.seed)
         return [self.renderer.log_text(f"Hint: {advice.words}".rstrip())]
+
+    def _has_windows(self) -> bool:
+        """Whether the game ever asks a seat out of turn (its state answers for a silent seat:
+        ``window_answer``); a game that never does has nothing for ``auto`` to pass."""
+        return type(self.state).window_answer is not State.window_answer
 
     def _toggle_auto_pass(self) -> bool:
         """Switch auto-pass; True when it is now on."""

@@ -142,6 +142,11 @@ def _shown(spellings: Sequence[str]) -> tuple[str, ...]:
     return tuple("I" if w == "i" else w for w in spellings)
 
 
+_FROM_NOUGHT = " (extend counts the words from 0: the board's word 1 is extend 0, or e 1)"
+"""Said with a refused extension: the notation counts words from 0, the board and the keys from
+1, and a person writing ``extend 1`` for the board's word 1 meant the first."""
+
+
 class SayRummyState(RunningTotals, State):
     game: SayRummyGame
 
@@ -295,6 +300,11 @@ class SayRummyState(RunningTotals, State):
         return tokens.translate(_CARD_OF_TOKEN).count(taken) == base.translate(
             _CARD_OF_TOKEN).count(taken)
 
+    def _word_named(self, index: int) -> str:
+        """A word on the table as the board names it: counted from 1, with its cards."""
+        return (f"word {index + 1} on the table (" + " ".join(token_code(t) for t in
+                                                            self.words[index][0]) + ")")
+
     def _added(self, index: int, tokens: bytes) -> dict[int, int] | str:
         """The cards (card -> count) a play adds to the table, or why the play is not
         possible; ``index`` is the word extended, -1 for a new word."""
@@ -317,11 +327,8 @@ class SayRummyState(RunningTotals, State):
             base = self.words[index][0]
             it = iter(tokens)
             if not all(b in it for b in base):
-                shown = " ".join(token_code(t) for t in base)
-                return (
-                    f"word {index} ({shown}) must keep its cards, in their order, inside the "
-                    "new word"
-                )
+                return (f"{self._word_named(index)} must keep its cards, in their order, "
+                        f"inside the new word{_FROM_NOUGHT}")
             for c in base.translate(_CARD_OF_TOKEN):
                 added[c] -= 1
         return added
@@ -383,10 +390,14 @@ class SayRummyState(RunningTotals, State):
         if isinstance(action, Extend):
             index = action.index
             if type(index) is not int or not 0 <= index < len(self.words):
-                return f"there is no word {index} on the table"
+                if not self.words:
+                    return "there is no word on the table yet"
+                return (f"there is no word {index} on the table: its words are extend 0 to "
+                        f"{len(self.words) - 1}{_FROM_NOUGHT}")
             base = self.words[index][0]
             if len(tokens) <= len(base):
-                return "an extension adds at least one card"
+                return (f"{self._word_named(index)} has {len(base)} cards: an extension writes "
+                        f"the whole new word, longer than it{_FROM_NOUGHT}")
         added = self._added(index, tokens)
         if isinstance(added, str):
             return added
