@@ -72,3 +72,21 @@ def test_a_ten_player_dummy_table_fits_an_80_by_24_terminal() -> None:
                 assert all(len(line) <= 80 for line in shown)
                 assert any(line.startswith("Your hand (") for line in shown[-2:])
     assert 20 <= tallest <= 23, tallest
+
+
+def test_a_line_too_long_for_the_screen_carries_on_under_its_words() -> None:
+    # At 80 columns a Daylily seat's line ran past the edge, and its last word ("dealer")
+    # started the next line at column 0, under nothing.
+    from cardtable.engine.game import load_game
+    from cardtable.terminal import renderer_for
+
+    game = load_game("daylily", 3)
+    state = game.new_state(7)
+    screen = io.StringIO()
+    Console(file=screen, width=80, color_system=None).print(renderer_for(game).table(
+        state.view(0), ["You (seat 1)", "Seat 2 (greedy)", "Seat 3 (random)"], []))
+    lines = screen.getvalue().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  Seat 2 (greedy)"))
+    start = lines[at].index("10 cards")
+    assert lines[at + 1].strip() == "dealer" and lines[at + 1].index("dealer") == start
+    assert all(len(line) <= 80 for line in lines)

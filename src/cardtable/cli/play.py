@@ -395,7 +395,9 @@ def announce(console: Console, setup: Setup) -> None:
     seats = f"{game.title}, {game.players} players; you are seat {setup.person + 1}{flag}."
     console.print(Text(seats, "bold"))
     console.print(Text(f"Seed {setup.seed}. To deal this match again:"))
-    console.print(Text(f"  {again}"), soft_wrap=not console.is_terminal)
+    # One line whatever the width (the terminal folds it): a command wrapped between words
+    # was copied as two lines, the second starting "--seed".
+    console.print(Text(f"  {again}"), soft_wrap=True)
     console.print(Text("Type help for the legal moves, hint for advice, quit to stop."))
 
 

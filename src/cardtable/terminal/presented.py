@@ -22,7 +22,7 @@ from cardtable.engine.game import Action, Game
 from cardtable.engine.kit import presentation_for
 from cardtable.engine.presentation import Board, Face, Meld, Move, Presentation, plain_face
 from cardtable.engine.typed import Typed, by_key, typed_move
-from cardtable.terminal.render import View, plural, standings
+from cardtable.terminal.render import View, hanging, plural, standings
 
 WIDTH = 78  # a line of cards is broken between cards, never inside a card, within this
 LABEL_WIDTH = 18
@@ -194,15 +194,15 @@ class PresentedRenderer:
                 line.append_text(self.named(pile["top"]))
         return line
 
-    def _seat_line(self, seat: Mapping[str, Any], labels: Sequence[str]) -> Text:
+    def _seat_line(self, seat: Mapping[str, Any], labels: Sequence[str]) -> RenderableType:
         n = seat["seat"]
         label = labels[n] if 0 <= n < len(labels) else f"Seat {n + 1}"
         held = seat["cards"]
         said = held is None or any(line.startswith(f"{held} card") for line in seat["lines"])
         words = [] if said else [plural(held, "card")]
-        line = Text(f"  {label:<{LABEL_WIDTH}} " + " · ".join([*words, *seat["lines"]]),
-                    style="dim" if seat["out"] else "")
-        return line
+        return hanging(f"  {label:<{LABEL_WIDTH}} ",
+                       Text(" · ".join([*words, *seat["lines"]]),
+                            style="dim" if seat["out"] else ""))
 
     def _area(self, area: Mapping[str, Any], compact: bool = False,
               labels: Sequence[str] = ()) -> list[RenderableType]:
@@ -215,14 +215,15 @@ class PresentedRenderer:
         if compact and area["facts"]:
             out.append(Text("  " + " · ".join(area["facts"])))
         else:
-            out.extend(Text(f"  {fact}") for fact in area["facts"])
+            out.extend(hanging("  ", Text(fact)) for fact in area["facts"])
         groups = area["groups"]
         if groups and not any(g["melds"] for g in groups):
             said = {g["empty"] for g in groups}
             if len(groups) > SAID_EMPTY and len(said) == 1:
                 out.append(Text(f"  Everyone: {said.pop()}", style="dim"))
             else:
-                out.extend(Text(f"  {g['title']}: {g['empty']}", style="dim") for g in groups)
+                out.extend(hanging("  ", Text(f"{g['title']}: {g['empty']}", style="dim"))
+                           for g in groups)
             return out
         for group in groups:
             if group["melds"]:
@@ -364,7 +365,7 @@ class PresentedRenderer:
             if not result["lines"]:
                 return None  # the session's summary of the shared keys says more
             return Group(Rule(style="dim"), Text(result["title"], "bold"),
-                         *(Text(f"  {line}") for line in result["lines"]))
+                         *(hanging("  ", Text(line)) for line in result["lines"]))
         if event["kind"] == "dealt":
             return Text(self.log_text(self.game.log_line(event, labels)), "bold")
         return None

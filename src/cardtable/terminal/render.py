@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from cardtable.engine.game import Action
@@ -58,6 +59,17 @@ class Renderer(Protocol):
     def final(self, view: View, labels: Sequence[str], winners: Sequence[int],
               scores: Sequence[int]) -> RenderableType:
         """The match result."""
+
+
+def hanging(head: str, body: Text) -> RenderableType:
+    """``head`` then ``body``, a line too long for the screen carried on under the body's first
+    word rather than at the screen's edge ("  Seat 2 (greedy)    10 cards · … ·" then
+    "dealer" at column 0 was a seat's line at 80 columns)."""
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(Text(head, style=body.style), body)
+    return grid
 
 
 def plural(n: int, word: str) -> str:
