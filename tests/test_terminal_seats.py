@@ -86,3 +86,19 @@ def test_auto_is_for_games_that_make_offers_out_of_turn(
     monkeypatch.setattr(sys, "stdin", io.StringIO("auto\nquit\n"))
     assert main(["play", "liverpool", "--players", "3", "--seed", "3"]) == 0
     assert "Auto-pass on" in capsys.readouterr().out
+
+
+def test_the_standing_explanations_come_before_the_first_moves_not_between_them_and_the_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat 3 moves before the person: its discard was printed above the long explanations of
+    # the options, which pushed it off a 24-line screen before the table showed the pile.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "daylily", "--players", "3", "--bots", "greedy,random",
+                 "--seed", "7"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    legend = next(i for i, line in enumerate(lines) if line.startswith("Melds: a pair is"))
+    moved = next(i for i, line in enumerate(lines) if "discarded 1 Shady Lady" in line)
+    table = next(i for i, line in enumerate(lines) if line.startswith("  You (seat 1)"))
+    assert legend < moved < table
+    assert sum(line.startswith("Melds: a pair is") for line in lines) == 1

@@ -212,6 +212,7 @@ class PlaySession:
         state = self.state
         shown = False  # has the person seen the table since anything else happened?
         turn_over = False  # has the person moved since the others last did?
+        self._show_legend()  # before the others' first moves, which it would push off screen
         if not self._flush():
             return False
         while not state.is_over:
@@ -351,10 +352,7 @@ class PlaySession:
         """The whole table, or at a real terminal too small for it and the log just printed
         (a ten-player table runs past 24 lines), the person's hand and a pointer to ``t``."""
         table = self.renderer.table(view, self.labels, self._legal())
-        if not self.legend_shown:  # the options' explanations, once: they do not change
-            self.legend_shown = True
-            for line in self.renderer.legend(view, self.labels, self._legal()):
-                self.say(line, "dim")
+        self._show_legend()
         if self.console.is_terminal and logged:
             height = len(self.console.render_lines(table, pad=False))
             room = self.console.size.height - 2 - min(logged, LOG_BUDGET + 2)
@@ -363,6 +361,15 @@ class PlaySession:
                 self.say(f"(the whole table is {height} lines: type t to see it)", "dim")
                 return
         self.console.print(table)
+
+    def _show_legend(self) -> None:
+        """The options' explanations, once a sitting: they do not change."""
+        if self.legend_shown:
+            return
+        self.legend_shown = True
+        view = self.state.view(self.person)
+        for line in self.renderer.legend(view, self.labels, self._legal()):
+            self.say(line, "dim")
 
     def _bot_moves(self, seat: int) -> None:
         state = self.state
