@@ -102,3 +102,17 @@ def test_the_standing_explanations_come_before_the_first_moves_not_between_them_
     table = next(i for i, line in enumerate(lines) if line.startswith("  You (seat 1)"))
     assert legend < moved < table
     assert sum(line.startswith("Melds: a pair is") for line in lines) == 1
+
+
+def test_a_lone_q_asks_before_it_stops_the_match(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "q" also leaves the pager; pressed out of habit at the move prompt it stopped the match.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n\nhint\nq\ny\n"))
+    assert main(["play", "daylily", "--players", "2", "--bots", "random", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Stop here? The match is kept for play --resume") == 2
+    assert "Hint:" in out  # played on after the first q
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "daylily", "--players", "2", "--bots", "random", "--seed", "3"]) == 0
+    assert "Stop here?" not in capsys.readouterr().out

@@ -362,6 +362,17 @@ class PlaySession:
                 return
         self.console.print(table)
 
+    def _sure_to_quit(self) -> bool:
+        """Whether a lone ``q`` at the move prompt means it: ``q`` also leaves the pager, and a
+        person who pressed it out of habit once found the match stopped (``quit`` and ``exit``
+        stop at once; input that ends stops too)."""
+        try:
+            answer = self.ask("Stop here? The match is kept for play --resume (y to stop, "
+                              "Enter to play on): ")
+        except EOFError:
+            return True
+        return answer.strip().lower() in ("y", "yes", "q", *QUIT_WORDS)
+
     def _show_legend(self) -> None:
         """The options' explanations, once a sitting: they do not change."""
         if self.legend_shown:
@@ -396,6 +407,8 @@ class PlaySession:
                          f"{quoted(command)} (type help for the legal moves)", "yellow")
                 continue
             if word in QUIT_WORDS:
+                if word == "q" and not self._sure_to_quit():
+                    continue
                 return False
             if word in ("log", "log all"):
                 self._log(word)
