@@ -77,7 +77,7 @@ def test_each_round_ends_with_the_running_sheet_and_the_match_with_the_whole_she
     state = session.state
     assert state.is_over
     # A pause after games 1 and 2 (not after the last), named with the game's word for a round.
-    assert at_pause[0] == "Enter for the next game (sheet, log, quit): "
+    assert at_pause[0] == "Enter for the next game (sheet, log, end, quit): "
     assert len([p for p in at_pause if p.startswith("Enter")]) == 3  # "sheet" asked again
     sheets = text.split("Game      You   S2")
     assert len(sheets) >= 1 + 2 + 1 + 1  # two running sheets, the one asked for, the last
@@ -89,6 +89,23 @@ def test_each_round_ends_with_the_running_sheet_and_the_match_with_the_whole_she
     for seat in state.winners:  # the winner is marked on the total line
         assert re.search(rf"{state.scores[seat]}!", final.split("Total", 1)[1])
     assert sum(int(r[1]) for r in rows) == state.scores[0]
+
+
+def test_end_at_the_pause_stops_waiting_between_rounds(tmp_path: Path) -> None:
+    # A Day player out of chips pressed Enter through every hand left to the others.
+    at_pause: list[str] = []
+
+    def person(state: State, prompt: str) -> str:
+        if prompt.startswith("Enter for the next"):
+            at_pause.append(prompt)
+            return "end"
+        return plain_player(state, prompt)
+
+    session, screen, _ = session_with(tmp_path, "say-rummy", 2, {"games": 3}, 5, person,
+                                      pause=True)
+    assert session.run() == 0 and session.state.is_over
+    assert len(at_pause) == 1  # games 2 and 3 ended without a stop
+    assert "No more stops between rounds" in screen.getvalue()
 
 
 def test_quitting_at_the_pause_keeps_the_match(tmp_path: Path) -> None:

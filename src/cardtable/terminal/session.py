@@ -311,19 +311,25 @@ class PlaySession:
 
     def _pause(self) -> bool:
         """Wait for Enter between rounds (at a terminal only: piped input has no one to wait
-        for); ``sheet`` shows the whole sheet, ``quit`` stops. False: the person quit."""
+        for); ``sheet`` shows the whole sheet, ``quit`` stops, ``end`` waits no more (a player
+        out of the match watched every remaining hand one Enter at a time). False: the person
+        quit."""
         if not self.pause:
             return True
         while True:
             try:
                 word = self.sheet.rows[-1].word.lower() if self.sheet.rows else "round"
-                answer = self.ask(f"Enter for the next {word} (sheet, log, quit): ")
+                answer = self.ask(f"Enter for the next {word} (sheet, log, end, quit): ")
             except EOFError:
                 self.say("\nInput ended: stopping.")
                 return False
             word = answer.strip().lower()
             if word in QUIT_WORDS:
                 return False
+            if word == "end":
+                self.pause = False
+                self.say("No more stops between rounds: you are asked only for your moves.")
+                return True
             if word == "sheet":
                 self.console.print(self.sheet.render())
             elif word.startswith("log"):
