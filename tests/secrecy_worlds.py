@@ -20,7 +20,8 @@ in both, then a seeded policy (the greedy bot of the seat on move, or a random m
 moves legal in both. After every move S must get the same view, legal moves, events (and their
 words), moves and board as the game's presentation describes them, bot decision and sealed
 observation (and the same sample from it with the same generator), greedy bot choice and hint
-words, search hint (at one of S's decisions a pair: it is slow) and RL observation.
+words, search hint (at one of S's decisions a pair: it is slow), RL observation, and the rules'
+refusals of sixteen moves S might try (the game's fuzzing material, the same in both worlds).
 
 The pair stops once the difference has legitimately become visible to S, judged from the
 worlds' zones and the whole table's record only, never from what S is shown:
@@ -240,6 +241,12 @@ class Observer:
                          sample.public_info(), sample.actors, sample.deals[-1],
                          sample.events(None, since),
                          [str(a) for s in sample.actors for a in sample.legal_actions(s)]]
+        # The rules' refusals of moves the seat might try, legal for nobody or for another
+        # seat (the game's own fuzzing material, the same in both worlds): a refusal worded
+        # from a hidden card would tell it (the audit of 2026-12-04 tried 7,000 states so).
+        tries = random.Random(f"{self.seed}:{state.version}")
+        out["refusals"] = {str(a): state.refusal(seat, a)
+                           for a in (game.random_action(tries) for _ in range(16))}
         out["rl"] = self.codec.observation(state, seat, self.size).tobytes()
         out["rl choices"] = [str(a) for a in self.codec.choices(state, seat)[0]]
         if seat in state.actors and decision.legal:

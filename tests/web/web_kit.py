@@ -67,6 +67,22 @@ def dismiss_dialogs(page: Any) -> int:
     return n
 
 
+def click_past_dialogs(page: Any, selector: str, tries: int = 6) -> None:
+    """Click ``selector`` as a person would who closes a round's summary that opened just
+    before (it opens a moment after the new deal is drawn, and covers the page)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(tries - 1):
+        dismiss_dialogs(page)
+        try:
+            page.click(selector, timeout=4000)
+            return
+        except PlaywrightTimeout:
+            continue
+    dismiss_dialogs(page)
+    page.click(selector)
+
+
 def state(page: Any) -> dict[str, Any] | None:
     got: dict[str, Any] | None = page.evaluate(STATE_JS)
     return got
@@ -165,7 +181,7 @@ def take_turn(page: Any, use_hint: bool = True) -> dict[str, Any]:
         for move in s["legal"]:
             assert page.locator(f'.moves .move-row button[data-move="{move}"]').count()
     version = s["version"]
-    page.click(".moves button.tool:has-text('Hint')")
+    click_past_dialogs(page, ".moves button.tool:has-text('Hint')")
     deadline = time.monotonic() + 30  # the hint waits behind the bots' turns on a busy machine
     move = None
     while time.monotonic() < deadline:
