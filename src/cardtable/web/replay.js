@@ -85,7 +85,8 @@ export async function openReplay(main, id) {
     h("p.muted", `${names.join(", ")} · ${info.versions} moves · ${rounds.length} ${rounds.length === 1 ? "round" : "rounds"}. Final: ${names.map((/** @type {string} */ n, /** @type {number} */ i) => `${n} ${info.scores[i]}`).join(", ")}.`),
     h("div.field", h("label", { for: "replay-seat" }, "Seen by"), seatChoice,
       h("small.doc#replay-seat-doc", info.seats_open ? "every seat's view: no other person sat at this table"
-        : readable.length ? "your own view and the bots'; another person's view is theirs only" : "a person's view is theirs only; this is what a spectator saw")),
+        : !readable.length ? "a person's view is theirs only; this is what a spectator saw"
+          : token ? "your own view and the bots'; another person's view is theirs only" : "a bot's view, or a spectator's; a person's view is theirs only")),
     h("div.move-row.replay-controls", { role: "group", "aria-label": "Step through the match" },
       button("⇤ Deal", "Home", () => 0),
       button("◀ Round", "PageUp", previousRound),
