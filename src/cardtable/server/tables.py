@@ -69,6 +69,9 @@ SPECTATOR_RECORD = "cardtable-spectator/1"
 SEAT_RECORD = "cardtable-seat/1"
 """The format of a finished match as a seat gets it at a table of several people: what that
 seat saw, no deal."""
+TYPED_LIMIT = 200
+"""The longest typed move read: the longest key of any game's move is a word of a few sounds
+or a meld of a dozen cards, far shorter; a longer text is refused before it is read."""
 
 
 def readable_seats(rows: list[dict[str, Any]], token: str | None) -> tuple[int | None, set[int]]:
@@ -83,9 +86,6 @@ def readable_seats(rows: list[dict[str, Any]], token: str | None) -> tuple[int |
         if mine is None:
             raise Refused(401, "this token opens no seat at this table")
     return mine, {int(r["seat"]) for r in rows if r["kind"] != HUMAN or int(r["seat"]) == mine}
-TYPED_LIMIT = 200
-"""The longest typed move read: the longest key of any game's move is a word of a few sounds
-or a meld of a dozen cards, far shorter; a longer text is refused before it is read."""
 
 
 @dataclass(slots=True)
