@@ -104,3 +104,35 @@ def test_typed_words_may_leave_out_where_a_card_goes_but_never_a_card() -> None:
     moves = presentation_for(later.game).moves(later.view(0), later.legal_actions(0), names)
     [lay] = [m for m in moves if m["kind"] == "lay off" and m["cards"] == ["KH"]]
     assert typed_move("l KH", moves).move == lay["move"]
+
+
+def test_a_key_that_counts_otherwise_than_its_notation_is_never_spelled_out() -> None:
+    # Say Rummy's key counts the table's words from 1 ("e 2 ..." the board's word 2) and its
+    # notation from 0 ("extend 1 ..."). "e 2 d ɔ g i", not legal on word 2, was spelled out as
+    # "extend 2 d ɔ g i", the board's word 3, and played there when that was legal.
+    from cardtable.games.contract.actions import Lay
+    from cardtable.games.contract.actions import parse_action as parse_contract
+    from cardtable.games.sayrummy.actions import Extend
+    from cardtable.games.sayrummy.actions import parse_action as parse_say
+
+    def move(notation: str, key: str) -> Move:
+        return {"move": notation, "kind": "extend", "cards": [], "target": None,
+                "label": notation, "key": key, "ordered": True}
+
+    moves = [move("extend 0 k æ t s", "e 1 k æ t s"), move("extend 2 d ɔ g i", "e 3 d ɔ g i")]
+    read = typed_move("e 2 d ɔ g i", moves)
+    assert read.move == "e 2 d ɔ g i"  # for the game to read as its key: the board's word 2
+    canon = list(range(64))
+    assert parse_say("e 2 d ɔ g i", canon) == parse_say("extend 1 d ɔ g i", canon)
+    assert isinstance(parse_say("e 1 k æ t s", canon), Extend)
+    with pytest.raises(Exception, match="counted from 0"):
+        parse_say("extend d ɔ g i", canon)
+    with pytest.raises(Exception, match="as the board counts it"):
+        parse_say("e 0 d ɔ g i", canon)
+    # A key that is its notation with a short verb is still spelled out ("l 9H 2:0" for
+    # "lay 9H on 2:0"), which the notation now reads without its "on".
+    lays: list[Move] = [{"move": "lay 9H on 2:0 high", "kind": "lay off", "cards": ["9H"],
+                         "target": None, "label": "", "key": "l 9H 2:0 high", "ordered": False}]
+    assert typed_move("l 9H 3:0", lays).move == "lay 9H 3:0"  # the rules name the melds
+    assert parse_contract("lay 9H 3:0") == parse_contract("lay 9H on 3:0") == Lay(
+        parse_contract("discard 9H").card, 3, 0, None)  # type: ignore[union-attr]

@@ -69,8 +69,21 @@ def readings(text: str, moves: Sequence[Move]) -> list[str]:
     if not keyed:
         return [text, *dict.fromkeys(within)]
     verbs = {m["move"].split(None, 1)[0] for m in keyed}
-    spelled = " ".join([verbs.pop(), *words[1:]]) if len(verbs) == 1 else text
+    spelled = (" ".join([verbs.pop(), *words[1:]])
+               if len(verbs) == 1 and all(map(_spells_out, keyed)) else text)
     return [*dict.fromkeys([spelled, *exact, *within])]
+
+
+def _spells_out(move: Move) -> bool:
+    """Whether the move's key is its notation with a short verb: its other words are the
+    notation's, in order (``b 40`` for ``bet 40``, ``l 9H 2:1`` for ``lay 9H on 2:1``), so that
+    words typed after the key's verb mean in the notation what they mean in the key. A key
+    that counts otherwise (``e 2 d ɔ g i``, the board's word 2, for ``extend 1 ...``) is left
+    to the game's own reading of its keys: spelled out, it named the next word, and could even
+    play a legal move there."""
+    it = iter(w.lower() for w in move["move"].split()[1:])
+    return all(any(word == other for other in it) for word in
+               (w.lower() for w in str(move["key"]).split()[1:]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,7 +140,9 @@ def parse_action(text: str) -> ContractAction:
         return Down.of(groups)
     if verb in ("lay", "swap"):
         parts = rest.split()
-        if len(parts) < 3 or parts[1].lower() != "on":
+        if len(parts) >= 2 and parts[1].lower() != "on":
+            parts.insert(1, "on")  # "lay 9H 2:0", as the key "l 9H 2:0" writes it
+        if len(parts) < 3:
             raise NotationError(f"write {verb} CARD on SEAT:NUMBER, e.g. {verb} 9H on 2:0")
         card = parse_card(parts[0])
         owner, index = _target(parts[2])

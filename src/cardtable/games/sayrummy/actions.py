@@ -4,9 +4,10 @@ Notation (what players type and records store):
 
 - ``draw stock``, ``draw discard``
 - ``word d ɔ g``: lay a new word, its cards in order; ``*ɔ`` is a wild card declared as /ɔ/
-- ``extend 2 d ɔ g i``: word number 2 on the table becomes ``d ɔ g i``; the whole new word is
-  written, the table's cards where they already lie (a wild card there as ``*ɔ``) and the
-  cards from the hand in between, before or after
+- ``extend 2 d ɔ g i``: word number 2 on the table, counted from 0 (the board's word 3),
+  becomes ``d ɔ g i``; the whole new word is written, the table's cards where they already lie
+  (a wild card there as ``*ɔ``) and the cards from the hand in between, before or after. The
+  key ``e 3 d ɔ g i`` counts as the board does, from 1, and is read too
 - ``discard ɔ``, ``discard *``
 
 Cards are written as IPA sounds (see :mod:`cardtable.games.sayrummy.sounds` for the accepted
@@ -135,13 +136,19 @@ def parse_action(text: str, canon: Sequence[int]) -> SayAction:
         if not sounds:
             raise NotationError("name the word's cards in order, e.g. 'word d ɔ g'")
         return Word(canonical_tokens([parse_token(s) for s in sounds], canon))
-    if verb in ("extend", "add"):
+    if verb in ("extend", "add", "e"):
+        # "e", the key a person types, counts words from 1 as the board does; the notation
+        # ("extend"), as records and scripts write it, from 0.
         parts = rest.split(None, 1)
         index = whole_number(parts[0].rstrip(":")) if parts else None
+        if verb == "e" and index is not None:
+            index = index - 1 if index > 0 else None
         if len(parts) < 2 or index is None:
+            example = "'e 1 d ɔ g i' (word 1 as the board counts it)" if verb == "e" else \
+                "'extend 0 d ɔ g i' (the first word: counted from 0)"
             raise NotationError(
-                "say which word and what it becomes, e.g. 'extend 2 d ɔ g i' "
-                "(the whole new word, in order)"
+                f"say which word and what it becomes, e.g. {example}, the whole new word in "
+                "order"
             )
         sounds = split_sounds([parts[1]])
         return Extend(index, canonical_tokens([parse_token(s) for s in sounds], canon))
