@@ -64,6 +64,21 @@ def test_the_referee_refuses_rude_and_archaic_words_by_default(
         assert word not in answer["words"], f"{word} ({sounds}) is taken: {answer}"
 
 
+def test_a_word_made_from_a_word_left_out_is_left_out_too(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The plain endings only: a classroom table dealt "bitchy", "crappy", "stupidity",
+    # "idiotic" and "sexually", and a child holding b ɪ tʃ i was offered the word.
+    for word in ("bitchy", "crappy", "booby", "stupidity", "idiotic", "sexually", "scumbag",
+                 "stripper"):
+        for sounds in sounds_of(word):
+            answer = judge_word(capsys, sounds)
+            assert word not in answer["words"], f"{word} ({sounds}) is taken: {answer}"
+    # Everyday words that only look derived stay in, as do the "-er" words ("butter").
+    for word in ("simply", "spicy", "butter", "hello"):
+        said = [judge_word(capsys, sounds) for sounds in sounds_of(word)]
+        assert any(word in answer["words"] for answer in said), word
+
+
 def test_the_other_lists_stay_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "hell" in judge_word(capsys, "h ɛ l", "--option", "word_list=full")["words"]
     assert "hell" in judge_word(capsys, "h ɛ l", "--option", "word_list=common")["words"]

@@ -18,7 +18,8 @@ Where the words come from (all installed package data, nothing is downloaded):
   television subtitles: everyday spoken English, the words a class hears and says.
 - The ``classroom`` list (the default) is the common list less the words a class should not
   be dealt: every single word of ``glin-profanity``'s maintained English profanity list, and
-  its plain inflections ("sexy", "bitches"), and the short :data:`KEPT_OUT` list of mild
+  its plain inflections ("sexy", "bitches") and derivations ("bitchy", :data:`DERIVED`), and
+  the short :data:`KEPT_OUT` list of mild
   swear words, insults, sexual words and Early Modern English forms ("damn", "thee", "hath")
   that the package does not list and that subtitles still use often. Rarer archaic words
   ("shew", "hither", "betwixt") are already below the common list's frequency.
@@ -197,6 +198,8 @@ def build_common(full: dict[str, tuple[bytes, ...]]) -> dict[str, tuple[bytes, .
     return {w: p for w, p in full.items() if zipf[w] >= COMMON_ZIPF or len(w) == 1}
 
 
+ARCHAIC = "archaic"
+
 # Words a class should not be dealt that the profanity package does not list, in the form
 # subtitles count them (each with the inflections of :func:`_inflections`). Not the list's
 # source, only its complement: the package's list does the bulk, and `cardtable rules
@@ -204,13 +207,14 @@ def build_common(full: dict[str, tuple[bytes, ...]]) -> dict[str, tuple[bytes, .
 KEPT_OUT: dict[str, tuple[str, ...]] = {
     "a mild swear word": ("damn", "hell", "piss", "crap", "bloody", "bugger", "goddamn"),
     "an insult": ("idiot", "moron", "stupid", "dumb", "fag", "retard", "twit", "hag", "wench",
-                  "sissy", "dickhead", "douche", "homo", "prick", "gringo", "weirdo", "scum"),
+                  "sissy", "dickhead", "douche", "homo", "prick", "gringo", "weirdo", "scum",
+                  "scumbag"),
     "a sexual word": ("sexual", "whore", "horny", "erection", "condom", "sperm", "semen",
                       "pubic", "testicles", "prostitute", "pimp", "seduce", "lust", "rape",
                       "pervert", "virgin", "hump", "shag", "boobs", "breasts", "kinky",
                       "slutty", "hooker", "fart", "pussy", "fanny", "dong", "crotch",
-                      "willy"),
-    "archaic": ("thee", "thou", "thy", "thine", "thyself", "hath", "doth", "ye", "hast",
+                      "willy", "stripper"),
+    ARCHAIC: ("thee", "thou", "thy", "thine", "thyself", "hath", "doth", "ye", "hast",
                 "dost", "shalt", "wilt", "whence", "ere", "yonder", "aye", "nigh", "shew",
                 "wherefore", "betwixt", "hither", "thither", "oft", "nay"),
 }
@@ -222,9 +226,9 @@ PROFANITY = "on glin-profanity's English profanity list"
 
 def _inflections(word: str) -> set[str]:
     """The word with the plain English endings (plural, past, -ing), so that a list holding
-    "bitch" also keeps out "bitches", and "rape" "raped". No derivations ("-y", "-er": "butt"
-    would keep out "butter", "thee" "they") and nothing for words under three letters ("ye"
-    would keep out "yes")."""
+    "bitch" also keeps out "bitches", and "rape" "raped". No derivations here (:func:`
+    _derivations` adds the few that are safe; "-er" would make "butt" keep out "butter") and
+    nothing for words under three letters ("ye" would keep out "yes")."""
     out = {word}
     if len(word) < 3:
         return out
@@ -239,6 +243,31 @@ def _inflections(word: str) -> set[str]:
     if word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou":
         out |= {word + word[-1] + "ed", word + word[-1] + "ing"}
     return out
+
+
+DERIVED = ("y", "ly", "ity", "ic", "ier", "iest", "iness", "ish")
+"""Derivations of a word left out for its meaning that are left out with it ("bitchy",
+"crappy", "stupidity", "idiotic", "sexually"): with the plain endings only, a classroom table
+dealt them and a bot or a hint could lay them. Only for words of four letters or more, and not
+for the archaic ones (whose derivations are other words: "thee", "they")."""
+NOT_DERIVED = frozenset({"simply", "spicy"})
+"""Everyday words that only look derived from a word left out ("simp", "spic")."""
+
+
+def _derivations(word: str) -> set[str]:
+    """:data:`DERIVED` forms of ``word`` with their plain endings, a final "e" dropped or a
+    final "y" made "i" before the ending, a short word's last consonant doubled ("crappy")."""
+    if len(word) < 4:
+        return set()
+    stems = {word}
+    if word.endswith("e"):
+        stems.add(word[:-1])
+    if word.endswith("y"):
+        stems.add(word[:-1] + "i")
+    if word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou":
+        stems.add(word + word[-1])
+    return {form for stem in stems for end in DERIVED for form in _inflections(stem + end)
+            } - NOT_DERIVED
 
 
 def profanity_words() -> set[str]:
@@ -257,10 +286,11 @@ def left_out_reasons(words: Iterable[str]) -> dict[str, str]:
     reasons: dict[str, str] = {}
     for reason, listed in KEPT_OUT.items():
         for base in listed:
-            for form in _inflections(base):
+            derived = _derivations(base) if reason != ARCHAIC else set()
+            for form in _inflections(base) | derived:
                 reasons.setdefault(form, reason)
     for base in sorted(profanity_words()):
-        for form in _inflections(base):
+        for form in _inflections(base) | _derivations(base):
             reasons[form] = PROFANITY
     return {w: reasons[w] for w in words if w in reasons}
 
@@ -314,7 +344,8 @@ def raw_words(word_list: str = "full") -> dict[str, tuple[bytes, ...]]:
     found = _RAW.get(word_list)
     if found is None:
         # the classroom list's signature holds the hand list, so an edit of it rebuilds
-        signature = _signature("raw", word_list, repr(KEPT_OUT) if word_list == "classroom" else "")
+        signature = _signature("raw", word_list, repr((KEPT_OUT, DERIVED, NOT_DERIVED))
+                               if word_list == "classroom" else "")
         path = cache_dir() / f"sayrummy-words-{word_list}-{signature}.pickle"
         found = _read_cache(path, signature)
         if found is None:
