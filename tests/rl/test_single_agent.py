@@ -96,6 +96,11 @@ def test_reset_to_a_deal_or_a_record() -> None:
     assert other.table.version == version  # the table is as it was
     with pytest.raises(ValueError, match="is of say-rummy at 2 players, not daylily"):
         other.reset(options={"record": dict(record, game="say-rummy")})
+    # A slip of the key was read as no deal at all, and a shuffled match dealt.
+    with pytest.raises(ValueError, match="reset has no option 'dael': did you mean 'deal'"):
+        other.reset(options={"dael": first})
+    assert other.table.version == version
+    other.reset(seed=97, options={"options": 1})  # a key of someone else's (PettingZoo's test)
 
 
 def test_bad_set_up_is_refused_in_one_sentence() -> None:

@@ -7,6 +7,7 @@ window (a buy, a rummy call) is a run of turns through the seats that may still 
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -20,6 +21,8 @@ from cardtable.engine.game import Action, State, load_game
 from cardtable.rl.codec import Codec, Deferred, Obs
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
+RESET_OPTIONS = ("deal", "record")
+"""The keys of ``reset(options=...)`` the env reads (any other is left to whoever passed it)."""
 _INT8 = np.dtype(np.int8)
 _ndarray = np.ndarray
 
@@ -233,8 +236,14 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def _deals(self, options: dict[str, Any]) -> list[dict[str, Any]] | None:
         """The deals a reset's options ask for (None: shuffled from the seed)."""
-        # other keys are left alone: gymnasium's options are free-form (PettingZoo's api_test
-        # passes one of its own)
+        # Other keys are left alone: gymnasium's options are free-form (PettingZoo's api_test
+        # passes one of its own). A key that is nearly one of these is a slip, refused: "dael"
+        # once dealt a shuffled match while its author trained on what they thought was theirs.
+        for key in options:
+            near = difflib.get_close_matches(str(key), RESET_OPTIONS, n=1, cutoff=0.6)
+            if key not in RESET_OPTIONS and near:
+                raise ValueError(f"reset has no option {key!r}: did you mean {near[0]!r}? "
+                                 f"(its options are {', '.join(RESET_OPTIONS)})")
         if "record" in options:
             record = options["record"]
             if not isinstance(record, dict) or not isinstance(record.get("deals"), list):
