@@ -254,6 +254,12 @@ def test_the_page_embeds_its_plots_and_writes_them_beside_it(
         png = page.with_name(f"daylily-{name}.png")
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
     assert "target=40 against target=20" in text
+    # With --json, stdout is the JSON alone, and where the page went is said on stderr.
+    again = tmp_path / "made" / "here.html"
+    assert run_cli(["balance", "daylily", "--bots", "random", "--games", "2", "--json",
+                    "--out", str(again)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["games"] == 2 and f"wrote {again}" in err.splitlines()
 
 
 def test_ctrl_c_keeps_the_matches_finished_so_far(
@@ -298,6 +304,8 @@ def test_a_violation_is_counted_and_fails_the_run(
         (["--compare", "target=50,50"], "names a value of target twice"),
         (["--compare", "target=50,60", "--option", "target=70"], "both set target"),
         (["--out", "report.pdf"], "--out names the HTML page to write"),
+        # Refused before the run: said at its end, an hour's report was lost.
+        (["--games", "100000", "--out", "/proc/no/report.html"], "cannot write the page"),
         (["--games", "0"], "--games/-n: must be from 1 to 100,000,000"),
         (["--games", "²"], "must be a whole number"),
         (["--address", "auto"], "--address names a Ray cluster"),
