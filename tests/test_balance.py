@@ -525,3 +525,20 @@ def replace_games(sim: SimConfig, games: int) -> SimConfig:
     from dataclasses import replace
 
     return replace(sim, games=games)
+
+
+def test_a_share_seen_a_few_times_never_has_an_interval_down_to_nought() -> None:
+    # Two first-turn wins in 150 matches read "0.0% to 3.2%": the delta method's interval,
+    # symmetric, ran below 0 and was clipped there, as if it might never happen.
+    from cardtable.sim.balance import _measure
+    from cardtable.sim.measures import Ratio
+    from cardtable.sim.running import CoMoments
+    from cardtable.sim.stats import wilson
+
+    moments = CoMoments()
+    for match in range(150):
+        moments.add({"first_turn_out": int(match < 2)}, [("first_turn_out", "first_turn_out")])
+    shown = _measure(moments, Ratio("first_turn_out", "won on the first turn", percent=True))
+    low, high = shown["ci95"]
+    assert 0 < low < 2 / 150 < high < 1
+    assert (low, high) == tuple(round(x, 4) for x in wilson(2, 150))

@@ -291,9 +291,12 @@ def _measure(moments: CoMoments, r: Ratio) -> dict[str, Any]:
         est = replace(est, high=min(1.0, est.high))
         part = moments.sums.get(r.key, 0)
         whole = moments.sums.get(r.per, 0) if r.per else moments.n
-        if whole and part in (0, whole):
-            # All or nothing seen: the delta method would claim certainty; Wilson's interval
-            # on the counts says how rare the unseen may still be.
+        counted = not r.key.endswith("_permille") and 0 <= part <= whole  # a count of whole
+        if whole and (part in (0, whole) or (counted and (est.low <= 0.0 or est.high >= 1.0))):
+            # All or nothing seen, or an interval the delta method ran past 0 or 1 (2 of 150
+            # first-turn wins once read "0.0% to 3.2%", as if it might not happen): Wilson's
+            # interval on the counts says how rare the unseen may still be, and never reaches
+            # 0 for what was seen.
             low, high = wilson(part, whole)
             est = replace(est, low=max(0.0, low), high=min(1.0, high))
     data = est.rounded()
