@@ -95,6 +95,12 @@ def test_typed_words_may_leave_out_where_a_card_goes_but_never_a_card() -> None:
     assert read.move is None and read.could_be == [down]
     assert "is part of one move, which uses cards you did not type" in read.why(typed)
     assert down["label"] in read.why(typed)
+    # A wild card is a card too, written in a key as the sound it is declared as ("*ɔ").
+    word: Move = {"move": "extend 0 d *ɔ g", "kind": "extend", "cards": ["*", "g"],
+                  "target": "word:0", "label": "Make word 1 dog", "key": "e 1 d *ɔ g",
+                  "ordered": True}
+    assert typed_move("e 1 d g", [word]).could_be == [word]
+    assert typed_move("e d *ɔ g", [word]).move == word["move"]  # where it goes: word 1
     # All of it, in any order, as its notation or its key, is played.
     assert typed_move("down 7H 6H 5H 4H | KS KD KC", moves).move == down["move"]
     assert typed_move(str(down["key"] or down["move"]), moves).move == down["move"]

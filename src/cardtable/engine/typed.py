@@ -135,12 +135,14 @@ def _unless_cards_added(text: str, move: Move) -> Typed:
     for written in (move["move"], move["key"] or ""):
         if sorted(w.lower() for w in written.split()[1:]) == sorted(typed):
             return Typed(move["move"])  # all of it, as its notation or its key
+    # A card as the key writes it: its code, or its code and more (a wild card declared as a
+    # sound, "*ɔ", is the card "*").
     cards = [c.lower() for c in move["cards"]]
     for word in (move["key"] or move["move"]).split()[1:]:
         word = word.lower()
         if word in typed:
             typed.remove(word)
-        elif word in cards:
+        elif any(word.startswith(card) for card in cards):
             return Typed(None, [move])
     return Typed(move["move"])
 
