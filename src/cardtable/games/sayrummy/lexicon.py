@@ -338,14 +338,21 @@ def _check_list(word_list: str) -> None:
         )
 
 
+def _list_signature(word_list: str) -> str:
+    """What a raw word list is built from: the classroom list's signature holds its rule (the
+    hand list and the derivations), so an edit of it rebuilds the list and everything made
+    from it (an index kept from before once dealt words the new rule leaves out)."""
+    rule = repr((KEPT_OUT, DERIVED, NOT_DERIVED)) if word_list == "classroom" else ""
+    return _signature("raw", word_list, rule)
+
+
 def raw_words(word_list: str = "full") -> dict[str, tuple[bytes, ...]]:
     """A raw word list (word -> pronunciations), from the cache or built and cached."""
     _check_list(word_list)
     found = _RAW.get(word_list)
     if found is None:
         # the classroom list's signature holds the hand list, so an edit of it rebuilds
-        signature = _signature("raw", word_list, repr((KEPT_OUT, DERIVED, NOT_DERIVED))
-                               if word_list == "classroom" else "")
+        signature = _list_signature(word_list)
         path = cache_dir() / f"sayrummy-words-{word_list}-{signature}.pickle"
         found = _read_cache(path, signature)
         if found is None:
@@ -453,7 +460,8 @@ class Lexicon:
         missing), so that games and hands without wild cards never pay for them.
         """
         if self._multisets is None:
-            signature = _signature("multisets", self.word_list, ",".join(map(str, self.canon)),
+            signature = _signature("multisets", _list_signature(self.word_list),
+                                   ",".join(map(str, self.canon)),
                                    *(c.key() for c in self.contexts))
             path = cache_dir() / f"sayrummy-multisets-{signature}.pickle"
             cached = _read_cache(path, signature)
@@ -558,7 +566,7 @@ def lexicon(
     found = _LEXICONS.get((canon, word_list, contexts))
     if found is not None:
         return found
-    signature = _signature("index", word_list, ",".join(map(str, canon)),
+    signature = _signature("index", _list_signature(word_list), ",".join(map(str, canon)),
                            *(c.key() for c in contexts))
     path = cache_dir() / f"sayrummy-index-{word_list}-{signature}.pickle"
     data = _read_cache(path, signature)
