@@ -305,7 +305,7 @@ def test_a_violation_is_counted_and_fails_the_run(
         (["--compare", "target=50,60", "--option", "target=70"], "both set target"),
         (["--out", "report.pdf"], "--out names the HTML page to write"),
         # Refused before the run: said at its end, an hour's report was lost.
-        (["--games", "100000", "--out", "/proc/no/report.html"], "cannot write the page"),
+        (["--games", "100000", "--out", "/proc/no/report.html"], "for the page"),
         (["--games", "0"], "--games/-n: must be from 1 to 100,000,000"),
         (["--games", "²"], "must be a whole number"),
         (["--address", "auto"], "--address names a Ray cluster"),

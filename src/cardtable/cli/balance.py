@@ -118,8 +118,10 @@ def run(args: argparse.Namespace) -> int:
     if out is not None and importlib.util.find_spec("matplotlib") is None:
         # Said before the run, not after an hour of it.
         raise OptionError("--out draws plots with matplotlib: pip install 'cardtable[balance]'")
-    if out is not None:
-        _check_writable(out)
+    if out is not None:  # refused before the run; its folder is made, as --records makes its own
+        from cardtable.cli.play import check_writable
+
+        check_writable(out, "--out", "the page", OptionError)
     workers = args.workers
     if workers is None and args.backend == "process":
         # A designer waits for the report: every core plays (the figures do not depend on it).
@@ -160,21 +162,6 @@ def run(args: argparse.Namespace) -> int:
         return INTERRUPTED
     violations = sum(run.tally.violations for run in report.tally.runs)
     return 1 if violations else 0
-
-
-def _check_writable(out: Path) -> None:
-    """Refuse, before the run, a page that cannot be written (said after an hour of play, it
-    lost the report). Its folder is made if need be, as ``simulate --records`` makes its own,
-    and the page says where it went when written."""
-    if out.is_dir():
-        raise OptionError(f"--out {out} is a folder: name the page, e.g. {out / 'report.html'}")
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        probe = out.with_name(out.name + ".probe")
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
-    except OSError as exc:
-        raise OptionError(f"cannot write the page {out}: {exc.strerror or exc}") from None
 
 
 class _Preload(threading.Thread):

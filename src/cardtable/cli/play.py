@@ -364,20 +364,22 @@ def default_record_path(game_name: str, seed: int) -> Path:
     return unused_path(records_dir(), f"{game_name}-{seed}")
 
 
-def check_writable(path: Path) -> None:
-    """Fail before the deal, not after an hour's play, if the record cannot be written."""
+def check_writable(path: Path, flag: str = "--record", what: str = "the record",
+                   error: type[CardtableError] = RecordError) -> None:
+    """Fail before the deal (or a balance run), not after an hour of it, if ``what`` cannot
+    be written at ``path``; its folder is made if need be."""
     if path.is_dir():
-        raise RecordError(f"--record {path} is a directory: name a file")
+        raise error(f"{flag} {path} is a directory: name a file")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise RecordError(f"cannot create {path.parent} for the record: {exc.strerror}") from None
+        raise error(f"cannot create {path.parent} for {what}: {exc.strerror}") from None
     probe = path.with_name(path.name + ".probe")
     try:
         probe.write_text("", encoding="utf-8")
         probe.unlink()
     except OSError as exc:
-        raise RecordError(f"cannot write the record {path}: {exc.strerror or exc}") from None
+        raise error(f"cannot write {what} {path}: {exc.strerror or exc}") from None
 
 
 def announce(console: Console, setup: Setup) -> None:
